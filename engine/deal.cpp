@@ -1,0 +1,109 @@
+#include "engine/deal.hpp"
+
+namespace whist {
+
+CardSet pack_of(const Rules& r) {
+  return r.variant == Variant::kBid ? pack_with_jokers(r.options.jokers) : kStandardPack;
+}
+
+int hand_size(const Rules& r, int deal_index) {
+  switch (r.variant) {
+    case Variant::kClassic: return 13;
+    case Variant::kBid: return 12;
+    case Variant::kExact: return exact_hand_size(r, deal_index);
+  }
+  return 0;
+}
+
+bool deal_turns_card(const Rules& r, int deal_index) {
+  (void)deal_index;
+  if (r.variant == Variant::kClassic) return r.options.trump == ClassicTrump::kTurn;
+  if (r.variant == Variant::kExact) return r.options.trumps;
+  return false;
+}
+
+Deal deal_from_shuffle(const Rules& r, int deal_index, int dealer, Rng& rng) {
+  std::array<Card, 54> pack{};
+  int n = 0;
+  for (CardSet s = pack_of(r); s; s &= s - 1) pack[n++] = lowest(s);
+  for (int i = n - 1; i > 0; --i) {
+    const auto j = rng.below(static_cast<std::uint32_t>(i + 1));
+    std::swap(pack[i], pack[j]);
+  }
+  Deal d;
+  const int size = hand_size(r, deal_index);
+  const int dealt = size * r.players;
+  int seat = (dealer + 1) % r.players;
+  for (int i = 0; i < dealt; ++i) {
+    d.hands[seat] |= bit(pack[i]);
+    seat = seat + 1 == r.players ? 0 : seat + 1;
+  }
+  if (r.variant == Variant::kBid) {
+    for (int i = dealt; i < n; ++i) d.kitty |= bit(pack[i]);
+  }
+  if (deal_turns_card(r, deal_index)) {
+    // The next card of the pack, or the last card dealt (the dealer's).
+    d.turned = dealt < n ? pack[dealt] : pack[dealt - 1];
+  }
+  return d;
+}
+
+std::variant<Deal, std::string> check_deal(const Rules& r, int deal_index, int dealer,
+                                           const DealSpec& spec) {
+  const CardSet pack = pack_of(r);
+  const int size = hand_size(r, deal_index);
+  Deal d;
+  CardSet seen = 0;
+  auto take = [&](Card c, CardSet& into) -> std::optional<std::string> {
+    if (!contains(pack, c)) return "card " + card_name(c) + " is not in this variant's pack";
+    if (contains(seen, c)) return "duplicate card " + card_name(c) + " in the deal";
+    seen |= bit(c);
+    into |= bit(c);
+    return std::nullopt;
+  };
+  if (static_cast<int>(spec.hands.size()) != r.players)
+    return "a deal needs " + std::to_string(r.players) + " hands";
+  for (int s = 0; s < r.players; ++s) {
+    const auto& h = spec.hands[static_cast<size_t>(s)];
+    if (static_cast<int>(h.size()) != size)
+      return "hand " + std::to_string(s) + " holds " + std::to_string(h.size()) +
+             " cards, not " + std::to_string(size);
+    for (Card c : h)
+      if (auto e = take(c, d.hands[static_cast<size_t>(s)])) return *e;
+  }
+  if (r.variant == Variant::kBid) {
+    if (!spec.has_kitty) return "a bid whist deal needs a kitty";
+    for (Card c : spec.kitty)
+      if (auto e = take(c, d.kitty)) return *e;
+    if (seen != pack) return "a bid whist deal must use the whole pack";
+  } else if (r.variant == Variant::kClassic && seen != pack) {
+    return "a classic whist deal must use the whole pack";
+  }
+  if (deal_turns_card(r, deal_index)) {
+    if (!spec.turned) return "the deal needs a turned card";
+    const Card t = *spec.turned;
+    if (!contains(pack, t)) return "turned card is not in this variant's pack";
+    const bool all_dealt = count(seen) == 52;
+    if (all_dealt || r.variant == Variant::kClassic) {
+      if (!contains(d.hands[static_cast<size_t>(dealer)], t))
+        return "the turned card must be in the dealer's hand";
+    } else if (contains(seen, t)) {
+      return "the turned card must be a card in no hand";
+    }
+    d.turned = t;
+  }
+  return d;
+}
+
+DealSpec spec_of(const Rules& r, int deal_index, const Deal& d) {
+  DealSpec spec;
+  for (int s = 0; s < r.players; ++s) spec.hands.push_back(cards_of(d.hands[static_cast<size_t>(s)]));
+  if (r.variant == Variant::kBid) {
+    spec.has_kitty = true;
+    spec.kitty = cards_of(d.kitty);
+  }
+  if (deal_turns_card(r, deal_index)) spec.turned = d.turned;
+  return spec;
+}
+
+}  // namespace whist

@@ -1,0 +1,58 @@
+// What an action caused, as public events: nothing in an event is hidden
+// from anyone at the table, so a server may send every event to every seat
+// and watcher. Hidden cards travel only in observations.
+#pragma once
+
+#include <array>
+#include <cstdint>
+
+#include "engine/action.hpp"
+#include "engine/game_types.hpp"
+#include "engine/rule_error.hpp"
+
+namespace whist {
+
+enum class EventType : std::uint8_t {
+  kDealStarted,  // seat: dealer, value: deal index, card: turned card if public
+  kAction,       // action: what was done (a discard's cards are not shown)
+  kContract,     // bid whist bidding ended: seat declarer, action: the winning bid
+  kKittyShown,   // cards: the kitty, shown to everyone (sport the kitty)
+  kKittyTaken,   // seat: the declarer took the kitty into the hand
+  kTrumpSet,     // value: trump suit (kNoSuit: no trump), card: 1 if downtown
+  kTrickWon,     // seat: the winner, value: trick number in the deal (0-based)
+  kDealEnded,    // value: deal index; the result is Game::results().back()
+  kGameOver,
+};
+
+struct Event {
+  EventType type = EventType::kAction;
+  std::int8_t seat = -1;
+  std::int16_t value = 0;
+  Card card = kNoCard;
+  CardSet cards = 0;
+  Action action{};
+};
+
+// A short list of events with no allocation: one apply causes a few at most.
+class Events {
+ public:
+  void push(const Event& e) {
+    if (size_ < static_cast<int>(items_.size())) items_[static_cast<size_t>(size_++)] = e;
+  }
+  int size() const { return size_; }
+  const Event* begin() const { return items_.data(); }
+  const Event* end() const { return items_.data() + size_; }
+  const Event& operator[](int i) const { return items_[static_cast<size_t>(i)]; }
+
+ private:
+  std::array<Event, 10> items_{};
+  int size_ = 0;
+};
+
+struct ApplyResult {
+  RuleError error = RuleError::kNone;
+  Events events;
+  bool ok() const { return error == RuleError::kNone; }
+};
+
+}  // namespace whist

@@ -1,0 +1,302 @@
+// The game's state machine: deals, phases, the dispatch of actions, and
+// the end of a deal. Bidding is in variants/bid.cpp and variants/exact.cpp,
+// card play in play.cpp, observations in observation.cpp.
+#include "engine/game.hpp"
+
+#include <algorithm>
+#include <cassert>
+
+#include "engine/variants/bid_scoring.hpp"
+#include "engine/variants/classic.hpp"
+#include "engine/variants/classic_scoring.hpp"
+#include "engine/variants/exact_scoring.hpp"
+
+namespace whist {
+
+Game::Game(const Rules& rules, int first_dealer)
+    : rules_(rules), n_(rules.players), first_dealer_(first_dealer), dealer_(first_dealer) {
+  assert(first_dealer >= 0 && first_dealer < n_);
+  played_.reserve(26);
+  calls_.reserve(kMaxSeats);
+}
+
+Game Game::seeded(const Rules& rules, int first_dealer, std::uint64_t seed) {
+  Game g(rules, first_dealer);
+  g.seeded_ = true;
+  g.rng_ = Rng(seed);
+  g.next_deal(nullptr);
+  return g;
+}
+
+Game Game::with_given_deals(const Rules& rules, int first_dealer) {
+  return Game(rules, first_dealer);
+}
+
+int Game::current_seat() const {
+  if (phase_ == Phase::kOver || phase_ == Phase::kAwaitingDeal) return -1;
+  return to_act_;
+}
+
+void Game::next_deal(Events* ev) {
+  if (seeded_) {
+    begin_deal(deal_from_shuffle(rules_, deal_index_ + 1, dealer_, rng_), ev);
+  } else {
+    phase_ = Phase::kAwaitingDeal;
+  }
+}
+
+void Game::start_deal(const Deal& d, Events* ev) {
+  assert(phase_ == Phase::kAwaitingDeal);
+  begin_deal(d, ev);
+}
+
+void Game::begin_deal(const Deal& d, Events* ev) {
+  ++deal_index_;
+  dealt_ = d;
+  deals_.push_back(d);
+  hands_ = d.hands;
+  kitty_ = d.kitty;
+  discards_ = 0;
+  hand_size_ = hand_size(rules_, deal_index_);
+  calls_.clear();
+  contract_ = {};
+  bid_total_ = 0;
+  exact_bids_ = {};
+  played_.clear();
+  tricks_won_ = {};
+  tricks_left_ = hand_size_;
+  trick_ = {};
+  trump_ = -1;
+  downtown_ = false;
+  if (ev) {
+    Event e;
+    e.type = EventType::kDealStarted;
+    e.seat = static_cast<std::int8_t>(dealer_);
+    e.value = static_cast<std::int16_t>(deal_index_);
+    e.card = d.turned;
+    ev->push(e);
+  }
+  const int first = (dealer_ + 1) % n_;
+  switch (rules_.variant) {
+    case Variant::kClassic:
+      set_trump(classic_trump(rules_.options.trump, deal_index_, d.turned), false, false);
+      start_play(first);
+      break;
+    case Variant::kBid:
+      phase_ = Phase::kBidding;
+      to_act_ = first;
+      break;
+    case Variant::kExact:
+      set_trump(rules_.options.trumps ? suit_of(d.turned) : kNoSuit, false, false);
+      phase_ = Phase::kBidding;
+      to_act_ = first;
+      break;
+  }
+  if (ev && trump_ >= 0) {
+    Event e;
+    e.type = EventType::kTrumpSet;
+    e.value = static_cast<std::int16_t>(trump_);
+    ev->push(e);
+  }
+}
+
+void Game::set_trump(int suit, bool downtown, bool jokers_trump) {
+  trump_ = suit;
+  downtown_ = downtown;
+  for (Card c = 0; c < 52; ++c) {
+    const int r = rank_of(c);
+    suit_as_[c] = static_cast<std::uint8_t>(suit_of(c));
+    // Uptown: 2 lowest, ace highest. Downtown: king lowest, 2 next to the ace.
+    power_[c] = static_cast<std::uint8_t>(!downtown ? r + 1 : (r == kAce ? 13 : 12 - r));
+  }
+  const bool trump_jokers = jokers_trump && suit < kNoSuit;
+  suit_as_[kBlackJoker] = static_cast<std::uint8_t>(trump_jokers ? suit : kNoSuit);
+  suit_as_[kRedJoker] = suit_as_[kBlackJoker];
+  power_[kBlackJoker] = trump_jokers ? 14 : 0;
+  power_[kRedJoker] = trump_jokers ? 15 : 0;
+  follow_mask_ = {};
+  for (Card c = 0; c < 54; ++c) follow_mask_[suit_as_[c]] |= bit(c);
+}
+
+ApplyResult Game::apply(const Action& a) {
+  ApplyResult r;
+  if (phase_ == Phase::kOver) {
+    r.error = RuleError::kGameOver;
+    return r;
+  }
+  if (phase_ == Phase::kAwaitingDeal) {
+    r.error = RuleError::kNoDeal;
+    return r;
+  }
+  if (a.seat < 0 || a.seat >= n_) {
+    r.error = RuleError::kNotYourTurn;
+    return r;
+  }
+  switch (a.type) {
+    case ActionType::kBid:
+    case ActionType::kPass: r.error = check_bid(a); break;
+    case ActionType::kDiscard: r.error = check_discard(a); break;
+    case ActionType::kTrump:
+    case ActionType::kDirection: r.error = check_choice(a); break;
+    case ActionType::kPlay: r.error = check_play(a); break;
+  }
+  if (!r.ok()) return r;
+  if (a.type == ActionType::kPlay) {
+    play_unchecked(a.card, &r.events);
+    return r;
+  }
+  history_.push_back(a);
+  Event e;
+  e.type = EventType::kAction;
+  e.seat = a.seat;
+  e.action = a;
+  e.action.cards = 0;  // a discard is not shown
+  r.events.push(e);
+  switch (a.type) {
+    case ActionType::kBid:
+    case ActionType::kPass: apply_call(a, &r.events); break;
+    case ActionType::kDiscard: apply_discard(a, &r.events); break;
+    default: apply_choice(a, &r.events); break;
+  }
+  return r;
+}
+
+std::vector<Action> Game::legal_actions() const {
+  std::vector<Action> out;
+  const int s = current_seat();
+  if (s < 0) return out;
+  switch (phase_) {
+    case Phase::kBidding:
+      if (rules_.variant == Variant::kExact) {
+        for (int t = 0; t <= hand_size_; ++t) {
+          if (s == dealer_ && bid_total_ + t == hand_size_) continue;
+          out.push_back(Action::exact_bid(s, t));
+        }
+      } else {
+        for (int level = rules_.options.min_bid; level <= 7; ++level)
+          for (BidMode m : {BidMode::kUptown, BidMode::kDowntown, BidMode::kNoTrump}) {
+            Action a = Action::bid(s, level, m);
+            if (check_bid(a) == RuleError::kNone) out.push_back(a);
+          }
+        if (check_bid(Action::pass(s)) == RuleError::kNone) out.push_back(Action::pass(s));
+      }
+      break;
+    case Phase::kDiscard: {
+      // Every k-subset of the hand, in increasing order of the cards' indices
+      // taken as a number (Gosper's hack over positions in the hand).
+      const auto [cards, k] = discard_choice();
+      const std::vector<Card> list = cards_of(cards);
+      const int m = static_cast<int>(list.size());
+      if (k > m) break;
+      for (std::uint64_t pos = (std::uint64_t{1} << k) - 1; pos < (std::uint64_t{1} << m);) {
+        CardSet set = 0;
+        for (std::uint64_t p = pos; p; p &= p - 1) set |= bit(list[static_cast<size_t>(std::countr_zero(p))]);
+        out.push_back(Action::discard(s, set));
+        if (k == 0) break;
+        const std::uint64_t c = pos & (~pos + 1);
+        const std::uint64_t r = pos + c;
+        pos = (((r ^ pos) >> 2) / c) | r;
+      }
+      break;
+    }
+    case Phase::kChoose:
+      if (contract_.mode == BidMode::kNoTrump) {
+        out.push_back(Action::direction(s, BidMode::kUptown));
+        out.push_back(Action::direction(s, BidMode::kDowntown));
+      } else {
+        for (int suit = 0; suit < kSuits; ++suit) out.push_back(Action::trump(s, suit));
+      }
+      break;
+    case Phase::kPlay:
+      for (Card c : cards_of(legal_cards())) out.push_back(Action::play(s, c));
+      break;
+    default: break;
+  }
+  return out;
+}
+
+std::pair<CardSet, int> Game::discard_choice() const {
+  if (phase_ != Phase::kDiscard) return {0, 0};
+  return {hands_[static_cast<size_t>(contract_.declarer)], count(dealt_.kitty)};
+}
+
+void Game::end_deal(Events* ev) {
+  HandResult res;
+  res.trump = trump_;
+  switch (rules_.variant) {
+    case Variant::kClassic: {
+      const int t0 = tricks_won_[0] + tricks_won_[2];
+      const int t1 = tricks_won_[1] + tricks_won_[3];
+      const auto h = dealt_honours(dealt_, trump_);
+      const auto s = score_classic_deal({t0, t1}, h, {scores_[0], scores_[1]},
+                                        rules_.options.play_to, rules_.options.honours);
+      res.tricks = {t0, t1};
+      res.score = {s.score[0], s.score[1]};
+      res.honours = {s.honours[0], s.honours[1]};
+      break;
+    }
+    case Variant::kBid: {
+      const int side = contract_.declarer % 2;
+      std::array<int, 2> t = {tricks_won_[0] + tricks_won_[2], tricks_won_[1] + tricks_won_[3]};
+      t[static_cast<size_t>(side)] += 1;  // the book
+      const auto s = score_bid_deal(side, contract_.level, contract_.mode, t, rules_.options);
+      res.tricks = {t[0], t[1]};
+      res.score = {s[0], s[1]};
+      res.contract = contract_;
+      break;
+    }
+    case Variant::kExact:
+      for (int p = 0; p < n_; ++p) {
+        const auto i = static_cast<size_t>(p);
+        res.tricks.push_back(tricks_won_[i]);
+        res.bids.push_back(exact_bids_[i]);
+        res.score.push_back(score_exact(exact_bids_[i], tricks_won_[i]));
+      }
+      break;
+  }
+  for (size_t i = 0; i < res.score.size(); ++i) scores_[i] += res.score[i];
+  results_.push_back(std::move(res));
+  if (ev) {
+    Event e;
+    e.type = EventType::kDealEnded;
+    e.value = static_cast<std::int16_t>(deal_index_);
+    ev->push(e);
+  }
+
+  // Is the game over?
+  bool over = false;
+  const int play_to = rules_.options.play_to;
+  switch (rules_.variant) {
+    case Variant::kClassic: over = scores_[0] >= play_to || scores_[1] >= play_to; break;
+    case Variant::kBid:
+      over = scores_[0] != scores_[1] &&
+             (std::max(scores_[0], scores_[1]) >= play_to ||
+              std::min(scores_[0], scores_[1]) <= -play_to);
+      break;
+    case Variant::kExact: over = deal_index_ + 1 >= exact_deal_count(rules_); break;
+  }
+  if (over) {
+    phase_ = Phase::kOver;
+    const auto sc = scores();
+    const int best = *std::max_element(sc.begin(), sc.end());
+    for (size_t i = 0; i < sc.size(); ++i)
+      if (sc[i] == best) winners_.push_back(static_cast<int>(i));
+    if (ev) {
+      Event e;
+      e.type = EventType::kGameOver;
+      ev->push(e);
+    }
+    return;
+  }
+  dealer_ = (dealer_ + 1) % n_;
+  next_deal(ev);
+}
+
+std::vector<int> Game::scores() const {
+  const int k = rules_.variant == Variant::kExact ? n_ : 2;
+  return {scores_.begin(), scores_.begin() + k};
+}
+
+std::vector<int> Game::winners() const { return winners_; }
+
+}  // namespace whist

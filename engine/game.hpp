@@ -1,0 +1,156 @@
+// The game: one state machine for the three variants, driven by actions.
+//
+//   Game g = *Game::create(rules, dealer, seed);
+//   while (!g.is_over()) g.apply(choose(g.legal_actions()));
+//
+// `apply` checks an action against the rules and either changes the state
+// and reports the public events it caused, or returns a rule error and
+// changes nothing. Hidden cards leave the game only through `observation`.
+// The rules of each variant are in engine/variants/*.hpp; scoring is in the
+// variants' *_scoring files.
+#pragma once
+
+#include <array>
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "engine/action.hpp"
+#include "engine/deal.hpp"
+#include "engine/events.hpp"
+#include "engine/observation.hpp"
+#include "engine/options.hpp"
+#include "engine/rng.hpp"
+#include "engine/rule_error.hpp"
+#include "engine/trick.hpp"
+
+namespace whist {
+
+class Game {
+ public:
+  // A game dealt by the engine's generator from `seed`. Rules must have
+  // passed `finalize`.
+  static Game seeded(const Rules& rules, int first_dealer, std::uint64_t seed);
+  // A game whose deals are given one at a time with `start_deal` (a record).
+  static Game with_given_deals(const Rules& rules, int first_dealer);
+
+  const Rules& rules() const { return rules_; }
+  int players() const { return n_; }
+  Phase phase() const { return phase_; }
+  bool is_over() const { return phase_ == Phase::kOver; }
+  // The seat to act, or -1 when the game is over or waiting for a deal.
+  int current_seat() const;
+
+  // Legal actions of the seat to act, sorted. In the discard phase this
+  // lists every set of cards that may be discarded; `discard_choice` says
+  // the same in two numbers.
+  std::vector<Action> legal_actions() const;
+  // Applies an action: the events it caused, or a rule error and no change.
+  ApplyResult apply(const Action& a);
+
+  // Fast paths for playouts and solvers: the legal cards of the seat to
+  // play as a set, and playing one of them (must be legal).
+  CardSet legal_cards() const;
+  void play_unchecked(Card c, Events* events = nullptr);
+  // Discard phase: the cards that may be discarded and how many to discard.
+  std::pair<CardSet, int> discard_choice() const;
+
+  // Given deals: whether a deal is awaited, and providing it (checked with
+  // check_deal beforehand).
+  bool awaiting_deal() const { return phase_ == Phase::kAwaitingDeal; }
+  void start_deal(const Deal& d, Events* events = nullptr);
+
+  // Scores per side (classic, bid: team 0 first) or per player (exact).
+  std::vector<int> scores() const;
+  std::vector<int> winners() const;  // empty until the game is over
+  const std::vector<HandResult>& results() const { return results_; }
+
+  // What a seat may see; seat -1 is a watcher.
+  Observation observation(int seat) const;
+  Observation observation_for_watcher() const { return observation(-1); }
+
+  // The history, for records: the first dealer, every deal so far, every
+  // action applied.
+  int first_dealer() const { return first_dealer_; }
+  const std::vector<Deal>& deals() const { return deals_; }
+  const std::vector<Action>& history() const { return history_; }
+
+  // Current deal, for tests and computer players that hold the whole
+  // state (never sent to a player).
+  int dealer() const { return dealer_; }
+  int deal_index() const { return deal_index_; }
+  CardSet hand(int seat) const { return hands_[static_cast<size_t>(seat)]; }
+  int trump_suit() const { return trump_; }
+  const Trick& trick() const { return trick_; }
+  int tricks_won(int seat) const { return tricks_won_[static_cast<size_t>(seat)]; }
+  const Contract& contract() const { return contract_; }
+
+ private:
+  Game(const Rules& rules, int first_dealer);
+
+  // Deals
+  void next_deal(Events* ev);
+  void begin_deal(const Deal& d, Events* ev);
+  void set_trump(int suit, bool downtown, bool jokers_trump);
+  void end_deal(Events* ev);
+
+  // Phases
+  RuleError check_bid(const Action& a) const;
+  void apply_call(const Action& a, Events* ev);
+  void end_bidding(Events* ev);
+  RuleError check_discard(const Action& a) const;
+  void apply_discard(const Action& a, Events* ev);
+  RuleError check_choice(const Action& a) const;
+  void apply_choice(const Action& a, Events* ev);
+  void start_play(int leader);
+  RuleError check_play(const Action& a) const;
+  void finish_trick(Events* ev);
+
+  Rules rules_;
+  int n_ = 4;
+  int first_dealer_ = 0;
+  bool seeded_ = false;
+  Rng rng_;
+
+  Phase phase_ = Phase::kAwaitingDeal;
+  int dealer_ = 0;
+  int deal_index_ = -1;
+  int hand_size_ = 0;
+  Deal dealt_{};  // the current deal as dealt
+  std::array<CardSet, kMaxSeats> hands_{};
+  CardSet kitty_ = 0;
+  CardSet discards_ = 0;
+  int to_act_ = 0;
+
+  // Trick ranking for the current deal: the suit each card counts as (jokers
+  // become trumps in a bid-whist trump contract) and its power in it.
+  int trump_ = -1;  // 0..3, kNoSuit for no trump, -1 not yet known
+  bool downtown_ = false;
+  std::array<std::uint8_t, 54> suit_as_{};
+  std::array<std::uint8_t, 54> power_{};
+  std::array<CardSet, 5> follow_mask_{};
+
+  // Bidding
+  std::vector<Call> calls_;
+  Contract contract_{};
+  int bid_total_ = 0;  // exact: the sum of the bids so far
+  std::array<std::int8_t, kMaxSeats> exact_bids_{};
+
+  // Play
+  Trick trick_{};
+  std::vector<PlayedTrick> played_;
+  std::array<int, kMaxSeats> tricks_won_{};
+  int tricks_left_ = 0;
+
+  // Results
+  std::array<int, kMaxSeats> scores_{};
+  std::vector<HandResult> results_;
+  std::vector<int> winners_;
+
+  std::vector<Deal> deals_;
+  std::vector<Action> history_;
+};
+
+}  // namespace whist

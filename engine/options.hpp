@@ -1,0 +1,82 @@
+// The variants, their options with defaults and limits, and the presets.
+//
+// Option names and values are those of rules.md; `set_option` is the one
+// place that reads an option by name, so the record reader, the protocol and
+// the lobby all accept and refuse exactly the same things.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace whist {
+
+enum class Variant : std::uint8_t { kClassic, kBid, kExact };
+enum class ClassicTrump : std::uint8_t { kTurn, kRotate, kRotateNt };
+enum class Honours : std::uint8_t { kOff, kOn, kCapped };
+enum class SportKitty : std::uint8_t { kNever, kTrump, kAlways };
+
+std::string_view variant_name(Variant v);
+std::optional<Variant> parse_variant(std::string_view s);
+
+struct Options {
+  // classic and bid (0 = the variant's default: classic 5, bid 7)
+  int play_to = 0;
+  // classic
+  ClassicTrump trump = ClassicTrump::kTurn;
+  Honours honours = Honours::kOff;
+  // bid
+  int jokers = 2;
+  int min_bid = 1;
+  bool low_beats_high = true;
+  SportKitty sport_kitty = SportKitty::kNever;
+  bool bidder_gets_kitty = true;
+  bool bidder_leads = false;
+  bool double_nt = false;
+  bool defensive_scoring = false;
+  // exact (0 = the default for the number of players)
+  bool trumps = true;
+  bool round_trip = false;
+  int initial_cards = 0;
+  int max_cards = 0;
+};
+
+// A variant, its number of players and its options, defaults resolved.
+struct Rules {
+  Variant variant = Variant::kClassic;
+  int players = 4;
+  Options options;
+};
+
+using OptionValue = std::variant<bool, std::int64_t, std::string>;
+
+// Sets one option by its rules.md name; an error message for an unknown
+// name, a value of the wrong type, or one out of range.
+std::optional<std::string> set_option(Variant v, Options& o, std::string_view name,
+                                      const OptionValue& value);
+
+// Fills in defaults that depend on the variant and players and checks the
+// whole: players for the variant, exact's hand sizes. An error message or
+// nothing.
+std::optional<std::string> finalize(Rules& r);
+
+// The options of a variant by name with their values, for records and
+// listings: (name, value) in a fixed order.
+std::vector<std::pair<std::string, OptionValue>> option_values(const Rules& r);
+
+// Exact: the hand size of deal k (0-based) and the number of deals.
+int exact_hand_size(const Rules& r, int deal_index);
+int exact_deal_count(const Rules& r);
+
+// Classic presets the lobby offers.
+struct Preset {
+  std::string_view id;
+  std::string_view name;
+  Options options;
+};
+const std::vector<Preset>& classic_presets();
+
+}  // namespace whist

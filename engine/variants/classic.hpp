@@ -1,0 +1,32 @@
+// Classic whist (`classic`).
+//
+// Four players in two partnerships (seats 0 and 2 against 1 and 3), 13 cards
+// each, the whole pack dealt. Trump by option `trump`: `turn` (default), the
+// dealer's last card is turned and its suit is trump; `rotate`, hearts,
+// diamonds, spades, clubs in turn from the first deal; `rotate_nt`, the same
+// with a fifth, no-trump deal. The player left of the dealer leads; players
+// follow suit if able. The side with more tricks scores one point per trick
+// over six. Honours (option `honours`): `on`, a side dealt 3 of the 4 trump
+// honours (A K Q J) scores 2, all 4 scores 4, after tricks and only if the
+// tricks did not already end the game; `capped`, the same but honours never
+// take a side past play_to - 1; no honours at no trump. The first side to
+// reach `play_to` (default 5) at the end of a deal wins.
+#pragma once
+
+#include "engine/card.hpp"
+#include "engine/deal.hpp"
+#include "engine/options.hpp"
+
+namespace whist {
+
+// The trump suit of deal `deal_index` (kNoSuit for no trump).
+int classic_trump(ClassicTrump option, int deal_index, Card turned);
+
+// Honours as dealt: which side held 3 or 4 of A K Q J of trump, and how many.
+struct DealtHonours {
+  int side = -1;  // -1: neither
+  int count = 0;
+};
+DealtHonours dealt_honours(const Deal& d, int trump);
+
+}  // namespace whist

@@ -1,0 +1,29 @@
+#include "engine/variants/classic_scoring.hpp"
+
+#include <algorithm>
+
+namespace whist {
+
+ClassicDealScore score_classic_deal(std::array<int, 2> tricks, DealtHonours honours,
+                                    std::array<int, 2> before, int play_to, Honours option) {
+  ClassicDealScore out;
+  // Tricks: one point per trick over six to the side that took seven or more.
+  for (int side = 0; side < 2; ++side)
+    if (tricks[static_cast<size_t>(side)] > 6) out.score[static_cast<size_t>(side)] = tricks[static_cast<size_t>(side)] - 6;
+  const bool tricks_ended_game =
+      before[0] + out.score[0] >= play_to || before[1] + out.score[1] >= play_to;
+  if (option == Honours::kOff || honours.side < 0 || tricks_ended_game) return out;
+
+  // Honours: 2 for three, 4 for all four; capped never reaches play_to.
+  const auto s = static_cast<size_t>(honours.side);
+  int points = honours.count == 4 ? 4 : 2;
+  if (option == Honours::kCapped) {
+    const int total = before[s] + out.score[s];
+    points = std::max(0, std::min(points, play_to - 1 - total));
+  }
+  out.honours[s] = points;
+  out.score[s] += points;
+  return out;
+}
+
+}  // namespace whist

@@ -1,0 +1,279 @@
+#include "protocol/record_json.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace whist::protocol {
+
+using nlohmann::json;
+
+namespace {
+
+using Error = std::optional<std::string>;
+
+// A card name of the variant's pack.
+Error read_card(const json& j, CardSet pack, Card& out) {
+  if (!j.is_string()) return "a card must be a string";
+  const auto s = j.get<std::string>();
+  const auto c = parse_card(s);
+  if (!c || !contains(pack, *c)) return "bad card name " + json(s).dump();
+  out = *c;
+  return std::nullopt;
+}
+
+Error read_cards(const json& j, CardSet pack, std::vector<Card>& out) {
+  if (!j.is_array()) return "cards must be an array";
+  for (const auto& e : j) {
+    Card c = kNoCard;
+    if (auto err = read_card(e, pack, c)) return err;
+    out.push_back(c);
+  }
+  return std::nullopt;
+}
+
+// Integer fields must be JSON integers: not true, not 2.0.
+Error read_int(const json& obj, const char* key, long long lo, long long hi, long long& out) {
+  auto it = obj.find(key);
+  if (it == obj.end()) return std::string("missing field ") + key;
+  if (!it->is_number_integer()) return std::string("field ") + key + " must be an integer";
+  if (it->is_number_unsigned() && it->get<unsigned long long>() > static_cast<unsigned long long>(hi))
+    out = hi;
+  else
+    out = std::clamp(it->get<long long>(), lo, hi);
+  return std::nullopt;
+}
+
+Error read_string(const json& obj, const char* key, std::string& out) {
+  auto it = obj.find(key);
+  if (it == obj.end()) return std::string("missing field ") + key;
+  if (!it->is_string()) return std::string("field ") + key + " must be a string";
+  out = it->get<std::string>();
+  return std::nullopt;
+}
+
+std::variant<DealSpec, std::string> read_deal(const json& j, const Rules& rules) {
+  const CardSet pack = pack_of(rules);
+  if (!j.is_object()) return std::string("a deal must be an object");
+  DealSpec spec;
+  auto hands = j.find("hands");
+  if (hands == j.end() || !hands->is_array()) return std::string("a deal needs hands, an array");
+  for (const auto& h : *hands) {
+    spec.hands.emplace_back();
+    if (auto err = read_cards(h, pack, spec.hands.back())) return *err;
+  }
+  if (auto k = j.find("kitty"); k != j.end() && rules.variant == Variant::kBid) {
+    spec.has_kitty = true;
+    if (auto err = read_cards(*k, pack, spec.kitty)) return "kitty: " + *err;
+  }
+  if (auto t = j.find("turned"); t != j.end()) {
+    Card c = kNoCard;
+    // Irrelevant fields are ignored: only a deal that turns a card reads it.
+    if (deal_turns_card(rules, 0)) {
+      if (auto err = read_card(*t, pack, c)) return "turned: " + *err;
+      spec.turned = c;
+    }
+  }
+  return spec;
+}
+
+}  // namespace
+
+std::variant<Action, std::string> parse_action(const json& j, const Rules& rules) {
+  if (!j.is_object()) return std::string("an action must be an object");
+  long long seat = 0;
+  if (auto err = read_int(j, "seat", -1, 99, seat)) return *err;
+  if (seat < 0 || seat >= rules.players) return std::string("seat is not a seat of this game");
+  std::string type_name;
+  if (auto err = read_string(j, "type", type_name)) return *err;
+  const auto type = parse_action_type(type_name);
+  if (!type) return "unknown action type " + json(type_name).dump();
+  const CardSet pack = pack_of(rules);
+  const int s = static_cast<int>(seat);
+  switch (*type) {
+    case ActionType::kBid: {
+      if (rules.variant == Variant::kExact) {
+        long long tricks = 0;
+        if (auto err = read_int(j, "tricks", -1, 99, tricks)) return *err;
+        return Action::exact_bid(s, static_cast<int>(tricks));
+      }
+      if (rules.variant == Variant::kClassic) return Action::bid(s, 0, BidMode::kUptown);
+      long long level = 0;
+      if (auto err = read_int(j, "level", -1, 99, level)) return *err;
+      std::string mode;
+      if (auto err = read_string(j, "mode", mode)) return *err;
+      const auto m = parse_bid_mode(mode);
+      if (!m) return "unknown bid mode " + json(mode).dump();
+      return Action::bid(s, static_cast<int>(level), *m);
+    }
+    case ActionType::kPass: return Action::pass(s);
+    case ActionType::kDiscard: {
+      auto it = j.find("cards");
+      if (it == j.end()) return std::string("missing field cards");
+      std::vector<Card> cards;
+      if (auto err = read_cards(*it, pack, cards)) return *err;
+      return Action::discard(s, set_of(cards), static_cast<int>(std::min<size_t>(cards.size(), 100)));
+    }
+    case ActionType::kTrump: {
+      std::string suit;
+      if (auto err = read_string(j, "suit", suit)) return *err;
+      const auto u = parse_suit(suit);
+      if (!u) return "unknown suit " + json(suit).dump();
+      return Action::trump(s, *u);
+    }
+    case ActionType::kDirection: {
+      std::string mode;
+      if (auto err = read_string(j, "mode", mode)) return *err;
+      const auto m = parse_bid_mode(mode);
+      if (!m) return "unknown direction " + json(mode).dump();
+      return Action::direction(s, *m);
+    }
+    case ActionType::kPlay: {
+      auto it = j.find("card");
+      if (it == j.end()) return std::string("missing field card");
+      Card c = kNoCard;
+      if (auto err = read_card(*it, pack, c)) return *err;
+      return Action::play(s, c);
+    }
+  }
+  return std::string("unknown action type");
+}
+
+std::variant<GameRecord, std::string> parse_record(std::string_view text) {
+  json j = json::parse(text, nullptr, false);
+  if (j.is_discarded()) return std::string("not JSON");
+  if (!j.is_object()) return std::string("a record must be a JSON object");
+  GameRecord r;
+
+  std::string variant;
+  if (auto err = read_string(j, "variant", variant)) return "variant: " + *err;
+  const auto v = parse_variant(variant);
+  if (!v) return "unknown variant " + json(variant).dump();
+  r.rules.variant = *v;
+
+  long long players = 4;
+  if (j.contains("players"))
+    if (auto err = read_int(j, "players", -1, 99, players)) return *err;
+  r.rules.players = static_cast<int>(players);
+
+  if (auto it = j.find("options"); it != j.end()) {
+    if (!it->is_object()) return std::string("options must be an object");
+    for (const auto& [name, value] : it->items()) {
+      OptionValue ov;
+      if (value.is_boolean()) ov = value.get<bool>();
+      else if (value.is_number_integer() && !(value.is_number_unsigned() && value.get<unsigned long long>() > (1ULL << 62)))
+        ov = value.get<std::int64_t>();
+      else if (value.is_string()) ov = value.get<std::string>();
+      else return "option " + name + " has a value of the wrong type";
+      if (auto err = set_option(r.rules.variant, r.rules.options, name, ov)) return *err;
+    }
+  }
+  if (auto err = finalize(r.rules)) return *err;
+
+  long long dealer = 0;
+  if (auto err = read_int(j, "dealer", -1, 99, dealer)) return *err;
+  if (dealer < 0 || dealer >= r.rules.players) return std::string("dealer is not a seat of this game");
+  r.dealer = static_cast<int>(dealer);
+
+  if (auto it = j.find("seed"); it != j.end()) {
+    if (!it->is_number_integer()) return std::string("seed must be an integer");
+    r.seed = it->is_number_unsigned() ? it->get<std::uint64_t>()
+                                      : static_cast<std::uint64_t>(it->get<std::int64_t>());
+  }
+  if (auto it = j.find("deals"); it != j.end()) {
+    if (!it->is_array()) return std::string("deals must be an array");
+    for (const auto& d : *it) r.deals.push_back(read_deal(d, r.rules));
+  } else if (!r.seed) {
+    return std::string("a record needs deals or a seed");
+  }
+  if (auto it = j.find("actions"); it != j.end()) {
+    if (!it->is_array()) return std::string("actions must be an array");
+    for (const auto& a : *it) r.actions.push_back(parse_action(a, r.rules));
+  }
+  return r;
+}
+
+json action_json(const Action& a, Variant v) {
+  json j = {{"seat", a.seat}, {"type", std::string(action_type_name(a.type))}};
+  switch (a.type) {
+    case ActionType::kBid:
+      if (v == Variant::kExact) {
+        j["tricks"] = a.tricks;
+      } else {
+        j["level"] = a.level;
+        j["mode"] = std::string(bid_mode_name(a.mode));
+      }
+      break;
+    case ActionType::kPass: break;
+    case ActionType::kDiscard: {
+      json cards = json::array();
+      for (Card c : cards_of(a.cards)) cards.push_back(card_name(c));
+      j["cards"] = cards;
+      break;
+    }
+    case ActionType::kTrump: j["suit"] = std::string(1, suit_letter(a.suit)); break;
+    case ActionType::kDirection: j["mode"] = std::string(bid_mode_name(a.mode)); break;
+    case ActionType::kPlay: j["card"] = card_name(a.card); break;
+  }
+  return j;
+}
+
+json options_json(const Rules& r) {
+  json o = json::object();
+  for (const auto& [name, value] : option_values(r))
+    std::visit([&, n = name](const auto& x) { o[n] = x; }, value);
+  return o;
+}
+
+json record_json(const GameRecord& r) {
+  json j = {{"variant", std::string(variant_name(r.rules.variant))},
+            {"options", options_json(r.rules)},
+            {"players", r.rules.players},
+            {"dealer", r.dealer}};
+  if (r.seed && r.deals.empty()) j["seed"] = *r.seed;
+  json deals = json::array();
+  auto names = [](const std::vector<Card>& cs) {
+    json a = json::array();
+    for (Card c : cs) a.push_back(card_name(c));
+    return a;
+  };
+  for (const auto& d : r.deals) {
+    const auto* spec = std::get_if<DealSpec>(&d);
+    if (!spec) continue;
+    json dj = {{"hands", json::array()}};
+    for (const auto& h : spec->hands) dj["hands"].push_back(names(h));
+    if (spec->has_kitty) dj["kitty"] = names(spec->kitty);
+    if (spec->turned) dj["turned"] = card_name(*spec->turned);
+    deals.push_back(dj);
+  }
+  j["deals"] = deals;
+  json actions = json::array();
+  for (const auto& a : r.actions)
+    if (const auto* act = std::get_if<Action>(&a)) actions.push_back(action_json(*act, r.rules.variant));
+  j["actions"] = actions;
+  return j;
+}
+
+ReplayOutput malformed_output(const std::string& message) {
+  json out = {{"error", {{"code", "bad_record"}, {"message", message}}}};
+  return {2, out.dump()};
+}
+
+ReplayOutput replay_output(const ReplayResult& r) {
+  if (r.kind == ReplayResult::Kind::kMalformed) return malformed_output(r.message);
+  if (r.kind == ReplayResult::Kind::kIllegal) {
+    json out = {{"error",
+                 {{"index", r.index},
+                  {"code", std::string(error_code(r.error))},
+                  {"message", r.message}}}};
+    return {1, out.dump()};
+  }
+  const Game& g = *r.game;
+  json hands = json::array();
+  for (const auto& h : g.results()) hands.push_back({{"tricks", h.tricks}, {"score", h.score}});
+  json out = {{"hands", hands},
+              {"scores", g.scores()},
+              {"game_over", g.is_over()},
+              {"winner", g.is_over() ? json(g.winners()) : json(nullptr)}};
+  return {0, out.dump()};
+}
+
+}  // namespace whist::protocol

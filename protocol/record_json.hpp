@@ -1,0 +1,37 @@
+// The JSON form of game records and actions (../shared/spec/game-record.md)
+// and of whist-replay's output.
+#pragma once
+
+#include <nlohmann/json_fwd.hpp>
+#include <string>
+#include <string_view>
+#include <variant>
+
+#include "engine/record.hpp"
+
+namespace whist::protocol {
+
+// Reads a record. A record-level fault (not JSON, a missing or mistyped
+// field, an unknown option) is returned as a message; a deal or an action
+// that cannot be read is kept in the record as its reason, an error only
+// if replay reaches it.
+std::variant<GameRecord, std::string> parse_record(std::string_view text);
+
+// One action object: the Action, or why it is malformed (not an object, no
+// seat or type, a seat out of range, an unknown type, a missing or mistyped
+// field, a string that is not a card of the variant's pack).
+std::variant<Action, std::string> parse_action(const nlohmann::json& j, const Rules& rules);
+
+nlohmann::json action_json(const Action& a, Variant v);
+nlohmann::json record_json(const GameRecord& r);
+nlohmann::json options_json(const Rules& r);
+
+// whist-replay's output document and exit status (0, 1 or 2).
+struct ReplayOutput {
+  int exit_status = 0;
+  std::string json;  // one line
+};
+ReplayOutput replay_output(const ReplayResult& r);
+ReplayOutput malformed_output(const std::string& message);
+
+}  // namespace whist::protocol
