@@ -27,18 +27,50 @@ struct Action {
   std::int8_t tricks = 0;           // exact bid
   std::int8_t suit = 0;             // trump choice
   Card card = kNoCard;              // play
+  std::int8_t listed = 0;           // discard: cards as named (a card named twice counts twice)
   CardSet cards = 0;                // discard
-  std::int8_t listed = 0;           // discard: cards as listed (a card twice counts twice)
 
-  static Action bid(int seat, int level, BidMode mode);
-  static Action exact_bid(int seat, int tricks);
-  static Action pass(int seat);
+  static constexpr Action make(int seat, ActionType type) {
+    Action a;
+    a.seat = static_cast<std::int8_t>(seat);
+    a.type = type;
+    return a;
+  }
+  static constexpr Action bid(int seat, int level, BidMode mode) {
+    Action a = make(seat, ActionType::kBid);
+    a.level = static_cast<std::int8_t>(level);
+    a.mode = mode;
+    return a;
+  }
+  static constexpr Action exact_bid(int seat, int tricks) {
+    Action a = make(seat, ActionType::kBid);
+    a.tricks = static_cast<std::int8_t>(tricks);
+    return a;
+  }
+  static constexpr Action pass(int seat) { return make(seat, ActionType::kPass); }
   // `listed` is how many cards the player named, when it may differ from the
   // set's size (a card named twice); -1 means the set's size.
-  static Action discard(int seat, CardSet cards, int listed = -1);
-  static Action trump(int seat, int suit);
-  static Action direction(int seat, BidMode mode);
-  static Action play(int seat, Card card);
+  static constexpr Action discard(int seat, CardSet cards, int listed = -1) {
+    Action a = make(seat, ActionType::kDiscard);
+    a.cards = cards;
+    a.listed = static_cast<std::int8_t>(listed < 0 ? count(cards) : listed);
+    return a;
+  }
+  static constexpr Action trump(int seat, int suit) {
+    Action a = make(seat, ActionType::kTrump);
+    a.suit = static_cast<std::int8_t>(suit);
+    return a;
+  }
+  static constexpr Action direction(int seat, BidMode mode) {
+    Action a = make(seat, ActionType::kDirection);
+    a.mode = mode;
+    return a;
+  }
+  static constexpr Action play(int seat, Card card) {
+    Action a = make(seat, ActionType::kPlay);
+    a.card = card;
+    return a;
+  }
 
   bool operator==(const Action&) const = default;
 };

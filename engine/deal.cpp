@@ -23,27 +23,50 @@ bool deal_turns_card(const Rules& r, int deal_index) {
 }
 
 Deal deal_from_shuffle(const Rules& r, int deal_index, int dealer, Rng& rng) {
-  std::array<Card, 54> pack{};
-  int n = 0;
-  for (CardSet s = pack_of(r); s; s &= s - 1) pack[n++] = lowest(s);
-  for (int i = n - 1; i > 0; --i) {
-    const auto j = rng.below(static_cast<std::uint32_t>(i + 1));
-    std::swap(pack[i], pack[j]);
+  static constexpr auto kOrdered = [] {
+    std::array<Card, 54> p{};
+    for (int i = 0; i < 54; ++i) p[static_cast<size_t>(i)] = static_cast<Card>(i);
+    return p;
+  }();
+  // The pack in ascending order, with the jokers bid whist uses.
+  std::array<Card, 54> pack = kOrdered;
+  int n = 52;
+  if (r.variant == Variant::kBid) {
+    if (r.options.jokers == 1) pack[n++] = kRedJoker;
+    if (r.options.jokers == 2) n = 54;
   }
+  // Fisher-Yates from the last position down; position i of the shuffled
+  // pack is final once drawn, so it is dealt at once: positions below
+  // size * players go one at a time round the table from the dealer's left
+  // (position i to seat dealer + 1 + i).
   Deal d;
   const int size = hand_size(r, deal_index);
   const int dealt = size * r.players;
-  int seat = (dealer + 1) % r.players;
-  for (int i = 0; i < dealt; ++i) {
-    d.hands[seat] |= bit(pack[i]);
-    seat = seat + 1 == r.players ? 0 : seat + 1;
+  int seat = (dealer + n) % r.players;  // the seat that gets position n - 1
+  auto deal_position = [&](int i) {
+    if (i < dealt) d.hands[static_cast<size_t>(seat)] |= bit(pack[static_cast<size_t>(i)]);
+    seat = seat == 0 ? r.players - 1 : seat - 1;
+  };
+  int i = n - 1;
+  // Positions i and i - 1 take their draws from one generator output.
+  for (; i >= 2; i -= 2) {
+    std::uint32_t j1 = 0, j2 = 0;
+    rng.below2(static_cast<std::uint32_t>(i + 1), static_cast<std::uint32_t>(i), j1, j2);
+    std::swap(pack[static_cast<size_t>(i)], pack[j1]);
+    deal_position(i);
+    std::swap(pack[static_cast<size_t>(i - 1)], pack[j2]);
+    deal_position(i - 1);
+  }
+  for (; i >= 0; --i) {
+    if (i > 0) std::swap(pack[static_cast<size_t>(i)], pack[rng.below(static_cast<std::uint32_t>(i + 1))]);
+    deal_position(i);
   }
   if (r.variant == Variant::kBid) {
-    for (int i = dealt; i < n; ++i) d.kitty |= bit(pack[i]);
+    for (int i = dealt; i < n; ++i) d.kitty |= bit(pack[static_cast<size_t>(i)]);
   }
   if (deal_turns_card(r, deal_index)) {
     // The next card of the pack, or the last card dealt (the dealer's).
-    d.turned = dealt < n ? pack[dealt] : pack[dealt - 1];
+    d.turned = dealt < n ? pack[static_cast<size_t>(dealt)] : pack[static_cast<size_t>(dealt - 1)];
   }
   return d;
 }

@@ -17,7 +17,9 @@ Game::Game(const Rules& rules, int first_dealer)
     : rules_(rules), n_(rules.players), first_dealer_(first_dealer), dealer_(first_dealer) {
   assert(first_dealer >= 0 && first_dealer < n_);
   played_.reserve(26);
-  calls_.reserve(kMaxSeats);
+  deals_.reserve(8);
+  results_.reserve(8);
+  history_.reserve(256);
 }
 
 Game Game::seeded(const Rules& rules, int first_dealer, std::uint64_t seed) {
@@ -103,19 +105,42 @@ void Game::begin_deal(const Deal& d, Events* ev) {
 void Game::set_trump(int suit, bool downtown, bool jokers_trump) {
   trump_ = suit;
   downtown_ = downtown;
-  for (Card c = 0; c < 52; ++c) {
-    const int r = rank_of(c);
-    suit_as_[c] = static_cast<std::uint8_t>(suit_of(c));
-    // Uptown: 2 lowest, ace highest. Downtown: king lowest, 2 next to the ace.
-    power_[c] = static_cast<std::uint8_t>(!downtown ? r + 1 : (r == kAce ? 13 : 12 - r));
+  // Uptown: 2 lowest, ace highest. Downtown: king lowest, 2 next to the ace.
+  static constexpr auto kTables = [] {
+    std::array<std::array<std::uint8_t, 54>, 2> power{};
+    for (int c = 0; c < 52; ++c) {
+      const int r = rank_of(static_cast<Card>(c));
+      power[0][static_cast<size_t>(c)] = static_cast<std::uint8_t>(r + 1);
+      power[1][static_cast<size_t>(c)] = static_cast<std::uint8_t>(r == kAce ? 13 : 12 - r);
+    }
+    return power;
+  }();
+  static constexpr auto kSuitOf = [] {
+    std::array<std::uint8_t, 54> s{};
+    for (int c = 0; c < 54; ++c) s[static_cast<size_t>(c)] = static_cast<std::uint8_t>(suit_of(static_cast<Card>(c)));
+    return s;
+  }();
+  power_ = kTables[downtown ? 1 : 0];
+  suit_as_ = kSuitOf;
+  follow_mask_ = {suit_cards(0), suit_cards(1), suit_cards(2), suit_cards(3), kJokers};
+  if (jokers_trump && suit < kNoSuit) {
+    // Jokers are the top trumps: the red above the black above the ace.
+    suit_as_[kBlackJoker] = suit_as_[kRedJoker] = static_cast<std::uint8_t>(suit);
+    power_[kBlackJoker] = 14;
+    power_[kRedJoker] = 15;
+    follow_mask_[static_cast<size_t>(suit)] |= kJokers;
+    follow_mask_[kNoSuit] = 0;
   }
-  const bool trump_jokers = jokers_trump && suit < kNoSuit;
-  suit_as_[kBlackJoker] = static_cast<std::uint8_t>(trump_jokers ? suit : kNoSuit);
-  suit_as_[kRedJoker] = suit_as_[kBlackJoker];
-  power_[kBlackJoker] = trump_jokers ? 14 : 0;
-  power_[kRedJoker] = trump_jokers ? 15 : 0;
-  follow_mask_ = {};
-  for (Card c = 0; c < 54; ++c) follow_mask_[suit_as_[c]] |= bit(c);
+  for (size_t c = 0; c < 54; ++c) {
+    const bool trump = suit >= 0 && suit < kNoSuit && suit_as_[c] == suit;
+    trump_value_[c] = static_cast<std::uint8_t>(trump ? 32 + power_[c] : 0);
+    plain_value_[c] = static_cast<std::uint8_t>(trump || suit_as_[c] == kNoSuit ? 0 : 16 + power_[c]);
+  }
+  lead_mask_[0] = ~CardSet{0};
+  for (size_t i = 0; i < follow_mask_.size(); ++i) lead_mask_[i + 1] = follow_mask_[i];
+  must_trump_mask_ = rules_.variant == Variant::kExact && suit >= 0 && suit < kNoSuit
+                         ? follow_mask_[static_cast<size_t>(suit)]
+                         : ~CardSet{0};
 }
 
 ApplyResult Game::apply(const Action& a) {
@@ -254,7 +279,7 @@ void Game::end_deal(Events* ev) {
       }
       break;
   }
-  for (size_t i = 0; i < res.score.size(); ++i) scores_[i] += res.score[i];
+  for (int i = 0; i < res.score.size(); ++i) scores_[static_cast<size_t>(i)] += res.score[i];
   results_.push_back(std::move(res));
   if (ev) {
     Event e;

@@ -11,6 +11,7 @@
 #pragma once
 
 #include <array>
+#include <cassert>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -130,7 +131,15 @@ class Game {
   bool downtown_ = false;
   std::array<std::uint8_t, 54> suit_as_{};
   std::array<std::uint8_t, 54> power_{};
+  // A card's value in a trick: 32 + power for a trump, else 16 + power when
+  // it is of the suit led (plain_value_), else 0.
+  std::array<std::uint8_t, 54> trump_value_{};
+  std::array<std::uint8_t, 54> plain_value_{};
   std::array<CardSet, 5> follow_mask_{};
+  // follow_mask_ indexed by led suit + 1, with every card at 0 (nothing led
+  // yet, or only no-trump jokers).
+  std::array<CardSet, 6> lead_mask_{};
+  CardSet must_trump_mask_ = ~CardSet{0};  // exact with a trump: the trumps
 
   // Bidding
   std::vector<Call> calls_;
@@ -152,5 +161,50 @@ class Game {
   std::vector<Deal> deals_;
   std::vector<Action> history_;
 };
+
+
+// The hot path of playouts and solvers, inline.
+
+inline CardSet Game::legal_cards() const {
+  if (phase_ != Phase::kPlay) return 0;
+  const CardSet hand = hands_[static_cast<size_t>(to_act_)];
+  // Follow suit if able (no suit to follow yet: the mask holds every card);
+  // else, in exact whist, trump if able; else anything. Without branches
+  // that random play would mispredict.
+  const CardSet follow = hand & lead_mask_[static_cast<size_t>(trick_.led_suit + 1)];
+  const CardSet trumps = hand & must_trump_mask_;
+  return follow ? follow : (trumps ? trumps : hand);
+}
+
+inline void Game::play_unchecked(Card c, Events* ev) {
+  assert(phase_ == Phase::kPlay && contains(legal_cards(), c));
+  const int seat = to_act_;
+  history_.push_back(Action::play(seat, c));
+  hands_[static_cast<size_t>(seat)] &= ~bit(c);
+  if (ev) {
+    Event e;
+    e.type = EventType::kAction;
+    e.seat = static_cast<std::int8_t>(seat);
+    e.action = history_.back();
+    ev->push(e);
+  }
+
+  const int i = trick_.size;
+  trick_.cards[static_cast<size_t>(i)] = c;
+  // The first card with a suit sets the suit to follow (a fresh trick has
+  // none; a joker led at no trump leaves it to the next card).
+  const int as = suit_as_[c];
+  int led = trick_.led_suit;
+  led = (led < 0 && as != kNoSuit) ? as : led;
+  trick_.led_suit = static_cast<std::int8_t>(led);
+  // A trump beats any card of the suit led, which beats anything else.
+  const int value = trump_value_[c] | (as == led ? plain_value_[c] : 0);
+  const bool beats = value > trick_.best_value;
+  trick_.best = static_cast<std::int8_t>(beats ? i : trick_.best);
+  trick_.best_value = static_cast<std::int8_t>(beats ? value : trick_.best_value);
+  trick_.size = static_cast<std::int8_t>(i + 1);
+  to_act_ = seat + 1 == n_ ? 0 : seat + 1;
+  if (trick_.size == n_) finish_trick(ev);
+}
 
 }  // namespace whist

@@ -2,7 +2,9 @@
 // contract of bid whist, and the result of a deal.
 #pragma once
 
+#include <array>
 #include <cstdint>
+#include <initializer_list>
 #include <vector>
 
 #include "engine/action.hpp"
@@ -34,14 +36,35 @@ struct Contract {
   BidMode mode = BidMode::kUptown;
 };
 
+// A number per side or per player (at most six), kept without allocating.
+class PerSeat {
+ public:
+  PerSeat() = default;
+  PerSeat(std::initializer_list<int> values) {
+    for (int x : values) push_back(x);
+  }
+  void push_back(int x) { v_[static_cast<size_t>(n_++)] = x; }
+  int size() const { return n_; }
+  bool empty() const { return n_ == 0; }
+  int operator[](int i) const { return v_[static_cast<size_t>(i)]; }
+  const int* begin() const { return v_.data(); }
+  const int* end() const { return v_.data() + n_; }
+  std::vector<int> vec() const { return {begin(), end()}; }
+  bool operator==(const PerSeat& o) const { return vec() == o.vec(); }
+
+ private:
+  std::array<int, 6> v_{};
+  int n_ = 0;
+};
+
 // The result of one completed deal.
 struct HandResult {
-  std::vector<int> tricks;  // per side (book included in bid) or per player
-  std::vector<int> score;   // points this deal added, honours included
-  std::vector<int> honours;  // classic: honour points per side
-  Contract contract;         // bid whist
-  std::vector<int> bids;     // exact: each player's bid
-  int trump = -1;            // the deal's trump suit, kNoSuit for no trump
+  PerSeat tricks;     // per side (book included in bid) or per player
+  PerSeat score;      // points this deal added, honours included
+  PerSeat honours;    // classic: honour points per side
+  Contract contract;  // bid whist
+  PerSeat bids;       // exact: each player's bid
+  int trump = -1;     // the deal's trump suit, kNoSuit for no trump
 };
 
 }  // namespace whist

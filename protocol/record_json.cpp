@@ -268,7 +268,7 @@ ReplayOutput replay_output(const ReplayResult& r) {
   }
   const Game& g = *r.game;
   json hands = json::array();
-  for (const auto& h : g.results()) hands.push_back({{"tricks", h.tricks}, {"score", h.score}});
+  for (const auto& h : g.results()) hands.push_back({{"tricks", h.tricks.vec()}, {"score", h.score.vec()}});
   json out = {{"hands", hands},
               {"scores", g.scores()},
               {"game_over", g.is_over()},
