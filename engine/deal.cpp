@@ -58,7 +58,8 @@ Deal deal_from_shuffle(const Rules& r, int deal_index, int dealer, Rng& rng) {
     deal_position(i - 1);
   }
   for (; i >= 0; --i) {
-    if (i > 0) std::swap(pack[static_cast<size_t>(i)], pack[rng.below(static_cast<std::uint32_t>(i + 1))]);
+    if (i > 0)
+      std::swap(pack[static_cast<size_t>(i)], pack[rng.below(static_cast<std::uint32_t>(i + 1))]);
     deal_position(i);
   }
   if (r.variant == Variant::kBid) {
@@ -89,8 +90,8 @@ std::variant<Deal, std::string> check_deal(const Rules& r, int deal_index, int d
   for (int s = 0; s < r.players; ++s) {
     const auto& h = spec.hands[static_cast<size_t>(s)];
     if (static_cast<int>(h.size()) != size)
-      return "hand " + std::to_string(s) + " holds " + std::to_string(h.size()) +
-             " cards, not " + std::to_string(size);
+      return "hand " + std::to_string(s) + " holds " + std::to_string(h.size()) + " cards, not " +
+             std::to_string(size);
     for (Card c : h)
       if (auto e = take(c, d.hands[static_cast<size_t>(s)])) return *e;
   }
@@ -120,7 +121,8 @@ std::variant<Deal, std::string> check_deal(const Rules& r, int deal_index, int d
 
 DealSpec spec_of(const Rules& r, int deal_index, const Deal& d) {
   DealSpec spec;
-  for (int s = 0; s < r.players; ++s) spec.hands.push_back(cards_of(d.hands[static_cast<size_t>(s)]));
+  for (int s = 0; s < r.players; ++s)
+    spec.hands.push_back(cards_of(d.hands[static_cast<size_t>(s)]));
   if (r.variant == Variant::kBid) {
     spec.has_kitty = true;
     spec.kitty = cards_of(d.kitty);

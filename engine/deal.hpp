@@ -20,8 +20,8 @@ inline constexpr int kMaxSeats = 6;
 
 struct Deal {
   std::array<CardSet, kMaxSeats> hands{};
-  CardSet kitty = 0;       // bid whist
-  Card turned = kNoCard;   // classic `turn`, exact with trumps
+  CardSet kitty = 0;      // bid whist
+  Card turned = kNoCard;  // classic `turn`, exact with trumps
   bool operator==(const Deal&) const = default;
 };
 

@@ -117,7 +117,8 @@ void Game::set_trump(int suit, bool downtown, bool jokers_trump) {
   }();
   static constexpr auto kSuitOf = [] {
     std::array<std::uint8_t, 54> s{};
-    for (int c = 0; c < 54; ++c) s[static_cast<size_t>(c)] = static_cast<std::uint8_t>(suit_of(static_cast<Card>(c)));
+    for (int c = 0; c < 54; ++c)
+      s[static_cast<size_t>(c)] = static_cast<std::uint8_t>(suit_of(static_cast<Card>(c)));
     return s;
   }();
   power_ = kTables[downtown ? 1 : 0];
@@ -134,7 +135,8 @@ void Game::set_trump(int suit, bool downtown, bool jokers_trump) {
   for (size_t c = 0; c < 54; ++c) {
     const bool trump = suit >= 0 && suit < kNoSuit && suit_as_[c] == suit;
     trump_value_[c] = static_cast<std::uint8_t>(trump ? 32 + power_[c] : 0);
-    plain_value_[c] = static_cast<std::uint8_t>(trump || suit_as_[c] == kNoSuit ? 0 : 16 + power_[c]);
+    plain_value_[c] =
+        static_cast<std::uint8_t>(trump || suit_as_[c] == kNoSuit ? 0 : 16 + power_[c]);
   }
   lead_mask_[0] = ~CardSet{0};
   for (size_t i = 0; i < follow_mask_.size(); ++i) lead_mask_[i + 1] = follow_mask_[i];
@@ -215,7 +217,8 @@ std::vector<Action> Game::legal_actions() const {
       if (k > m) break;
       for (std::uint64_t pos = (std::uint64_t{1} << k) - 1; pos < (std::uint64_t{1} << m);) {
         CardSet set = 0;
-        for (std::uint64_t p = pos; p; p &= p - 1) set |= bit(list[static_cast<size_t>(std::countr_zero(p))]);
+        for (std::uint64_t p = pos; p; p &= p - 1)
+          set |= bit(list[static_cast<size_t>(std::countr_zero(p))]);
         out.push_back(Action::discard(s, set));
         if (k == 0) break;
         const std::uint64_t c = pos & (~pos + 1);
@@ -294,9 +297,8 @@ void Game::end_deal(Events* ev) {
   switch (rules_.variant) {
     case Variant::kClassic: over = scores_[0] >= play_to || scores_[1] >= play_to; break;
     case Variant::kBid:
-      over = scores_[0] != scores_[1] &&
-             (std::max(scores_[0], scores_[1]) >= play_to ||
-              std::min(scores_[0], scores_[1]) <= -play_to);
+      over = scores_[0] != scores_[1] && (std::max(scores_[0], scores_[1]) >= play_to ||
+                                          std::min(scores_[0], scores_[1]) <= -play_to);
       break;
     case Variant::kExact: over = deal_index_ + 1 >= exact_deal_count(rules_); break;
   }

@@ -162,7 +162,6 @@ class Game {
   std::vector<Action> history_;
 };
 
-
 // The hot path of playouts and solvers, inline.
 
 inline CardSet Game::legal_cards() const {

@@ -89,8 +89,7 @@ Error set_option(Variant v, Options& o, std::string_view name, const OptionValue
       if (name == "max_cards") return want_int(name, value, 1, 26, o.max_cards);
       break;
   }
-  return "unknown option " + std::string(name) + " for " + std::string(variant_name(v)) +
-         " whist";
+  return "unknown option " + std::string(name) + " for " + std::string(variant_name(v)) + " whist";
 }
 
 Error finalize(Rules& r) {
@@ -171,7 +170,8 @@ const std::vector<Preset>& classic_presets() {
     };
     return std::vector<Preset>{
         {"whist5", "Whist 5-Point", make(5, ClassicTrump::kTurn, Honours::kOff)},
-        {"whist7rotate", "Whist 7-Point Rotate Trump", make(7, ClassicTrump::kRotate, Honours::kOff)},
+        {"whist7rotate", "Whist 7-Point Rotate Trump",
+         make(7, ClassicTrump::kRotate, Honours::kOff)},
         {"whist9honours", "Whist 9-Point Honours", make(9, ClassicTrump::kTurn, Honours::kCapped)},
         {"trickster", "Trickster Classic", make(7, ClassicTrump::kTurn, Honours::kOn)},
     };

@@ -28,11 +28,13 @@ std::optional<std::string> give_deal(Game& g, const GameRecord& r) {
   if (k >= static_cast<int>(r.deals.size()))
     return "the record has no deal " + std::to_string(k) + " but play reaches it";
   const auto& entry = r.deals[static_cast<size_t>(k)];
-  if (const auto* why = std::get_if<std::string>(&entry)) return "deal " + std::to_string(k) + ": " + *why;
+  if (const auto* why = std::get_if<std::string>(&entry))
+    return "deal " + std::to_string(k) + ": " + *why;
   // The dealer of deal k: the game moves the deal left after each one.
   const int dealer = (r.dealer + k) % r.rules.players;
   auto checked = check_deal(r.rules, k, dealer, std::get<DealSpec>(entry));
-  if (const auto* why = std::get_if<std::string>(&checked)) return "deal " + std::to_string(k) + ": " + *why;
+  if (const auto* why = std::get_if<std::string>(&checked))
+    return "deal " + std::to_string(k) + ": " + *why;
   g.start_deal(std::get<Deal>(checked));
   return std::nullopt;
 }
@@ -42,8 +44,8 @@ std::optional<std::string> give_deal(Game& g, const GameRecord& r) {
 ReplayResult replay(const GameRecord& r) {
   if (r.dealer < 0 || r.dealer >= r.rules.players) return malformed("dealer is not a seat");
   const bool seeded = r.deals.empty() && r.seed.has_value();
-  Game g = seeded ? Game::seeded(r.rules, r.dealer, *r.seed)
-                  : Game::with_given_deals(r.rules, r.dealer);
+  Game g =
+      seeded ? Game::seeded(r.rules, r.dealer, *r.seed) : Game::with_given_deals(r.rules, r.dealer);
   // The first deal is checked before any action.
   if (!seeded && !r.deals.empty())
     if (auto why = give_deal(g, r)) return malformed(*why);

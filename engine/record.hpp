@@ -33,10 +33,10 @@ GameRecord record_of(const Game& g);
 struct ReplayResult {
   enum class Kind { kOk, kIllegal, kMalformed };
   Kind kind = Kind::kOk;
-  int index = -1;                     // kIllegal: the first illegal action
+  int index = -1;                      // kIllegal: the first illegal action
   RuleError error = RuleError::kNone;  // kIllegal
-  std::string message;                // kIllegal, kMalformed
-  std::optional<Game> game;           // the game as far as it went (not kMalformed)
+  std::string message;                 // kIllegal, kMalformed
+  std::optional<Game> game;            // the game as far as it went (not kMalformed)
 };
 
 // Applies the record's actions in order, checking each deal when play

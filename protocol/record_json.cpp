@@ -35,7 +35,8 @@ Error read_int(const json& obj, const char* key, long long lo, long long hi, lon
   auto it = obj.find(key);
   if (it == obj.end()) return std::string("missing field ") + key;
   if (!it->is_number_integer()) return std::string("field ") + key + " must be an integer";
-  if (it->is_number_unsigned() && it->get<unsigned long long>() > static_cast<unsigned long long>(hi))
+  if (it->is_number_unsigned() &&
+      it->get<unsigned long long>() > static_cast<unsigned long long>(hi))
     out = hi;
   else
     out = std::clamp(it->get<long long>(), lo, hi);
@@ -110,7 +111,8 @@ std::variant<Action, std::string> parse_action(const json& j, const Rules& rules
       if (it == j.end()) return std::string("missing field cards");
       std::vector<Card> cards;
       if (auto err = read_cards(*it, pack, cards)) return *err;
-      return Action::discard(s, set_of(cards), static_cast<int>(std::min<size_t>(cards.size(), 100)));
+      return Action::discard(s, set_of(cards),
+                             static_cast<int>(std::min<size_t>(cards.size(), 100)));
     }
     case ActionType::kTrump: {
       std::string suit;
@@ -158,11 +160,15 @@ std::variant<GameRecord, std::string> parse_record(std::string_view text) {
     if (!it->is_object()) return std::string("options must be an object");
     for (const auto& [name, value] : it->items()) {
       OptionValue ov;
-      if (value.is_boolean()) ov = value.get<bool>();
-      else if (value.is_number_integer() && !(value.is_number_unsigned() && value.get<unsigned long long>() > (1ULL << 62)))
+      if (value.is_boolean())
+        ov = value.get<bool>();
+      else if (value.is_number_integer() &&
+               !(value.is_number_unsigned() && value.get<unsigned long long>() > (1ULL << 62)))
         ov = value.get<std::int64_t>();
-      else if (value.is_string()) ov = value.get<std::string>();
-      else return "option " + name + " has a value of the wrong type";
+      else if (value.is_string())
+        ov = value.get<std::string>();
+      else
+        return "option " + name + " has a value of the wrong type";
       if (auto err = set_option(r.rules.variant, r.rules.options, name, ov)) return *err;
     }
   }
@@ -170,7 +176,8 @@ std::variant<GameRecord, std::string> parse_record(std::string_view text) {
 
   long long dealer = 0;
   if (auto err = read_int(j, "dealer", -1, 99, dealer)) return *err;
-  if (dealer < 0 || dealer >= r.rules.players) return std::string("dealer is not a seat of this game");
+  if (dealer < 0 || dealer >= r.rules.players)
+    return std::string("dealer is not a seat of this game");
   r.dealer = static_cast<int>(dealer);
 
   if (auto it = j.find("seed"); it != j.end()) {
@@ -247,7 +254,8 @@ json record_json(const GameRecord& r) {
   j["deals"] = deals;
   json actions = json::array();
   for (const auto& a : r.actions)
-    if (const auto* act = std::get_if<Action>(&a)) actions.push_back(action_json(*act, r.rules.variant));
+    if (const auto* act = std::get_if<Action>(&a))
+      actions.push_back(action_json(*act, r.rules.variant));
   j["actions"] = actions;
   return j;
 }
@@ -260,15 +268,15 @@ ReplayOutput malformed_output(const std::string& message) {
 ReplayOutput replay_output(const ReplayResult& r) {
   if (r.kind == ReplayResult::Kind::kMalformed) return malformed_output(r.message);
   if (r.kind == ReplayResult::Kind::kIllegal) {
-    json out = {{"error",
-                 {{"index", r.index},
-                  {"code", std::string(error_code(r.error))},
-                  {"message", r.message}}}};
+    json out = {
+        {"error",
+         {{"index", r.index}, {"code", std::string(error_code(r.error))}, {"message", r.message}}}};
     return {1, out.dump()};
   }
   const Game& g = *r.game;
   json hands = json::array();
-  for (const auto& h : g.results()) hands.push_back({{"tricks", h.tricks.vec()}, {"score", h.score.vec()}});
+  for (const auto& h : g.results())
+    hands.push_back({{"tricks", h.tricks.vec()}, {"score", h.score.vec()}});
   json out = {{"hands", hands},
               {"scores", g.scores()},
               {"game_over", g.is_over()},

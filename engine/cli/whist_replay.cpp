@@ -14,10 +14,12 @@
 int main(int argc, char** argv) {
   using namespace whist;
   std::string text;
-  if (argc > 2 || (argc == 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h"))) {
-    std::cerr << "usage: whist-replay [FILE]\n"
-                 "Replays a whist game record (standard input when FILE is absent) and prints\n"
-                 "the result as JSON. Exit 0: legal; 1: an illegal action; 2: a malformed record.\n";
+  if (argc > 2 ||
+      (argc == 2 && (std::string(argv[1]) == "--help" || std::string(argv[1]) == "-h"))) {
+    std::cerr
+        << "usage: whist-replay [FILE]\n"
+           "Replays a whist game record (standard input when FILE is absent) and prints\n"
+           "the result as JSON. Exit 0: legal; 1: an illegal action; 2: a malformed record.\n";
     return argc > 2 ? 2 : 0;
   }
   if (argc == 2) {

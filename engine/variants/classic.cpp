@@ -21,7 +21,8 @@ DealtHonours dealt_honours(const Deal& d, int trump) {
   const CardSet honours = bit(make_card(trump, kAce)) | bit(make_card(trump, kKing)) |
                           bit(make_card(trump, kQueen)) | bit(make_card(trump, kJack));
   for (int side = 0; side < 2; ++side) {
-    const int held = count((d.hands[static_cast<size_t>(side)] | d.hands[static_cast<size_t>(side + 2)]) & honours);
+    const int held = count(
+        (d.hands[static_cast<size_t>(side)] | d.hands[static_cast<size_t>(side + 2)]) & honours);
     if (held >= 3) return {side, held};
   }
   return {};

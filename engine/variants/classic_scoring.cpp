@@ -9,7 +9,8 @@ ClassicDealScore score_classic_deal(std::array<int, 2> tricks, DealtHonours hono
   ClassicDealScore out;
   // Tricks: one point per trick over six to the side that took seven or more.
   for (int side = 0; side < 2; ++side)
-    if (tricks[static_cast<size_t>(side)] > 6) out.score[static_cast<size_t>(side)] = tricks[static_cast<size_t>(side)] - 6;
+    if (tricks[static_cast<size_t>(side)] > 6)
+      out.score[static_cast<size_t>(side)] = tricks[static_cast<size_t>(side)] - 6;
   const bool tricks_ended_game =
       before[0] + out.score[0] >= play_to || before[1] + out.score[1] >= play_to;
   if (option == Honours::kOff || honours.side < 0 || tricks_ended_game) return out;

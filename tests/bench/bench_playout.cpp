@@ -3,11 +3,11 @@
 // ones, through the engine's game object. Prints one line per variant.
 //
 //   bench_playout [seconds per variant, default 2] [variant]
+#include <immintrin.h>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
-#include <immintrin.h>
 
 #include "engine/game.hpp"
 
