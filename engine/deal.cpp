@@ -47,19 +47,8 @@ Deal deal_from_shuffle(const Rules& r, int deal_index, int dealer, Rng& rng) {
     if (i < dealt) d.hands[static_cast<size_t>(seat)] |= bit(pack[static_cast<size_t>(i)]);
     seat = seat == 0 ? r.players - 1 : seat - 1;
   };
-  int i = n - 1;
-  // Positions i and i - 1 take their draws from one generator output.
-  for (; i >= 2; i -= 2) {
-    std::uint32_t j1 = 0, j2 = 0;
-    rng.below2(static_cast<std::uint32_t>(i + 1), static_cast<std::uint32_t>(i), j1, j2);
-    std::swap(pack[static_cast<size_t>(i)], pack[j1]);
-    deal_position(i);
-    std::swap(pack[static_cast<size_t>(i - 1)], pack[j2]);
-    deal_position(i - 1);
-  }
-  for (; i >= 0; --i) {
-    if (i > 0)
-      std::swap(pack[static_cast<size_t>(i)], pack[rng.below(static_cast<std::uint32_t>(i + 1))]);
+  for (int i = n - 1; i >= 0; --i) {
+    if (i > 0) std::swap(pack[static_cast<size_t>(i)], pack[rng.below(static_cast<std::uint32_t>(i + 1))]);
     deal_position(i);
   }
   if (r.variant == Variant::kBid) {

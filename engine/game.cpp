@@ -105,43 +105,10 @@ void Game::begin_deal(const Deal& d, Events* ev) {
 void Game::set_trump(int suit, bool downtown, bool jokers_trump) {
   trump_ = suit;
   downtown_ = downtown;
-  // Uptown: 2 lowest, ace highest. Downtown: king lowest, 2 next to the ace.
-  static constexpr auto kTables = [] {
-    std::array<std::array<std::uint8_t, 54>, 2> power{};
-    for (int c = 0; c < 52; ++c) {
-      const int r = rank_of(static_cast<Card>(c));
-      power[0][static_cast<size_t>(c)] = static_cast<std::uint8_t>(r + 1);
-      power[1][static_cast<size_t>(c)] = static_cast<std::uint8_t>(r == kAce ? 13 : 12 - r);
-    }
-    return power;
-  }();
-  static constexpr auto kSuitOf = [] {
-    std::array<std::uint8_t, 54> s{};
-    for (int c = 0; c < 54; ++c)
-      s[static_cast<size_t>(c)] = static_cast<std::uint8_t>(suit_of(static_cast<Card>(c)));
-    return s;
-  }();
-  power_ = kTables[downtown ? 1 : 0];
-  suit_as_ = kSuitOf;
-  follow_mask_ = {suit_cards(0), suit_cards(1), suit_cards(2), suit_cards(3), kJokers};
-  if (jokers_trump && suit < kNoSuit) {
-    // Jokers are the top trumps: the red above the black above the ace.
-    suit_as_[kBlackJoker] = suit_as_[kRedJoker] = static_cast<std::uint8_t>(suit);
-    power_[kBlackJoker] = 14;
-    power_[kRedJoker] = 15;
-    follow_mask_[static_cast<size_t>(suit)] |= kJokers;
-    follow_mask_[kNoSuit] = 0;
-  }
-  for (size_t c = 0; c < 54; ++c) {
-    const bool trump = suit >= 0 && suit < kNoSuit && suit_as_[c] == suit;
-    trump_value_[c] = static_cast<std::uint8_t>(trump ? 32 + power_[c] : 0);
-    plain_value_[c] =
-        static_cast<std::uint8_t>(trump || suit_as_[c] == kNoSuit ? 0 : 16 + power_[c]);
-  }
-  lead_mask_[0] = ~CardSet{0};
-  for (size_t i = 0; i < follow_mask_.size(); ++i) lead_mask_[i + 1] = follow_mask_[i];
+  rank_ = &ranking(suit, downtown, jokers_trump);
+  // Exact whist: a player who cannot follow must trump if able.
   must_trump_mask_ = rules_.variant == Variant::kExact && suit >= 0 && suit < kNoSuit
-                         ? follow_mask_[static_cast<size_t>(suit)]
+                         ? rank_->follow[static_cast<size_t>(suit + 1)]
                          : ~CardSet{0};
 }
 

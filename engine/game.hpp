@@ -23,6 +23,7 @@
 #include "engine/events.hpp"
 #include "engine/observation.hpp"
 #include "engine/options.hpp"
+#include "engine/ranking.hpp"
 #include "engine/rng.hpp"
 #include "engine/rule_error.hpp"
 #include "engine/trick.hpp"
@@ -125,20 +126,10 @@ class Game {
   CardSet discards_ = 0;
   int to_act_ = 0;
 
-  // Trick ranking for the current deal: the suit each card counts as (jokers
-  // become trumps in a bid-whist trump contract) and its power in it.
+  // Trick ranking for the current deal (ranking.hpp).
   int trump_ = -1;  // 0..3, kNoSuit for no trump, -1 not yet known
   bool downtown_ = false;
-  std::array<std::uint8_t, 54> suit_as_{};
-  std::array<std::uint8_t, 54> power_{};
-  // A card's value in a trick: 32 + power for a trump, else 16 + power when
-  // it is of the suit led (plain_value_), else 0.
-  std::array<std::uint8_t, 54> trump_value_{};
-  std::array<std::uint8_t, 54> plain_value_{};
-  std::array<CardSet, 5> follow_mask_{};
-  // follow_mask_ indexed by led suit + 1, with every card at 0 (nothing led
-  // yet, or only no-trump jokers).
-  std::array<CardSet, 6> lead_mask_{};
+  const Ranking* rank_ = &ranking(kNoSuit, false, false);
   CardSet must_trump_mask_ = ~CardSet{0};  // exact with a trump: the trumps
 
   // Bidding
@@ -170,7 +161,7 @@ inline CardSet Game::legal_cards() const {
   // Follow suit if able (no suit to follow yet: the mask holds every card);
   // else, in exact whist, trump if able; else anything. Without branches
   // that random play would mispredict.
-  const CardSet follow = hand & lead_mask_[static_cast<size_t>(trick_.led_suit + 1)];
+  const CardSet follow = hand & rank_->follow[static_cast<size_t>(trick_.led_suit + 1)];
   const CardSet trumps = hand & must_trump_mask_;
   return follow ? follow : (trumps ? trumps : hand);
 }
@@ -192,12 +183,13 @@ inline void Game::play_unchecked(Card c, Events* ev) {
   trick_.cards[static_cast<size_t>(i)] = c;
   // The first card with a suit sets the suit to follow (a fresh trick has
   // none; a joker led at no trump leaves it to the next card).
-  const int as = suit_as_[c];
+  const Ranking& rank = *rank_;
+  const int as = rank.suit_as[c];
   int led = trick_.led_suit;
   led = (led < 0 && as != kNoSuit) ? as : led;
   trick_.led_suit = static_cast<std::int8_t>(led);
   // A trump beats any card of the suit led, which beats anything else.
-  const int value = trump_value_[c] | (as == led ? plain_value_[c] : 0);
+  const int value = rank.trump_value[c] | (as == led ? rank.plain_value[c] : 0);
   const bool beats = value > trick_.best_value;
   trick_.best = static_cast<std::int8_t>(beats ? i : trick_.best);
   trick_.best_value = static_cast<std::int8_t>(beats ? value : trick_.best_value);

@@ -17,7 +17,7 @@ RuleError Game::check_play(const Action& a) const {
   if (!contains(hands_[static_cast<size_t>(a.seat)], a.card)) return RuleError::kCardNotHeld;
   if (!contains(legal_cards(), a.card)) {
     const CardSet hand = hands_[static_cast<size_t>(a.seat)];
-    const bool can_follow = hand & follow_mask_[static_cast<size_t>(trick_.led_suit)];
+    const bool can_follow = hand & rank_->follow[static_cast<size_t>(trick_.led_suit + 1)];
     return can_follow ? RuleError::kMustFollowSuit : RuleError::kMustTrump;
   }
   return RuleError::kNone;
@@ -26,12 +26,13 @@ RuleError Game::check_play(const Action& a) const {
 void Game::finish_trick(Events* ev) {
   const int winner = trick_.winner(n_);
   ++tricks_won_[static_cast<size_t>(winner)];
-  PlayedTrick p;
+  PlayedTrick& p = played_.emplace_back();
   p.leader = trick_.leader;
   p.winner = static_cast<std::int8_t>(winner);
   p.size = trick_.size;
-  p.cards = trick_.cards;
-  played_.push_back(p);
+  // Card by card: the cards were just stored one byte at a time, and a
+  // wide load of them would stall waiting for those stores.
+  for (int i = 0; i < n_; ++i) p.cards[static_cast<size_t>(i)] = trick_.cards[static_cast<size_t>(i)];
   if (ev) {
     Event e;
     e.type = EventType::kTrickWon;

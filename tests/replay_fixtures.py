@@ -46,7 +46,20 @@ def main() -> int:
             if problem:
                 failed += 1
                 print(f"FAIL {rec.name} ({how}): {problem}")
-    passed = 2 * len(records) - failed
+    # Malformed input through the program itself: not JSON, no such file,
+    # empty input. Each exits 2 with a bad_record error document.
+    cases = [("not JSON", [binary], "{\"variant\": "), ("no such file", [binary, str(folder / "missing.json")], ""),
+             ("empty input", [binary], "")]
+    for label, argv, stdin in cases:
+        run = subprocess.run(argv, input=stdin, capture_output=True, text=True)
+        try:
+            code = json.loads(run.stdout)["error"]["code"]
+        except (json.JSONDecodeError, KeyError, TypeError):
+            code = None
+        if run.returncode != 2 or code != "bad_record":
+            failed += 1
+            print(f"FAIL {label}: exit {run.returncode}, output {run.stdout!r}")
+    passed = 2 * len(records) + len(cases) - failed
     print(f"{passed} passed, {failed} failed")
     return 1 if failed else 0
 

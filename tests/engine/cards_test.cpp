@@ -51,15 +51,9 @@ TEST_CASE("the generator is deterministic and its draws are in range", "[cards][
   CHECK(differs);
   // Known first outputs pin the generator: seeded games depend on them.
   Rng pinned(0);
-  CHECK(pinned.next() == 0x99ec5f36cb75f2b4ULL);
+  CHECK(pinned.next() == 0xE220A8397B1DCDAFULL);  // SplitMix64's first value from 0
   for (std::uint32_t n : {1u, 2u, 3u, 7u, 52u, 1000u}) {
     for (int i = 0; i < 200; ++i) REQUIRE(a.below(n) < n);
-  }
-  std::uint32_t x = 0, y = 0;
-  for (int i = 0; i < 500; ++i) {
-    a.below2(52, 51, x, y);
-    REQUIRE(x < 52);
-    REQUIRE(y < 51);
   }
 }
 
