@@ -35,21 +35,19 @@ Deal deal_from_shuffle(const Rules& r, int deal_index, int dealer, Rng& rng) {
     if (r.options.jokers == 1) pack[n++] = kRedJoker;
     if (r.options.jokers == 2) n = 54;
   }
-  // Fisher-Yates from the last position down; position i of the shuffled
-  // pack is final once drawn, so it is dealt at once: positions below
-  // size * players go one at a time round the table from the dealer's left
-  // (position i to seat dealer + 1 + i).
+  // Fisher-Yates from the last position down.
+  for (int i = n - 1; i > 0; --i)
+    std::swap(pack[static_cast<size_t>(i)], pack[rng.below(static_cast<std::uint32_t>(i + 1))]);
+  // Dealt one card at a time round the table from the dealer's left:
+  // position i of the pack goes to seat dealer + 1 + i.
   Deal d;
   const int size = hand_size(r, deal_index);
   const int dealt = size * r.players;
-  int seat = (dealer + n) % r.players;  // the seat that gets position n - 1
-  auto deal_position = [&](int i) {
-    if (i < dealt) d.hands[static_cast<size_t>(seat)] |= bit(pack[static_cast<size_t>(i)]);
-    seat = seat == 0 ? r.players - 1 : seat - 1;
-  };
-  for (int i = n - 1; i >= 0; --i) {
-    if (i > 0) std::swap(pack[static_cast<size_t>(i)], pack[rng.below(static_cast<std::uint32_t>(i + 1))]);
-    deal_position(i);
+  for (int s = 0; s < r.players; ++s) {
+    const int first = (s - dealer - 1 + 2 * r.players) % r.players;
+    CardSet hand = 0;
+    for (int i = first; i < dealt; i += r.players) hand |= bit(pack[static_cast<size_t>(i)]);
+    d.hands[static_cast<size_t>(s)] = hand;
   }
   if (r.variant == Variant::kBid) {
     for (int i = dealt; i < n; ++i) d.kitty |= bit(pack[static_cast<size_t>(i)]);
