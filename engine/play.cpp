@@ -32,7 +32,8 @@ void Game::finish_trick(Events* ev) {
   p.size = trick_.size;
   // Card by card: the cards were just stored one byte at a time, and a
   // wide load of them would stall waiting for those stores.
-  for (int i = 0; i < n_; ++i) p.cards[static_cast<size_t>(i)] = trick_.cards[static_cast<size_t>(i)];
+  for (int i = 0; i < n_; ++i)
+    p.cards[static_cast<size_t>(i)] = trick_.cards[static_cast<size_t>(i)];
   if (ev) {
     Event e;
     e.type = EventType::kTrickWon;

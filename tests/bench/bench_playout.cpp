@@ -8,12 +8,12 @@
 // (the best is the machine's speed with the least interference from other
 // work on it, the median what a busy machine gives).
 #include <immintrin.h>
-#include <vector>
 #include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <vector>
 
 #include "engine/game.hpp"
 
@@ -95,8 +95,9 @@ int main(int argc, char** argv) {
   Rules exact;
   exact.variant = Variant::kExact;
   Case cases[] = {{"classic", classic}, {"bid", bid}, {"exact (4 players)", exact}};
-  std::printf("random-playout deals per second on one core, default options (%d rounds of %.2f s)\n",
-              rounds, seconds / rounds);
+  std::printf(
+      "random-playout deals per second on one core, default options (%d rounds of %.2f s)\n",
+      rounds, seconds / rounds);
   for (auto& c : cases) {
     if (argc > 2 && std::strncmp(c.name, argv[2], std::strlen(argv[2])) != 0) continue;
     finalize(c.rules);

@@ -67,8 +67,8 @@ void check_invariants(const Game& g) {
     REQUIRE(count(cs) == n);
     add(cs);
     // One winner, the right one.
-    REQUIRE(t.winner == reference_winner(t, n, pub.trump, pub.downtown,
-                                         g.rules().variant == Variant::kBid));
+    REQUIRE(t.winner ==
+            reference_winner(t, n, pub.trump, pub.downtown, g.rules().variant == Variant::kBid));
     ++tricks_total;
   }
   if (g.phase() == Phase::kPlay) {
@@ -101,8 +101,8 @@ void check_invariants(const Game& g) {
   const bool sported = g.rules().variant == Variant::kBid && g.contract().declarer >= 0 &&
                        g.phase() != Phase::kBidding &&
                        kitty_sported(g.rules().options.sport_kitty, g.contract().mode);
-  const CardSet public_cards = (dealt.turned != kNoCard ? bit(dealt.turned) : 0) |
-                               (sported ? dealt.kitty : 0);
+  const CardSet public_cards =
+      (dealt.turned != kNoCard ? bit(dealt.turned) : 0) | (sported ? dealt.kitty : 0);
   for (int viewer = -1; viewer < n; ++viewer) {
     const Observation o = g.observation(viewer);
     REQUIRE(o.seat == viewer);
@@ -143,7 +143,8 @@ void check_final(const Game& g) {
   REQUIRE_FALSE(winners.empty());
   const int best = *std::max_element(scores.begin(), scores.end());
   for (size_t i = 0; i < scores.size(); ++i) {
-    const bool is_winner = std::find(winners.begin(), winners.end(), static_cast<int>(i)) != winners.end();
+    const bool is_winner =
+        std::find(winners.begin(), winners.end(), static_cast<int>(i)) != winners.end();
     REQUIRE(is_winner == (scores[i] == best));
   }
 }

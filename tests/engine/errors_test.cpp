@@ -8,8 +8,7 @@
 using namespace whist;
 using test::refuse;
 
-TEST_CASE("the error catalogue has one distinct code and a message for each error",
-          "[errors]") {
+TEST_CASE("the error catalogue has one distinct code and a message for each error", "[errors]") {
   std::set<std::string_view> codes;
   for (int e = 1; e <= static_cast<int>(RuleError::kNoDeal); ++e) {
     const auto err = static_cast<RuleError>(e);
@@ -24,16 +23,15 @@ TEST_CASE("the error catalogue has one distinct code and a message for each erro
 
 namespace {
 // Classic: seat 1 leads; seat 2 holds spades and hearts only.
-const auto kClassicDeal = test::deal({"AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C",
-                                      "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D AS",
-                                      "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H KS",
-                                      "QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S 2H 2D"},
-                                     "", "2D");
+const auto kClassicDeal =
+    test::deal({"AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C", "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D AS",
+                "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H KS", "QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S 2H 2D"},
+               "", "2D");
 }  // namespace
 
 TEST_CASE("classic: turn, card held, follow suit, phase, game over", "[errors]") {
-  Game g = test::game(test::rules(Variant::kClassic, {{"play_to", std::int64_t{1}}}), 3,
-                      kClassicDeal);
+  Game g =
+      test::game(test::rules(Variant::kClassic, {{"play_to", std::int64_t{1}}}), 3, kClassicDeal);
   REQUIRE(g.current_seat() == 0);
   CHECK(refuse(g, Action::play(1, test::card("AD"))) == RuleError::kNotYourTurn);
   CHECK(refuse(g, Action::play(0, test::card("AD"))) == RuleError::kCardNotHeld);
@@ -57,11 +55,10 @@ TEST_CASE("classic: turn, card held, follow suit, phase, game over", "[errors]")
 }
 
 TEST_CASE("classic: a revoke is refused as must_follow_suit", "[errors]") {
-  const auto d = test::deal({"AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C",
-                             "AD KD QD JD TD 9D 8D 7D 6D 5D 4D AS KS",
-                             "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H QS",
-                             "JS TS 9S 8S 7S 6S 5S 4S 3S 2S 2H 3D 2D"},
-                            "", "2D");
+  const auto d = test::deal(
+      {"AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C", "AD KD QD JD TD 9D 8D 7D 6D 5D 4D AS KS",
+       "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H QS", "JS TS 9S 8S 7S 6S 5S 4S 3S 2S 2H 3D 2D"},
+      "", "2D");
   Game g = test::game(test::rules(Variant::kClassic), 3, d);
   test::play(g, "AC AS QS 2D");  // seat 3 trumps and leads next
   REQUIRE(g.current_seat() == 3);
@@ -72,9 +69,10 @@ TEST_CASE("classic: a revoke is refused as must_follow_suit", "[errors]") {
 }
 
 TEST_CASE("bid whist: bidding, discard and choice errors", "[errors]") {
-  const auto d = test::deal({"2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
-                             "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"},
-                            "AC AD AH AS BJ RJ");
+  const auto d =
+      test::deal({"2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+                  "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"},
+                 "AC AD AH AS BJ RJ");
   Game g = test::game(test::rules(Variant::kBid, {{"min_bid", std::int64_t{2}}}), 0, d);
   REQUIRE(g.current_seat() == 1);
   CHECK(refuse(g, Action::play(1, test::card("2D"))) == RuleError::kWrongPhase);
@@ -104,9 +102,10 @@ TEST_CASE("bid whist: bidding, discard and choice errors", "[errors]") {
 }
 
 TEST_CASE("bid whist: the dealer must bid after three passes", "[errors]") {
-  const auto d = test::deal({"2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
-                             "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"},
-                            "AC AD AH AS BJ RJ");
+  const auto d =
+      test::deal({"2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+                  "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"},
+                 "AC AD AH AS BJ RJ");
   Game g = test::game(test::rules(Variant::kBid), 2, d);
   test::act(g, Action::pass(3));
   test::act(g, Action::pass(0));
@@ -119,8 +118,8 @@ TEST_CASE("bid whist: the dealer must bid after three passes", "[errors]") {
 
 TEST_CASE("exact: bad bids, the hook rule and must trump", "[errors]") {
   // 3 players, 1 card each in the first deal, spades turned.
-  const Rules r = test::rules(Variant::kExact,
-                              {{"initial_cards", std::int64_t{1}}, {"max_cards", std::int64_t{2}}}, 3);
+  const Rules r = test::rules(
+      Variant::kExact, {{"initial_cards", std::int64_t{1}}, {"max_cards", std::int64_t{2}}}, 3);
   Game g = test::game(r, 0, test::deal({"2H", "3C", "4S"}, "", "AS"));
   REQUIRE(g.current_seat() == 1);
   CHECK(refuse(g, Action::pass(1)) == RuleError::kWrongPhase);
@@ -141,8 +140,8 @@ TEST_CASE("exact: bad bids, the hook rule and must trump", "[errors]") {
 }
 
 TEST_CASE("exact: must_trump is refused when a trump is held", "[errors]") {
-  const Rules r = test::rules(Variant::kExact,
-                              {{"initial_cards", std::int64_t{2}}, {"max_cards", std::int64_t{2}}}, 3);
+  const Rules r = test::rules(
+      Variant::kExact, {{"initial_cards", std::int64_t{2}}, {"max_cards", std::int64_t{2}}}, 3);
   Game g = test::game(r, 0, test::deal({"2H 3H", "3C 4C", "4S 5D"}, "", "AS"));
   test::act(g, Action::exact_bid(1, 1));
   test::act(g, Action::exact_bid(2, 0));

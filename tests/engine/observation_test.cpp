@@ -10,9 +10,10 @@ using namespace whist;
 
 namespace {
 
-const auto kBidDeal = test::deal({"2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
-                                  "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"},
-                                 "AC AD AH AS BJ RJ");
+const auto kBidDeal =
+    test::deal({"2C 3C 4C 5C 6C 7C 8C 9C TC JC QC KC", "2D 3D 4D 5D 6D 7D 8D 9D TD JD QD KD",
+                "2H 3H 4H 5H 6H 7H 8H 9H TH JH QH KH", "2S 3S 4S 5S 6S 7S 8S 9S TS JS QS KS"},
+               "AC AD AH AS BJ RJ");
 
 // Bids to a contract for seat 1 in `mode`; returns the game at discard or choice.
 Game bid_game(const char* sport, bool gets_kitty, BidMode mode) {
@@ -29,8 +30,8 @@ Game bid_game(const char* sport, bool gets_kitty, BidMode mode) {
 }  // namespace
 
 TEST_CASE("during bidding no one sees the kitty or another hand", "[observation]") {
-  Game g = test::game(test::rules(Variant::kBid, {{"sport_kitty", std::string("always")}}), 0,
-                      kBidDeal);
+  Game g =
+      test::game(test::rules(Variant::kBid, {{"sport_kitty", std::string("always")}}), 0, kBidDeal);
   for (int v = -1; v < 4; ++v) {
     const Observation o = g.observation(v);
     CHECK_FALSE(o.kitty_known);

@@ -120,10 +120,9 @@ void play_game(const Rules& rules, std::uint64_t seed, bool deep) {
 Rules classic_mix(Rng& r) {
   static const char* trumps[] = {"turn", "rotate", "rotate_nt"};
   static const char* honours[] = {"off", "on", "capped"};
-  return test::rules(Variant::kClassic,
-                     {{"trump", std::string(trumps[r.below(3)])},
-                      {"honours", std::string(honours[r.below(3)])},
-                      {"play_to", std::int64_t{1 + r.below(15)}}});
+  return test::rules(Variant::kClassic, {{"trump", std::string(trumps[r.below(3)])},
+                                         {"honours", std::string(honours[r.below(3)])},
+                                         {"play_to", std::int64_t{1 + r.below(15)}}});
 }
 
 Rules bid_mix(Rng& r) {
@@ -142,8 +141,8 @@ Rules bid_mix(Rng& r) {
 Rules exact_mix(Rng& r) {
   const int players = 2 + static_cast<int>(r.below(5));
   const int top = 52 / players;
-  Rules rules = test::rules(Variant::kExact,
-                            {{"trumps", r.below(3) != 0}, {"round_trip", r.below(2) == 0}}, players);
+  Rules rules = test::rules(
+      Variant::kExact, {{"trumps", r.below(3) != 0}, {"round_trip", r.below(2) == 0}}, players);
   if (r.below(2) == 0) {
     // Custom hand sizes, small ones included (26 each for two players).
     const int max = 1 + static_cast<int>(r.below(static_cast<std::uint32_t>(std::min(top, 26))));
