@@ -1,0 +1,119 @@
+#include "protocol/messages.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace whist::protocol {
+
+using nlohmann::json;
+
+namespace {
+
+ParseError fail(std::string id, std::string code, std::string message) {
+  return ParseError{std::move(id), std::move(code), std::move(message)};
+}
+
+// A required string field of the data object.
+std::optional<std::string> get_string(const json& d, const char* key, std::string& out) {
+  auto it = d.find(key);
+  if (it == d.end()) return std::string("missing field ") + key;
+  if (!it->is_string()) return std::string("field ") + key + " must be a string";
+  out = it->get<std::string>();
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::variant<Request, ParseError> parse_request(std::string_view text) {
+  json j = json::parse(text, nullptr, false);
+  if (j.is_discarded()) return fail("", "bad_json", "the message is not valid JSON");
+  if (!j.is_object()) return fail("", "bad_message", "a message must be a JSON object");
+  std::string id;
+  if (auto it = j.find("id"); it != j.end()) {
+    if (!it->is_string() && !it->is_number_integer())
+      return fail("", "bad_message", "id must be a string or an integer");
+    if (it->is_string() && it->get_ref<const std::string&>().size() > 64)
+      return fail("", "bad_message", "id is longer than 64 characters");
+    id = it->dump();
+  }
+  auto t = j.find("t");
+  if (t == j.end() || !t->is_string())
+    return fail(id, "bad_message", "a message needs a type: \"t\", a string");
+  const std::string& type = t->get_ref<const std::string&>();
+  json d = json::object();
+  if (auto it = j.find("d"); it != j.end()) {
+    if (!it->is_object()) return fail(id, "bad_message", "\"d\" must be an object");
+    d = *it;
+  }
+  auto bad = [&](const std::string& why) { return fail(id, "bad_message", type + ": " + why); };
+
+  if (type == "hello") {
+    Hello h;
+    auto v = d.find("version");
+    if (v == d.end() || !v->is_number_integer()) return bad("version must be an integer");
+    h.version = static_cast<int>(std::clamp<std::int64_t>(v->get<std::int64_t>(), -1, 1000000));
+    if (auto tok = d.find("token"); tok != d.end() && !tok->is_null()) {
+      if (!tok->is_string()) return bad("token must be a string");
+      h.token = tok->get<std::string>();
+    }
+    return Request{id, h};
+  }
+  if (type == "register" || type == "login") {
+    std::string user, pass;
+    if (auto e = get_string(d, "username", user)) return bad(*e);
+    if (auto e = get_string(d, "password", pass)) return bad(*e);
+    if (type == "register") return Request{id, Register{user, pass}};
+    return Request{id, Login{user, pass}};
+  }
+  if (type == "guest") return Request{id, Guest{}};
+  if (type == "logout") return Request{id, Logout{}};
+  return fail(id, "unknown_type", "unknown message type " + json(type).dump());
+}
+
+std::string_view type_name(const ClientMessage& m) {
+  struct V {
+    std::string_view operator()(const Hello&) const { return "hello"; }
+    std::string_view operator()(const Register&) const { return "register"; }
+    std::string_view operator()(const Login&) const { return "login"; }
+    std::string_view operator()(const Guest&) const { return "guest"; }
+    std::string_view operator()(const Logout&) const { return "logout"; }
+  };
+  return std::visit(V{}, m);
+}
+
+std::string welcome_message(std::string_view server_name, const std::string& user_json,
+                            std::string_view session, const std::string& id) {
+  json msg = {{"t", "welcome"},
+              {"d",
+               {{"version", kVersion},
+                {"server", server_name},
+                {"user", json::parse(user_json)},
+                {"session", session}}}};
+  if (!id.empty()) msg["id"] = json::parse(id);
+  return msg.dump();
+}
+
+namespace {
+json with_id(json msg, const std::string& id) {
+  if (!id.empty()) msg["id"] = json::parse(id);
+  return msg;
+}
+}  // namespace
+
+std::string ack_message(const std::string& id, const std::string& data_json) {
+  return with_id(json{{"t", "ack"}, {"d", json::parse(data_json)}}, id).dump();
+}
+
+std::string error_message(const std::string& id, std::string_view code, std::string_view message) {
+  return with_id(json{{"t", "error"}, {"d", {{"code", code}, {"message", message}}}}, id).dump();
+}
+
+std::string user_json(std::int64_t user_id, std::string_view username, bool guest) {
+  return json{{"id", user_id}, {"name", username}, {"guest", guest}}.dump();
+}
+
+std::string session_json(std::int64_t user_id, std::string_view username, bool guest,
+                         std::string_view token) {
+  return json{{"user", json::parse(user_json(user_id, username, guest))}, {"token", token}}.dump();
+}
+
+}  // namespace whist::protocol

@@ -1,0 +1,67 @@
+// The WebSocket protocol (docs/protocol.md): client requests parsed once
+// into a closed set of types, and the server's messages serialized once.
+//
+// Every message is an envelope {"t": type, "d": data}; a client request may
+// carry "id" (a string or an integer), echoed in the ack or error that
+// answers it.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+
+namespace whist::protocol {
+
+inline constexpr int kVersion = 1;
+
+// Requests
+struct Hello {
+  int version = 0;
+  std::optional<std::string> token;  // resume a session instead of logging in
+};
+struct Register {
+  std::string username;
+  std::string password;
+};
+struct Login {
+  std::string username;
+  std::string password;
+};
+struct Guest {};
+struct Logout {};
+
+using ClientMessage = std::variant<Hello, Register, Login, Guest, Logout>;
+
+struct Request {
+  std::string id;  // the request id as JSON text ("" when absent)
+  ClientMessage message;
+};
+
+// Why a message could not be read: a stable code and a plain message.
+struct ParseError {
+  std::string id;  // as JSON text, when the envelope had one
+  std::string code;
+  std::string message;
+};
+
+std::variant<Request, ParseError> parse_request(std::string_view text);
+
+// The request type's name, for logs and metrics.
+std::string_view type_name(const ClientMessage& m);
+
+// Server messages, each ready to send.
+// user_json: the logged-in user (user_json()), or "null"; session: "none"
+// (no token given), "resumed" or "invalid" (the token was not accepted).
+std::string welcome_message(std::string_view server_name, const std::string& user_json,
+                            std::string_view session, const std::string& id);
+// {"t":"ack","id":..,"d":data_json}; data_json is a serialized JSON value.
+std::string ack_message(const std::string& id, const std::string& data_json = "{}");
+std::string error_message(const std::string& id, std::string_view code, std::string_view message);
+// {"user": {...}, "token": ...} for register, login and guest.
+std::string session_json(std::int64_t user_id, std::string_view username, bool guest,
+                         std::string_view token);
+std::string user_json(std::int64_t user_id, std::string_view username, bool guest);
+
+}  // namespace whist::protocol

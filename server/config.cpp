@@ -1,0 +1,173 @@
+#include "server/config.hpp"
+
+#include <charconv>
+#include <fstream>
+#include <sstream>
+
+namespace whist::server {
+
+namespace {
+
+std::string trim(const std::string& s) {
+  const auto b = s.find_first_not_of(" \t\r");
+  if (b == std::string::npos) return "";
+  const auto e = s.find_last_not_of(" \t\r");
+  return s.substr(b, e - b + 1);
+}
+
+std::optional<std::string> to_int(const std::string& key, const std::string& v, int lo, int hi,
+                                  int& out) {
+  int x = 0;
+  auto [p, ec] = std::from_chars(v.data(), v.data() + v.size(), x);
+  if (ec != std::errc() || p != v.data() + v.size() || x < lo || x > hi)
+    return key + " must be a whole number from " + std::to_string(lo) + " to " +
+           std::to_string(hi) + ", not \"" + v + "\"";
+  out = x;
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::string help_text() {
+  return R"(usage: whistd [--config FILE] [--KEY VALUE]...
+
+The whist server: HTTP and WebSocket on one port, SQLite for everything kept.
+Settings come from the defaults, then the file given with --config (lines of
+`key = value`, # for comments), then the flags (--key value or --key=value).
+
+  listen ADDRESS         address to listen on (default 127.0.0.1)
+  port N                 port (default 8080)
+  database PATH          SQLite database file (default whistd.db)
+  static-dir PATH        the browser client's files (default: built-in page)
+  log-level LEVEL        trace, debug, info, warn, error (default info)
+  origin URL             a browser origin allowed to connect; repeat for more
+                         (default: http://localhost:PORT, http://127.0.0.1:PORT)
+  max-message BYTES      largest WebSocket message accepted (default 16384)
+  ping-interval SECONDS  seconds between pings (default 20)
+  idle-timeout SECONDS   drop a peer silent this long (default 60)
+  threads N              I/O threads (default: one per core)
+  session-days N         days a login stays valid (default 30)
+  max-queue N            messages queued for a slow client before it is
+                         dropped (default 256)
+  password-memory-kib N  argon2id memory per password hash (default 19456)
+  password-passes N      argon2id passes (default 2)
+
+  --help                 this text
+  --version              the version
+)";
+}
+
+std::optional<std::string> apply_setting(Config& c, const std::string& key_in,
+                                         const std::string& value) {
+  std::string key = key_in;
+  for (auto& ch : key)
+    if (ch == '_') ch = '-';
+  if (key == "listen") {
+    if (value.empty()) return std::string("listen needs an address");
+    c.listen = value;
+  } else if (key == "port") {
+    return to_int(key, value, 1, 65535, c.port);
+  } else if (key == "database") {
+    if (value.empty()) return std::string("database needs a path");
+    c.database = value;
+  } else if (key == "static-dir") {
+    c.static_dir = value;
+  } else if (key == "log-level") {
+    static const char* levels[] = {"trace", "debug", "info", "warn", "error"};
+    for (const char* l : levels)
+      if (value == l) {
+        c.log_level = value;
+        return std::nullopt;
+      }
+    return "log-level must be one of trace, debug, info, warn, error, not \"" + value + "\"";
+  } else if (key == "origin") {
+    if (value.rfind("http://", 0) != 0 && value.rfind("https://", 0) != 0)
+      return "origin must start with http:// or https://, not \"" + value + "\"";
+    c.origins.push_back(value);
+  } else if (key == "max-message") {
+    int v = 0;
+    if (auto e = to_int(key, value, 1024, 1 << 24, v)) return e;
+    c.max_message = static_cast<std::size_t>(v);
+  } else if (key == "ping-interval") {
+    return to_int(key, value, 1, 3600, c.ping_interval);
+  } else if (key == "idle-timeout") {
+    return to_int(key, value, 2, 7200, c.idle_timeout);
+  } else if (key == "threads") {
+    return to_int(key, value, 0, 256, c.threads);
+  } else if (key == "session-days") {
+    return to_int(key, value, 1, 3650, c.session_days);
+  } else if (key == "max-queue") {
+    return to_int(key, value, 8, 100000, c.max_queue);
+  } else if (key == "password-memory-kib") {
+    return to_int(key, value, 8 * 1024, 1024 * 1024, c.password_memory_kib);
+  } else if (key == "password-passes") {
+    return to_int(key, value, 1, 20, c.password_passes);
+  } else {
+    return "unknown setting \"" + key_in + "\" (see --help)";
+  }
+  return std::nullopt;
+}
+
+std::optional<std::string> apply_config_file(Config& c, const std::string& path) {
+  std::ifstream in(path);
+  if (!in) return "cannot read the config file " + path;
+  std::string line;
+  int n = 0;
+  while (std::getline(in, line)) {
+    ++n;
+    const auto hash = line.find('#');
+    if (hash != std::string::npos) line.resize(hash);
+    line = trim(line);
+    if (line.empty()) continue;
+    const auto eq = line.find('=');
+    if (eq == std::string::npos)
+      return path + ":" + std::to_string(n) + ": expected `key = value`";
+    if (auto e = apply_setting(c, trim(line.substr(0, eq)), trim(line.substr(eq + 1))))
+      return path + ":" + std::to_string(n) + ": " + *e;
+  }
+  return std::nullopt;
+}
+
+std::variant<ParsedConfig, std::string> parse_config(int argc, const char* const* argv) {
+  ParsedConfig out;
+  std::vector<std::pair<std::string, std::string>> flags;
+  std::optional<std::string> config_file;
+  for (int i = 1; i < argc; ++i) {
+    std::string arg = argv[i];
+    if (arg == "--help" || arg == "-h") {
+      out.exit_now = true;
+      out.output = help_text();
+      return out;
+    }
+    if (arg == "--version") {
+      out.exit_now = true;
+      out.output = "whistd 0.1.0\n";
+      return out;
+    }
+    if (arg.rfind("--", 0) != 0) return "unexpected argument \"" + arg + "\" (see --help)";
+    arg = arg.substr(2);
+    std::string value;
+    if (const auto eq = arg.find('='); eq != std::string::npos) {
+      value = arg.substr(eq + 1);
+      arg.resize(eq);
+    } else {
+      if (i + 1 >= argc) return "--" + arg + " needs a value";
+      value = argv[++i];
+    }
+    if (arg == "config")
+      config_file = value;
+    else
+      flags.emplace_back(arg, value);
+  }
+  if (config_file)
+    if (auto e = apply_config_file(out.config, *config_file)) return *e;
+  for (const auto& [k, v] : flags)
+    if (auto e = apply_setting(out.config, k, v)) return "--" + k + ": " + *e;
+  if (out.config.origins.empty()) {
+    const std::string p = std::to_string(out.config.port);
+    out.config.origins = {"http://localhost:" + p, "http://127.0.0.1:" + p};
+  }
+  return out;
+}
+
+}  // namespace whist::server

@@ -1,0 +1,48 @@
+// whistd's configuration: defaults that run locally, a file of
+// `key = value` lines, and command-line flags (--key value), in that order.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <variant>
+#include <string>
+#include <vector>
+
+namespace whist::server {
+
+struct Config {
+  std::string listen = "127.0.0.1";
+  int port = 8080;
+  std::string database = "whistd.db";
+  std::string static_dir;  // empty: the built-in page
+  std::string log_level = "info";
+  // Origins allowed to open the WebSocket (browsers send one); empty: the
+  // server's own, http://localhost:PORT and http://127.0.0.1:PORT.
+  std::vector<std::string> origins;
+  std::size_t max_message = 16 * 1024;
+  int ping_interval = 20;  // seconds between pings
+  int idle_timeout = 60;   // seconds of silence before a peer is dropped
+  int threads = 0;         // 0: one per core
+  int session_days = 30;
+  int max_queue = 256;  // messages waiting for a slow client before it is dropped
+  int password_memory_kib = 19 * 1024;  // argon2id memory
+  int password_passes = 2;              // argon2id passes
+};
+
+// Reads flags (and --config FILE first, if given). On --help or --version
+// sets `exit_now` and fills `output`; on a bad file, key or value returns
+// an error message naming it.
+struct ParsedConfig {
+  Config config;
+  bool exit_now = false;
+  std::string output;
+};
+std::variant<ParsedConfig, std::string> parse_config(int argc, const char* const* argv);
+// Applies one `key = value` file; an error names the line.
+std::optional<std::string> apply_config_file(Config& c, const std::string& path);
+// Applies one setting by name.
+std::optional<std::string> apply_setting(Config& c, const std::string& key, const std::string& value);
+
+std::string help_text();
+
+}  // namespace whist::server

@@ -1,0 +1,20 @@
+// Plain HTTP answers: /healthz, /metrics and the browser client's files.
+#pragma once
+
+#include <boost/beast/http/message.hpp>
+#include <boost/beast/http/string_body.hpp>
+
+#include "server/context.hpp"
+
+namespace whist::server {
+
+using HttpRequest = boost::beast::http::request<boost::beast::http::string_body>;
+using HttpResponse = boost::beast::http::response<boost::beast::http::string_body>;
+
+HttpResponse answer_http(Context& ctx, const HttpRequest& req);
+
+// Whether a WebSocket handshake's Origin may connect: browsers send one,
+// and only the configured origins are let in; clients that send none are.
+bool origin_allowed(const Config& c, const HttpRequest& req);
+
+}  // namespace whist::server

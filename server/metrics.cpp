@@ -1,0 +1,50 @@
+#include "server/metrics.hpp"
+
+namespace whist::server {
+
+namespace {
+void add(std::string& out, const char* name, const char* type, const char* help, std::int64_t v,
+         const char* labels = "") {
+  out += "# HELP ";
+  out += name;
+  out += ' ';
+  out += help;
+  out += "\n# TYPE ";
+  out += name;
+  out += ' ';
+  out += type;
+  out += '\n';
+  out += name;
+  out += labels;
+  out += ' ';
+  out += std::to_string(v);
+  out += '\n';
+}
+}  // namespace
+
+std::string Metrics::render() const {
+  std::string out;
+  add(out, "whistd_connections", "gauge", "Open WebSocket connections.", connections.load());
+  add(out, "whistd_connections_total", "counter", "WebSocket connections accepted.",
+      connections_total.load());
+  add(out, "whistd_http_requests_total", "counter", "HTTP requests served.",
+      http_requests_total.load());
+  add(out, "whistd_messages_in_total", "counter", "WebSocket messages received.",
+      messages_in_total.load());
+  add(out, "whistd_messages_out_total", "counter", "WebSocket messages sent.",
+      messages_out_total.load());
+  add(out, "whistd_errors_total", "counter", "Error replies sent to clients.", errors_total.load());
+  add(out, "whistd_slow_clients_dropped_total", "counter",
+      "Connections dropped for not keeping up with their messages.",
+      slow_clients_dropped_total.load());
+  out +=
+      "# HELP whistd_tables Tables by state.\n# TYPE whistd_tables gauge\n"
+      "whistd_tables{state=\"open\"} " +
+      std::to_string(tables_open.load()) + "\nwhistd_tables{state=\"playing\"} " +
+      std::to_string(tables_playing.load()) + "\n";
+  add(out, "whistd_games_finished_total", "counter", "Games played to the end.",
+      games_finished_total.load());
+  return out;
+}
+
+}  // namespace whist::server

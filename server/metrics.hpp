@@ -1,0 +1,25 @@
+// Counters for /metrics (Prometheus text format), updated from any thread.
+#pragma once
+
+#include <atomic>
+#include <cstdint>
+#include <string>
+
+namespace whist::server {
+
+struct Metrics {
+  std::atomic<std::int64_t> connections{0};  // open WebSocket connections
+  std::atomic<std::int64_t> connections_total{0};
+  std::atomic<std::int64_t> http_requests_total{0};
+  std::atomic<std::int64_t> messages_in_total{0};
+  std::atomic<std::int64_t> messages_out_total{0};
+  std::atomic<std::int64_t> errors_total{0};  // error replies sent
+  std::atomic<std::int64_t> slow_clients_dropped_total{0};
+  std::atomic<std::int64_t> tables_open{0};
+  std::atomic<std::int64_t> tables_playing{0};
+  std::atomic<std::int64_t> games_finished_total{0};
+
+  std::string render() const;
+};
+
+}  // namespace whist::server

@@ -1,0 +1,153 @@
+#include "server/server.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/redirect_error.hpp>
+#include <boost/asio/signal_set.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/http/parser.hpp>
+#include <boost/beast/http/read.hpp>
+#include <boost/beast/http/write.hpp>
+#include <boost/beast/websocket/rfc6455.hpp>
+#include <thread>
+#include <vector>
+
+#include "server/auth.hpp"
+#include "server/context.hpp"
+#include "server/http.hpp"
+#include "server/ws_session.hpp"
+
+namespace whist::server {
+
+using tcp = asio::ip::tcp;
+
+struct Server::Impl {
+  Context ctx;
+  asio::io_context ioc;
+  tcp::acceptor acceptor{ioc};
+  asio::signal_set signals{ioc, SIGINT, SIGTERM};
+
+  explicit Impl(Config config) {
+    ctx.config = std::move(config);
+    if (!init_crypto()) throw std::runtime_error("libsodium cannot be initialized");
+    ctx.db = std::make_unique<storage::Database>(ctx.config.database);
+    spdlog::info("database {} (schema version {})", ctx.config.database, ctx.db->schema_version());
+
+    boost::system::error_code ec;
+    const auto address = asio::ip::make_address(ctx.config.listen, ec);
+    if (ec) throw std::runtime_error("listen: \"" + ctx.config.listen + "\" is not an IP address");
+    const tcp::endpoint ep{address, static_cast<unsigned short>(ctx.config.port)};
+    acceptor.open(ep.protocol());
+    acceptor.set_option(asio::socket_base::reuse_address(true));
+    acceptor.bind(ep, ec);
+    if (ec)
+      throw std::runtime_error("cannot listen on " + ctx.config.listen + ":" +
+                               std::to_string(ctx.config.port) + ": " + ec.message());
+    acceptor.listen(asio::socket_base::max_listen_connections);
+  }
+
+  asio::awaitable<void> listen() {
+    for (;;) {
+      boost::system::error_code ec;
+      tcp::socket socket = co_await acceptor.async_accept(
+          asio::make_strand(ioc), asio::redirect_error(asio::use_awaitable, ec));
+      if (ec) {
+        if (ec == asio::error::operation_aborted || !acceptor.is_open()) co_return;
+        spdlog::warn("accept: {}", ec.message());
+        continue;
+      }
+      auto ex = socket.get_executor();
+      asio::co_spawn(ex, serve_http(beast::tcp_stream(std::move(socket))), asio::detached);
+    }
+  }
+
+  // HTTP requests on one connection until it closes or becomes a WebSocket.
+  asio::awaitable<void> serve_http(beast::tcp_stream stream) {
+    beast::flat_buffer buffer;
+    boost::system::error_code ec;
+    for (;;) {
+      stream.expires_after(std::chrono::seconds(30));
+      http::request_parser<http::string_body> parser;
+      parser.body_limit(16 * 1024);
+      co_await http::async_read(stream, buffer, parser, asio::redirect_error(asio::use_awaitable, ec));
+      if (ec) co_return;
+      HttpRequest req = parser.release();
+      if (websocket::is_upgrade(req)) {
+        std::string target(req.target());
+        if (auto q = target.find('?'); q != std::string::npos) target.resize(q);
+        HttpResponse refusal;
+        bool refuse = false;
+        if (target != "/ws") {
+          refusal = HttpResponse{http::status::not_found, req.version()};
+          refusal.body() = "not found\n";
+          refuse = true;
+        } else if (!origin_allowed(ctx.config, req)) {
+          // Cross-site pages may not open a player's connection.
+          refusal = HttpResponse{http::status::forbidden, req.version()};
+          refusal.body() = "origin not allowed\n";
+          refuse = true;
+        }
+        if (refuse) {
+          refusal.set(http::field::content_type, "text/plain");
+          refusal.keep_alive(false);
+          refusal.prepare_payload();
+          co_await http::async_write(stream, refusal, asio::redirect_error(asio::use_awaitable, ec));
+          stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+          co_return;
+        }
+        auto session = std::make_shared<WsSession>(ctx, std::move(stream));
+        co_await session->run(std::move(req));
+        co_return;
+      }
+      HttpResponse res = answer_http(ctx, req);
+      const bool keep = res.keep_alive();
+      co_await http::async_write(stream, res, asio::redirect_error(asio::use_awaitable, ec));
+      if (ec || !keep) {
+        stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+        co_return;
+      }
+    }
+  }
+};
+
+Server::Server(Config config) : impl_(std::make_unique<Impl>(std::move(config))) {}
+
+Server::~Server() = default;
+
+int Server::port() const { return impl_->acceptor.local_endpoint().port(); }
+
+void Server::stop() {
+  asio::post(impl_->ioc, [this] {
+    boost::system::error_code ec;
+    impl_->acceptor.close(ec);
+    impl_->ioc.stop();
+  });
+}
+
+void Server::run() {
+  Impl& s = *impl_;
+  s.signals.async_wait([this](const boost::system::error_code& ec, int sig) {
+    if (ec) return;
+    spdlog::info("signal {}: stopping", sig);
+    stop();
+  });
+  asio::co_spawn(s.ioc, s.listen(), asio::detached);
+  int n = s.ctx.config.threads > 0 ? s.ctx.config.threads
+                                   : static_cast<int>(std::thread::hardware_concurrency());
+  if (n < 1) n = 1;
+  spdlog::info("whistd listening on http://{}:{} ({} threads)", s.ctx.config.listen, port(), n);
+  std::vector<std::thread> threads;
+  for (int i = 1; i < n; ++i) threads.emplace_back([&s] { s.ioc.run(); });
+  s.ioc.run();
+  for (auto& t : threads) t.join();
+  s.ctx.storage_pool.join();
+  s.ctx.crypto_pool.join();
+  spdlog::info("whistd stopped");
+}
+
+}  // namespace whist::server

@@ -1,0 +1,313 @@
+#include "server/ws_session.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/redirect_error.hpp>
+#include <boost/beast/core/buffers_to_string.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/websocket.hpp>
+
+#include "server/auth.hpp"
+
+// GCC 12 mishandles a lambda with captured strings written as a temporary
+// inside a co_await expression (the copy in the coroutine frame keeps
+// pointers into the original): every job below is a named local, moved in.
+
+namespace whist::server {
+
+namespace {
+
+using clock = std::chrono::steady_clock;
+
+std::int64_t unix_now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// A hash to verify against when a login names no account, so that the
+// answer takes as long either way.
+const std::string& dummy_hash(const Config& c) {
+  static const std::string hash =
+      hash_password("not a password of anyone", c.password_memory_kib, c.password_passes);
+  return hash;
+}
+
+}  // namespace
+
+WsSession::WsSession(Context& ctx, beast::tcp_stream stream)
+    : ctx_(ctx), ws_(std::move(stream)), wake_(ws_.get_executor()) {}
+
+WsSession::~WsSession() = default;
+
+asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
+  beast::get_lowest_layer(ws_).expires_never();
+  websocket::stream_base::timeout t{};
+  t.handshake_timeout = std::chrono::seconds(30);
+  t.idle_timeout = websocket::stream_base::none();  // the writer pings and times out
+  t.keep_alive_pings = false;
+  ws_.set_option(t);
+  ws_.set_option(websocket::stream_base::decorator(
+      [](websocket::response_type& res) { res.set(http::field::server, "whistd"); }));
+  ws_.read_message_max(ctx_.config.max_message);
+  ws_.auto_fragment(false);
+  boost::system::error_code ec;
+  co_await ws_.async_accept(req, asio::redirect_error(asio::use_awaitable, ec));
+  if (ec) co_return;
+
+  ++ctx_.metrics.connections;
+  ++ctx_.metrics.connections_total;
+  last_heard_ = clock::now();
+  ws_.control_callback(
+      [this](websocket::frame_type, beast::string_view) { last_heard_ = clock::now(); });
+  auto self = shared_from_this();
+  asio::co_spawn(ws_.get_executor(), [self] { return self->writer(); }, asio::detached);
+
+  beast::flat_buffer buffer;
+  for (;;) {
+    co_await ws_.async_read(buffer, asio::redirect_error(asio::use_awaitable, ec));
+    if (ec) break;
+    last_heard_ = clock::now();
+    if (!ws_.got_text()) {
+      send(protocol::error_message("", "bad_message", "messages are text (JSON)"));
+      ++ctx_.metrics.errors_total;
+      buffer.clear();
+      continue;
+    }
+    const std::string text = beast::buffers_to_string(buffer.data());
+    buffer.clear();
+    co_await handle(text);
+  }
+  if (ec != websocket::error::closed && ec != asio::error::operation_aborted &&
+      ec != asio::error::eof && ec != beast::error::timeout)
+    spdlog::debug("connection ended: {}", ec.message());
+  closing_ = true;
+  wake_.cancel();
+  --ctx_.metrics.connections;
+}
+
+void WsSession::send(Message m) {
+  asio::dispatch(ws_.get_executor(),
+                 [self = shared_from_this(), m = std::move(m)]() mutable { self->enqueue(std::move(m)); });
+}
+
+void WsSession::enqueue(Message m) {
+  if (closing_) return;
+  if (static_cast<int>(queue_.size()) >= ctx_.config.max_queue) {
+    // A client that cannot keep up is dropped, not buffered without end.
+    ++ctx_.metrics.slow_clients_dropped_total;
+    spdlog::info("dropping a client that does not keep up ({} messages queued)", queue_.size());
+    closing_ = true;
+    beast::get_lowest_layer(ws_).cancel();
+    wake_.cancel();
+    return;
+  }
+  queue_.push_back(std::move(m));
+  wake_.cancel();
+}
+
+void WsSession::close_soon(websocket::close_code code) {
+  close_code_ = code;
+  closing_ = true;
+  wake_.cancel();
+}
+
+// The one writer: messages in order, pings on time, and the close frame.
+asio::awaitable<void> WsSession::writer() {
+  auto self = shared_from_this();
+  boost::system::error_code ec;
+  const auto ping_every = std::chrono::seconds(ctx_.config.ping_interval);
+  const auto idle_limit = std::chrono::seconds(ctx_.config.idle_timeout);
+  auto next_ping = clock::now() + ping_every;
+  while (true) {
+    if (!queue_.empty()) {
+      Message m = queue_.front();
+      co_await ws_.async_write(asio::buffer(*m), asio::redirect_error(asio::use_awaitable, ec));
+      if (ec) break;
+      queue_.pop_front();
+      ++ctx_.metrics.messages_out_total;
+      continue;
+    }
+    if (closing_) {
+      if (close_code_ != websocket::close_code::none)
+        co_await ws_.async_close(close_code_, asio::redirect_error(asio::use_awaitable, ec));
+      break;
+    }
+    if (clock::now() >= next_ping) {
+      // Drop a peer silent too long; otherwise ping it.
+      if (clock::now() - last_heard_ > idle_limit) {
+        spdlog::debug("dropping a silent peer");
+        break;
+      }
+      co_await ws_.async_ping({}, asio::redirect_error(asio::use_awaitable, ec));
+      if (ec) break;
+      next_ping = clock::now() + ping_every;
+      continue;
+    }
+    wake_.expires_at(next_ping);
+    co_await wake_.async_wait(asio::redirect_error(asio::use_awaitable, ec));
+  }
+  closing_ = true;
+  queue_.clear();
+  beast::get_lowest_layer(ws_).cancel();
+}
+
+std::string WsSession::reply_error(const std::string& id, std::string_view code,
+                                   std::string_view message) {
+  ++ctx_.metrics.errors_total;
+  return protocol::error_message(id, code, message);
+}
+
+asio::awaitable<void> WsSession::handle(const std::string& text) {
+  ++ctx_.metrics.messages_in_total;
+  auto parsed = protocol::parse_request(text);
+  if (auto* e = std::get_if<protocol::ParseError>(&parsed)) {
+    send(reply_error(e->id, e->code, e->message));
+    co_return;
+  }
+  const auto& req = std::get<protocol::Request>(parsed);
+  if (!req.id.empty()) {
+    // A retried request gets the first answer again, and is not applied twice.
+    if (auto it = answered_.find(req.id); it != answered_.end()) {
+      send(it->second);
+      co_return;
+    }
+  }
+  std::string reply;
+  try {
+    reply = co_await answer(req);
+  } catch (const std::exception& e) {
+    spdlog::error("{} failed: {}", protocol::type_name(req.message), e.what());
+    reply = reply_error(req.id, "internal", "the server could not do that; try again later");
+  }
+  if (!req.id.empty()) {
+    answered_[req.id] = reply;
+    answered_order_.push_back(req.id);
+    if (answered_order_.size() > 64) {
+      answered_.erase(answered_order_.front());
+      answered_order_.pop_front();
+    }
+  }
+  send(std::move(reply));
+}
+
+asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
+  if (const auto* h = std::get_if<protocol::Hello>(&r.message)) co_return co_await on_hello(r.id, *h);
+  if (!hello_)
+    co_return reply_error(r.id, "hello_first", "say hello first: {\"t\":\"hello\",\"d\":{\"version\":1}}");
+  if (const auto* m = std::get_if<protocol::Register>(&r.message)) co_return co_await on_register(r.id, *m);
+  if (const auto* m = std::get_if<protocol::Login>(&r.message)) co_return co_await on_login(r.id, *m);
+  if (std::holds_alternative<protocol::Guest>(r.message)) co_return co_await on_guest(r.id);
+  if (std::holds_alternative<protocol::Logout>(r.message)) co_return co_await on_logout(r.id);
+  co_return reply_error(r.id, "unknown_type", "unknown message type");
+}
+
+asio::awaitable<std::string> WsSession::on_hello(const std::string& id, const protocol::Hello& h) {
+  if (hello_) co_return reply_error(id, "wrong_state", "hello was already said");
+  if (h.version != protocol::kVersion)
+    co_return reply_error(id, "unsupported_version",
+                          "this server speaks protocol version " +
+                              std::to_string(protocol::kVersion));
+  hello_ = true;
+  std::string session = "none";
+  if (h.token) {
+    const std::string hash = token_hash(*h.token);
+    const auto now = unix_now();
+    auto find = [hash, now](storage::Database& db) { return db.account_for_session(hash, now); };
+    auto account = co_await ctx_.on_storage(std::move(find));
+    if (account) {
+      user_ = User{account->id, account->username, account->guest, hash};
+      session = "resumed";
+      spdlog::info("{} is back", account->username);
+    } else {
+      session = "invalid";
+    }
+  }
+  const std::string user =
+      user_ ? protocol::user_json(user_->id, user_->name, user_->guest) : std::string("null");
+  co_return protocol::welcome_message("whistd/0.1.0", user, session, id);
+}
+
+asio::awaitable<std::string> WsSession::start_session(const std::string& id,
+                                                      const storage::Account& a) {
+  const std::string token = new_token();
+  const std::string hash = token_hash(token);
+  const auto now = unix_now();
+  const auto expires = now + std::int64_t{86400} * ctx_.config.session_days;
+  const auto account_id = a.id;
+  auto create = [=](storage::Database& db) { db.create_session(account_id, hash, now, expires); };
+  co_await ctx_.on_storage(std::move(create));
+  user_ = User{a.id, a.username, a.guest, hash};
+  co_return protocol::ack_message(id, protocol::session_json(a.id, a.username, a.guest, token));
+}
+
+asio::awaitable<std::string> WsSession::on_register(const std::string& id,
+                                                    const protocol::Register& r) {
+  if (user_) co_return reply_error(id, "wrong_state", "already logged in; log out first");
+  if (auto why = check_username(r.username)) co_return reply_error(id, "bad_username", *why);
+  if (auto why = check_password(r.password)) co_return reply_error(id, "bad_password", *why);
+  const int mem = ctx_.config.password_memory_kib, passes = ctx_.config.password_passes;
+  auto hasher = [pw = r.password, mem, passes] { return hash_password(pw, mem, passes); };
+  const std::string hash = co_await ctx_.on_crypto(std::move(hasher));
+  const auto now = unix_now();
+  auto create = [name = r.username, hash, now](storage::Database& db) {
+    return db.create_account(name, hash, false, now);
+  };
+  auto created = co_await ctx_.on_storage(std::move(create));
+  if (!created) co_return reply_error(id, "username_taken", "that username is taken");
+  spdlog::info("new account {}", r.username);
+  storage::Account a;
+  a.id = *created;
+  a.username = r.username;
+  co_return co_await start_session(id, a);
+}
+
+asio::awaitable<std::string> WsSession::on_login(const std::string& id, const protocol::Login& r) {
+  if (user_) co_return reply_error(id, "wrong_state", "already logged in; log out first");
+  auto find = [name = r.username](storage::Database& db) { return db.account_by_name(name); };
+  auto account = co_await ctx_.on_storage(std::move(find));
+  const std::string hash =
+      account && !account->guest ? account->password_hash : dummy_hash(ctx_.config);
+  auto verify = [pw = r.password, hash] { return verify_password(pw, hash); };
+  const bool ok = co_await ctx_.on_crypto(std::move(verify));
+  if (!account || account->guest || !ok) {
+    spdlog::info("failed login for {}", check_username(r.username) ? "(bad name)" : r.username);
+    co_return reply_error(id, "login_failed", "wrong username or password");
+  }
+  spdlog::info("{} logged in", account->username);
+  co_return co_await start_session(id, *account);
+}
+
+asio::awaitable<std::string> WsSession::on_guest(const std::string& id) {
+  if (user_) co_return reply_error(id, "wrong_state", "already logged in; log out first");
+  const auto now = unix_now();
+  for (int attempt = 0; attempt < 5; ++attempt) {
+    const std::string name = guest_name();
+    auto create = [name, now](storage::Database& db) {
+      return db.create_account(name, "", true, now);
+    };
+    auto created = co_await ctx_.on_storage(std::move(create));
+    if (!created) continue;
+    storage::Account a;
+    a.id = *created;
+    a.username = name;
+    a.guest = true;
+    spdlog::info("guest {} arrived", name);
+    co_return co_await start_session(id, a);
+  }
+  co_return reply_error(id, "internal", "no guest name was free; try again");
+}
+
+asio::awaitable<std::string> WsSession::on_logout(const std::string& id) {
+  if (!user_) co_return reply_error(id, "not_logged_in", "not logged in");
+  const std::string hash = user_->token_hash;
+  auto revoke = [hash](storage::Database& db) { return db.revoke_session(hash); };
+  co_await ctx_.on_storage(std::move(revoke));
+  spdlog::info("{} logged out", user_->name);
+  user_.reset();
+  co_return protocol::ack_message(id);
+}
+
+}  // namespace whist::server

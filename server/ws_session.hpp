@@ -1,0 +1,79 @@
+// One WebSocket connection: reads requests, answers them, and sends what
+// the lobby and tables publish. Everything it owns runs on its strand; other
+// parts talk to it through send(), from any thread.
+#pragma once
+
+#include <boost/asio/awaitable.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/http/message.hpp>
+#include <boost/beast/http/string_body.hpp>
+#include <boost/beast/websocket/stream.hpp>
+#include <chrono>
+#include <deque>
+#include <map>
+#include <memory>
+#include <string>
+
+#include "protocol/messages.hpp"
+#include "server/context.hpp"
+
+namespace whist::server {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+
+using Message = std::shared_ptr<const std::string>;
+
+class WsSession : public std::enable_shared_from_this<WsSession> {
+ public:
+  WsSession(Context& ctx, beast::tcp_stream stream);
+  ~WsSession();
+  // Completes the handshake for `req` and serves until the connection ends.
+  asio::awaitable<void> run(http::request<http::string_body> req);
+  // Queues a message; drops the connection if the client cannot keep up.
+  void send(Message m);
+  void send(std::string text) { send(std::make_shared<const std::string>(std::move(text))); }
+
+ private:
+  asio::awaitable<void> writer();
+  asio::awaitable<void> pinger();
+  asio::awaitable<void> handle(const std::string& text);
+  asio::awaitable<std::string> answer(const protocol::Request& r);
+  void enqueue(Message m);
+  void close_soon(websocket::close_code code);
+  std::string reply_error(const std::string& id, std::string_view code, std::string_view message);
+
+  // Requests by kind.
+  asio::awaitable<std::string> on_hello(const std::string& id, const protocol::Hello& h);
+  asio::awaitable<std::string> on_register(const std::string& id, const protocol::Register& r);
+  asio::awaitable<std::string> on_login(const std::string& id, const protocol::Login& r);
+  asio::awaitable<std::string> on_guest(const std::string& id);
+  asio::awaitable<std::string> on_logout(const std::string& id);
+  asio::awaitable<std::string> start_session(const std::string& id, const storage::Account& a);
+
+  Context& ctx_;
+  websocket::stream<beast::tcp_stream> ws_;
+  asio::steady_timer wake_;  // the writer waits on it; send() cancels it
+  std::deque<Message> queue_;
+  bool closing_ = false;
+  websocket::close_code close_code_ = websocket::close_code::none;
+  std::chrono::steady_clock::time_point last_heard_;
+
+  bool hello_ = false;
+  struct User {
+    std::int64_t id = 0;
+    std::string name;
+    bool guest = false;
+    std::string token_hash;
+  };
+  std::optional<User> user_;
+  // Answers to recent requests by id: a retried request is answered again,
+  // not applied again.
+  std::map<std::string, std::string> answered_;
+  std::deque<std::string> answered_order_;
+};
+
+}  // namespace whist::server

@@ -1,0 +1,527 @@
+// The SQLite database of whistd (see database.hpp).
+//
+// Schema
+// ======
+// The schema is built by the numbered migrations in kMigrations below; the
+// number of the last one applied is kept in `PRAGMA user_version` (0 for a
+// new, empty file). At open, each missing migration runs in a transaction of
+// its own (BEGIN IMMEDIATE ... COMMIT) together with the user_version bump,
+// so a crash leaves the file at a whole version. A file whose user_version is
+// newer than the code knows is refused. Migrations are append-only: never
+// edit one that has shipped, add a new one.
+//
+// The connection sets journal_mode=WAL (persistent in the file),
+// synchronous=NORMAL, foreign_keys=ON and busy_timeout=5000.
+//
+// All times are Unix seconds (INTEGER); booleans are INTEGER 0/1; the JSON
+// columns hold the server's own JSON text, which SQLite does not look into.
+//
+// Version 1:
+//
+//   accounts      id INTEGER PRIMARY KEY
+//                 username TEXT NOT NULL UNIQUE COLLATE NOCASE
+//                   (unique and looked up without regard to ASCII case;
+//                   NOCASE folds A-Z only, not other letters)
+//                 password_hash TEXT NOT NULL DEFAULT ''
+//                   (libsodium's argon2id string; '' for guests)
+//                 guest INTEGER NOT NULL (0/1)
+//                 created_at INTEGER NOT NULL
+//
+//   sessions      token_hash TEXT NOT NULL PRIMARY KEY (never the token)
+//                 account_id INTEGER NOT NULL REFERENCES accounts(id)
+//                 created_at, last_used_at, expires_at INTEGER NOT NULL
+//                 revoked INTEGER NOT NULL DEFAULT 0 (0/1)
+//                 WITHOUT ROWID; index sessions_account_id (account_id)
+//                 A session is live while revoked = 0 and expires_at > now.
+//
+//   tables        id INTEGER PRIMARY KEY
+//                 settings TEXT NOT NULL (JSON)
+//                 state TEXT NOT NULL ("open", "playing", "finished", "closed")
+//                 created_at INTEGER NOT NULL
+//                 index tables_state (state)
+//
+//   games         id INTEGER PRIMARY KEY
+//                 table_id INTEGER NOT NULL REFERENCES tables(id)
+//                 setup TEXT NOT NULL (JSON, holds the seed)
+//                 seats TEXT NOT NULL (JSON)
+//                 state TEXT NOT NULL ("playing", "finished", "abandoned")
+//                 result TEXT NOT NULL DEFAULT '' (JSON once finished)
+//                 started_at INTEGER NOT NULL
+//                 finished_at INTEGER NOT NULL DEFAULT 0 (0 until finished)
+//                 indexes games_state (state), games_table_id (table_id)
+//
+//   game_deals    game_id INTEGER NOT NULL REFERENCES games(id)
+//                 idx INTEGER NOT NULL (0, 1, 2... with no gap)
+//                 deal TEXT NOT NULL
+//                 PRIMARY KEY (game_id, idx), WITHOUT ROWID
+//
+//   game_actions  game_id INTEGER NOT NULL REFERENCES games(id)
+//                 idx INTEGER NOT NULL (0, 1, 2... with no gap)
+//                 action TEXT NOT NULL
+//                 PRIMARY KEY (game_id, idx), WITHOUT ROWID
+//
+// The indexes on state serve tables_in_state/games_in_state (an index on
+// state also orders by rowid, hence by id); sessions_account_id and
+// games_table_id keep foreign-key checks and per-account/per-table lookups
+// from scanning.
+
+#include "storage/database.hpp"
+
+#include <sqlite3.h>
+
+#include <array>
+
+namespace whist::storage {
+
+namespace {
+
+// Each entry is migration number (index + 1). Append only.
+constexpr std::array<const char*, 1> kMigrations = {
+    // 1: accounts, sessions, tables, games and their deals and actions.
+    R"sql(
+CREATE TABLE accounts (
+  id            INTEGER PRIMARY KEY,
+  username      TEXT    NOT NULL UNIQUE COLLATE NOCASE,
+  password_hash TEXT    NOT NULL DEFAULT '',
+  guest         INTEGER NOT NULL CHECK (guest IN (0, 1)),
+  created_at    INTEGER NOT NULL
+);
+
+CREATE TABLE sessions (
+  token_hash   TEXT    NOT NULL PRIMARY KEY,
+  account_id   INTEGER NOT NULL REFERENCES accounts(id),
+  created_at   INTEGER NOT NULL,
+  last_used_at INTEGER NOT NULL,
+  expires_at   INTEGER NOT NULL,
+  revoked      INTEGER NOT NULL DEFAULT 0 CHECK (revoked IN (0, 1))
+) WITHOUT ROWID;
+CREATE INDEX sessions_account_id ON sessions(account_id);
+
+CREATE TABLE tables (
+  id         INTEGER PRIMARY KEY,
+  settings   TEXT    NOT NULL,
+  state      TEXT    NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX tables_state ON tables(state);
+
+CREATE TABLE games (
+  id          INTEGER PRIMARY KEY,
+  table_id    INTEGER NOT NULL REFERENCES tables(id),
+  setup       TEXT    NOT NULL,
+  seats       TEXT    NOT NULL,
+  state       TEXT    NOT NULL,
+  result      TEXT    NOT NULL DEFAULT '',
+  started_at  INTEGER NOT NULL,
+  finished_at INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX games_state ON games(state);
+CREATE INDEX games_table_id ON games(table_id);
+
+CREATE TABLE game_deals (
+  game_id INTEGER NOT NULL REFERENCES games(id),
+  idx     INTEGER NOT NULL,
+  deal    TEXT    NOT NULL,
+  PRIMARY KEY (game_id, idx)
+) WITHOUT ROWID;
+
+CREATE TABLE game_actions (
+  game_id INTEGER NOT NULL REFERENCES games(id),
+  idx     INTEGER NOT NULL,
+  action  TEXT    NOT NULL,
+  PRIMARY KEY (game_id, idx)
+) WITHOUT ROWID;
+)sql",
+};
+
+constexpr int kKnownVersion = static_cast<int>(kMigrations.size());
+
+// Never pass anything secret in `what`: it goes into the message as is.
+[[noreturn]] void fail(sqlite3* db, std::string_view what) {
+  std::string message(what);
+  message += ": ";
+  message += db != nullptr ? sqlite3_errmsg(db) : "out of memory";
+  throw StorageError(message);
+}
+
+// One prepared statement, finalized on scope exit. Values are bound, never
+// spliced into the SQL.
+class Statement {
+ public:
+  Statement(sqlite3* db, std::string_view sql, std::string_view what) : db_(db), what_(what) {
+    if (sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr) !=
+        SQLITE_OK)
+      fail(db_, what_);
+  }
+  ~Statement() { sqlite3_finalize(stmt_); }
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+
+  Statement& bind(int i, std::int64_t value) {
+    if (sqlite3_bind_int64(stmt_, i, value) != SQLITE_OK) fail(db_, what_);
+    return *this;
+  }
+  Statement& bind(int i, std::string_view value) {
+    // A null data() would bind SQL NULL; an empty view is the empty string.
+    const char* data = value.data() != nullptr ? value.data() : "";
+    if (sqlite3_bind_text64(stmt_, i, data, value.size(), SQLITE_TRANSIENT, SQLITE_UTF8) !=
+        SQLITE_OK)
+      fail(db_, what_);
+    return *this;
+  }
+
+  // SQLITE_ROW, SQLITE_DONE, or (for callers that handle some) the error code.
+  int step_raw() { return sqlite3_step(stmt_); }
+  // True for a row, false when done; throws on any error.
+  bool step() {
+    const int rc = sqlite3_step(stmt_);
+    if (rc == SQLITE_ROW) return true;
+    if (rc == SQLITE_DONE) return false;
+    fail(db_, what_);
+  }
+  // Steps a statement expected to return no row.
+  void run() {
+    while (step()) {
+    }
+  }
+
+  std::int64_t int64(int col) const { return sqlite3_column_int64(stmt_, col); }
+  std::string text(int col) const {
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, col));
+    if (p == nullptr) return {};
+    return std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col)));
+  }
+
+ private:
+  sqlite3* db_;
+  std::string_view what_;
+  sqlite3_stmt* stmt_ = nullptr;
+};
+
+// BEGIN IMMEDIATE ... COMMIT, rolled back if left without commit().
+class Transaction {
+ public:
+  Transaction(sqlite3* db, std::string_view what) : db_(db), what_(what) {
+    if (sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK)
+      fail(db_, std::string(what_) + " (begin)");
+  }
+  ~Transaction() {
+    if (!done_) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+  }
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
+
+  void commit() {
+    if (sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK)
+      fail(db_, std::string(what_) + " (commit)");
+    done_ = true;
+  }
+
+ private:
+  sqlite3* db_;
+  std::string_view what_;
+  bool done_ = false;
+};
+
+void exec_or_throw(sqlite3* db, const char* sql, std::string_view what) {
+  if (sqlite3_exec(db, sql, nullptr, nullptr, nullptr) != SQLITE_OK) fail(db, what);
+}
+
+int read_user_version(sqlite3* db) {
+  Statement st(db, "PRAGMA user_version", "reading the schema version");
+  if (!st.step()) throw StorageError("reading the schema version: no result");
+  return static_cast<int>(st.int64(0));
+}
+
+Account read_account(const Statement& st) {
+  Account a;
+  a.id = st.int64(0);
+  a.username = st.text(1);
+  a.password_hash = st.text(2);
+  a.guest = st.int64(3) != 0;
+  a.created_at = st.int64(4);
+  return a;
+}
+
+constexpr const char* kAccountColumns = "id, username, password_hash, guest, created_at";
+
+Database::TableRow read_table(const Statement& st) {
+  Database::TableRow t;
+  t.id = st.int64(0);
+  t.settings = st.text(1);
+  t.state = st.text(2);
+  t.created_at = st.int64(3);
+  return t;
+}
+
+constexpr const char* kGameColumns =
+    "id, table_id, setup, seats, state, result, started_at, finished_at";
+
+Database::GameRow read_game(const Statement& st) {
+  Database::GameRow g;
+  g.id = st.int64(0);
+  g.table_id = st.int64(1);
+  g.setup = st.text(2);
+  g.seats = st.text(3);
+  g.state = st.text(4);
+  g.result = st.text(5);
+  g.started_at = st.int64(6);
+  g.finished_at = st.int64(7);
+  return g;
+}
+
+// Appends a row to game_deals or game_actions (`table`, `column` are fixed
+// names from the code, never values). The insert only happens when `index`
+// is the next one, checked in the same statement, so it is atomic. Rows are
+// only ever appended 0, 1, 2..., so max(idx) + 1 is the count stored (and
+// found from the primary key without a scan).
+void append_row(sqlite3* db, const char* table, const char* column, std::int64_t game_id, int index,
+                std::string_view text, const char* what) {
+  const std::string sql = std::string("INSERT INTO ") + table + "(game_id, idx, " + column +
+                          ") SELECT ?1, ?2, ?3 WHERE ?2 = (SELECT coalesce(max(idx) + 1, 0) "
+                          "FROM " +
+                          table + " WHERE game_id = ?1)";
+  Statement st(db, sql, what);
+  st.bind(1, game_id).bind(2, static_cast<std::int64_t>(index)).bind(3, text);
+  st.run();
+  if (sqlite3_changes(db) == 1) return;
+
+  Statement count(db, std::string("SELECT count(*) FROM ") + table + " WHERE game_id = ?1", what);
+  count.bind(1, game_id);
+  const std::int64_t have = count.step() ? count.int64(0) : 0;
+  throw StorageError(std::string(what) + ": index " + std::to_string(index) + " for game " +
+                     std::to_string(game_id) + " is not the next one (" + std::to_string(have) +
+                     " stored)");
+}
+
+std::vector<std::string> texts_of_game(sqlite3* db, const char* sql, std::int64_t game_id,
+                                       const char* what) {
+  Statement st(db, sql, what);
+  st.bind(1, game_id);
+  std::vector<std::string> out;
+  while (st.step()) out.push_back(st.text(0));
+  return out;
+}
+
+}  // namespace
+
+Database::Database(const std::string& path) {
+  const int rc =
+      sqlite3_open_v2(path.c_str(), &db_,
+                      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nullptr);
+  if (rc != SQLITE_OK) {
+    std::string message = "opening database '" + path + "': ";
+    message += db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
+    sqlite3_close_v2(db_);
+    db_ = nullptr;
+    throw StorageError(message);
+  }
+  try {
+    sqlite3_extended_result_codes(db_, 1);
+    // busy_timeout first, so that the journal-mode switch and the migrations
+    // wait for another connection's lock rather than fail at once.
+    exec_or_throw(db_, "PRAGMA busy_timeout=5000", "opening database: setting busy_timeout");
+    exec_or_throw(db_, "PRAGMA journal_mode=WAL", "opening database: setting journal_mode");
+    exec_or_throw(db_, "PRAGMA synchronous=NORMAL", "opening database: setting synchronous");
+    exec_or_throw(db_, "PRAGMA foreign_keys=ON", "opening database: setting foreign_keys");
+    migrate();
+  } catch (...) {
+    sqlite3_close_v2(db_);
+    db_ = nullptr;
+    throw;
+  }
+}
+
+Database::~Database() { sqlite3_close_v2(db_); }
+
+void Database::migrate() {
+  const auto check = [](int version) {
+    if (version > kKnownVersion)
+      throw StorageError("database schema version " + std::to_string(version) +
+                         " is newer than this whistd (" + std::to_string(kKnownVersion) + ")");
+    if (version < 0)
+      throw StorageError("database schema version " + std::to_string(version) + " is invalid");
+  };
+  // The usual case, an up-to-date file, takes no write lock.
+  int version = read_user_version(db_);
+  check(version);
+  while (version < kKnownVersion) {
+    // The version is read again under the write lock, so two processes
+    // opening the same new file cannot both apply a migration.
+    Transaction tx(db_, "migrating the database");
+    version = read_user_version(db_);
+    check(version);
+    if (version == kKnownVersion) {
+      tx.commit();
+      break;
+    }
+    const int next = version + 1;
+    const std::string what = "applying migration " + std::to_string(next);
+    exec_or_throw(db_, kMigrations[static_cast<std::size_t>(version)], what);
+    // PRAGMA takes no bound parameters; `next` is the code's own number.
+    exec_or_throw(db_, ("PRAGMA user_version=" + std::to_string(next)).c_str(), what);
+    tx.commit();
+    version = next;
+  }
+}
+
+int Database::schema_version() const { return read_user_version(db_); }
+
+std::optional<std::int64_t> Database::create_account(std::string_view username,
+                                                     std::string_view password_hash, bool guest,
+                                                     std::int64_t now) {
+  Statement st(db_,
+               "INSERT INTO accounts(username, password_hash, guest, created_at) "
+               "VALUES (?1, ?2, ?3, ?4)",
+               "create_account");
+  st.bind(1, username).bind(2, password_hash).bind(3, guest ? 1 : 0).bind(4, now);
+  const int rc = st.step_raw();
+  if (rc == SQLITE_DONE) return sqlite3_last_insert_rowid(db_);
+  if (sqlite3_extended_errcode(db_) == SQLITE_CONSTRAINT_UNIQUE) return std::nullopt;
+  fail(db_, "create_account");
+}
+
+std::optional<Account> Database::account_by_name(std::string_view username) const {
+  Statement st(db_, std::string("SELECT ") + kAccountColumns + " FROM accounts WHERE username = ?1",
+               "account_by_name");
+  st.bind(1, username);
+  if (!st.step()) return std::nullopt;
+  return read_account(st);
+}
+
+std::optional<Account> Database::account_by_id(std::int64_t id) const {
+  Statement st(db_, std::string("SELECT ") + kAccountColumns + " FROM accounts WHERE id = ?1",
+               "account_by_id");
+  st.bind(1, id);
+  if (!st.step()) return std::nullopt;
+  return read_account(st);
+}
+
+void Database::create_session(std::int64_t account_id, std::string_view token_hash,
+                              std::int64_t now, std::int64_t expires_at) {
+  Statement st(db_,
+               "INSERT INTO sessions(token_hash, account_id, created_at, last_used_at, "
+               "expires_at) VALUES (?1, ?2, ?3, ?3, ?4)",
+               "create_session");
+  st.bind(1, token_hash).bind(2, account_id).bind(3, now).bind(4, expires_at);
+  st.run();
+}
+
+std::optional<Account> Database::account_for_session(std::string_view token_hash,
+                                                     std::int64_t now) {
+  // One statement: it only touches a live session, and says whose it is.
+  std::int64_t account_id = 0;
+  {
+    Statement st(db_,
+                 "UPDATE sessions SET last_used_at = ?2 "
+                 "WHERE token_hash = ?1 AND revoked = 0 AND expires_at > ?2 "
+                 "RETURNING account_id",
+                 "account_for_session");
+    st.bind(1, token_hash).bind(2, now);
+    if (!st.step()) return std::nullopt;
+    account_id = st.int64(0);
+    st.run();
+  }
+  return account_by_id(account_id);
+}
+
+bool Database::revoke_session(std::string_view token_hash) {
+  Statement st(db_, "UPDATE sessions SET revoked = 1 WHERE token_hash = ?1 AND revoked = 0",
+               "revoke_session");
+  st.bind(1, token_hash);
+  st.run();
+  return sqlite3_changes(db_) > 0;
+}
+
+std::int64_t Database::create_table(std::string_view settings, std::string_view state,
+                                    std::int64_t now) {
+  Statement st(db_, "INSERT INTO tables(settings, state, created_at) VALUES (?1, ?2, ?3)",
+               "create_table");
+  st.bind(1, settings).bind(2, state).bind(3, now);
+  st.run();
+  return sqlite3_last_insert_rowid(db_);
+}
+
+void Database::update_table(std::int64_t id, std::string_view settings, std::string_view state) {
+  Statement st(db_, "UPDATE tables SET settings = ?2, state = ?3 WHERE id = ?1", "update_table");
+  st.bind(1, id).bind(2, settings).bind(3, state);
+  st.run();
+  if (sqlite3_changes(db_) == 0) throw StorageError("update_table: no table " + std::to_string(id));
+}
+
+std::optional<Database::TableRow> Database::table(std::int64_t id) const {
+  Statement st(db_, "SELECT id, settings, state, created_at FROM tables WHERE id = ?1", "table");
+  st.bind(1, id);
+  if (!st.step()) return std::nullopt;
+  return read_table(st);
+}
+
+std::vector<Database::TableRow> Database::tables_in_state(std::string_view state) const {
+  Statement st(db_,
+               "SELECT id, settings, state, created_at FROM tables WHERE state = ?1 ORDER BY id",
+               "tables_in_state");
+  st.bind(1, state);
+  std::vector<TableRow> out;
+  while (st.step()) out.push_back(read_table(st));
+  return out;
+}
+
+std::int64_t Database::create_game(std::int64_t table_id, std::string_view setup,
+                                   std::string_view seats, std::int64_t now) {
+  Statement st(db_,
+               "INSERT INTO games(table_id, setup, seats, state, started_at) "
+               "VALUES (?1, ?2, ?3, 'playing', ?4)",
+               "create_game");
+  st.bind(1, table_id).bind(2, setup).bind(3, seats).bind(4, now);
+  st.run();
+  return sqlite3_last_insert_rowid(db_);
+}
+
+void Database::append_deal(std::int64_t game_id, int index, std::string_view deal) {
+  append_row(db_, "game_deals", "deal", game_id, index, deal, "append_deal");
+}
+
+void Database::append_action(std::int64_t game_id, int index, std::string_view action) {
+  append_row(db_, "game_actions", "action", game_id, index, action, "append_action");
+}
+
+void Database::finish_game(std::int64_t game_id, std::string_view state, std::string_view result,
+                           std::int64_t now) {
+  Statement st(db_, "UPDATE games SET state = ?2, result = ?3, finished_at = ?4 WHERE id = ?1",
+               "finish_game");
+  st.bind(1, game_id).bind(2, state).bind(3, result).bind(4, now);
+  st.run();
+  if (sqlite3_changes(db_) == 0)
+    throw StorageError("finish_game: no game " + std::to_string(game_id));
+}
+
+std::optional<Database::GameRow> Database::game(std::int64_t id) const {
+  Statement st(db_, std::string("SELECT ") + kGameColumns + " FROM games WHERE id = ?1", "game");
+  st.bind(1, id);
+  if (!st.step()) return std::nullopt;
+  return read_game(st);
+}
+
+std::vector<std::string> Database::game_deals(std::int64_t id) const {
+  return texts_of_game(db_, "SELECT deal FROM game_deals WHERE game_id = ?1 ORDER BY idx", id,
+                       "game_deals");
+}
+
+std::vector<std::string> Database::game_actions(std::int64_t id) const {
+  return texts_of_game(db_, "SELECT action FROM game_actions WHERE game_id = ?1 ORDER BY idx", id,
+                       "game_actions");
+}
+
+std::vector<Database::GameRow> Database::games_in_state(std::string_view state) const {
+  Statement st(db_,
+               std::string("SELECT ") + kGameColumns + " FROM games WHERE state = ?1 ORDER BY id",
+               "games_in_state");
+  st.bind(1, state);
+  std::vector<GameRow> out;
+  while (st.step()) out.push_back(read_game(st));
+  return out;
+}
+
+void Database::exec(const std::string& sql) { exec_or_throw(db_, sql.c_str(), "exec"); }
+
+}  // namespace whist::storage
