@@ -66,6 +66,60 @@ std::variant<Request, ParseError> parse_request(std::string_view text) {
   }
   if (type == "guest") return Request{id, Guest{}};
   if (type == "logout") return Request{id, Logout{}};
+  if (type == "lobby.join") return Request{id, LobbyJoin{}};
+  if (type == "lobby.leave") return Request{id, LobbyLeave{}};
+  if (type == "table.create") {
+    auto setup = parse_table_setup(d);
+    if (auto* why = std::get_if<std::string>(&setup)) return fail(id, "bad_table", *why);
+    return Request{id, TableCreate{std::get<TableSetup>(setup)}};
+  }
+  if (type == "game.record") {
+    auto g = d.find("game");
+    if (g == d.end() || !g->is_number_integer()) return bad("game must be a game id");
+    return Request{id, GameRecordRequest{g->get<std::int64_t>()}};
+  }
+  if (type.rfind("table.", 0) == 0) {
+    auto tj = d.find("table");
+    if (tj == d.end() || !tj->is_number_integer()) return bad("table must be a table id");
+    const std::int64_t table = tj->get<std::int64_t>();
+    if (type == "table.sit") {
+      TableSit m{table, -1};
+      if (auto s = d.find("seat"); s != d.end() && !s->is_null()) {
+        if (!s->is_number_integer()) return bad("seat must be a seat number");
+        m.seat = static_cast<int>(std::clamp<std::int64_t>(s->get<std::int64_t>(), -1, 99));
+      }
+      return Request{id, m};
+    }
+    if (type == "table.leave") return Request{id, TableLeave{table}};
+    if (type == "table.watch") return Request{id, TableWatch{table}};
+    if (type == "table.unwatch") return Request{id, TableUnwatch{table}};
+    if (type == "table.rematch") return Request{id, TableRematch{table}};
+    if (type == "table.act") {
+      auto a = d.find("action");
+      if (a == d.end() || !a->is_object()) return bad("action must be an action object");
+      return Request{id, TableAct{table, a->dump()}};
+    }
+    if (type == "table.chat") {
+      TableChat m{table, -1, ""};
+      auto p = d.find("phrase");
+      auto t = d.find("text");
+      if (p != d.end() && p->is_number_integer())
+        m.phrase = static_cast<int>(std::clamp<std::int64_t>(p->get<std::int64_t>(), -1, 1000));
+      else if (t != d.end() && t->is_string())
+        m.text = t->get<std::string>();
+      else
+        return bad("chat needs a phrase number or a text");
+      return Request{id, m};
+    }
+    if (type == "table.sync") {
+      TableSync m{table, -1};
+      if (auto s = d.find("since"); s != d.end() && !s->is_null()) {
+        if (!s->is_number_integer()) return bad("since must be a version number");
+        m.since = s->get<std::int64_t>();
+      }
+      return Request{id, m};
+    }
+  }
   return fail(id, "unknown_type", "unknown message type " + json(type).dump());
 }
 
@@ -76,6 +130,18 @@ std::string_view type_name(const ClientMessage& m) {
     std::string_view operator()(const Login&) const { return "login"; }
     std::string_view operator()(const Guest&) const { return "guest"; }
     std::string_view operator()(const Logout&) const { return "logout"; }
+    std::string_view operator()(const LobbyJoin&) const { return "lobby.join"; }
+    std::string_view operator()(const LobbyLeave&) const { return "lobby.leave"; }
+    std::string_view operator()(const TableCreate&) const { return "table.create"; }
+    std::string_view operator()(const TableSit&) const { return "table.sit"; }
+    std::string_view operator()(const TableLeave&) const { return "table.leave"; }
+    std::string_view operator()(const TableWatch&) const { return "table.watch"; }
+    std::string_view operator()(const TableUnwatch&) const { return "table.unwatch"; }
+    std::string_view operator()(const TableAct&) const { return "table.act"; }
+    std::string_view operator()(const TableChat&) const { return "table.chat"; }
+    std::string_view operator()(const TableSync&) const { return "table.sync"; }
+    std::string_view operator()(const TableRematch&) const { return "table.rematch"; }
+    std::string_view operator()(const GameRecordRequest&) const { return "game.record"; }
   };
   return std::visit(V{}, m);
 }

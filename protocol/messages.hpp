@@ -12,6 +12,8 @@
 #include <string_view>
 #include <variant>
 
+#include "protocol/table_json.hpp"
+
 namespace whist::protocol {
 
 inline constexpr int kVersion = 1;
@@ -31,8 +33,47 @@ struct Login {
 };
 struct Guest {};
 struct Logout {};
+struct LobbyJoin {};
+struct LobbyLeave {};
+struct TableCreate {
+  TableSetup setup;
+};
+struct TableSit {
+  std::int64_t table = 0;
+  int seat = -1;  // -1: any free seat
+};
+struct TableLeave {
+  std::int64_t table = 0;
+};
+struct TableWatch {
+  std::int64_t table = 0;
+};
+struct TableUnwatch {
+  std::int64_t table = 0;
+};
+struct TableAct {
+  std::int64_t table = 0;
+  std::string action;  // the action object as JSON text, read with the table's rules
+};
+struct TableChat {
+  std::int64_t table = 0;
+  int phrase = -1;   // preset chat: the phrase's number
+  std::string text;  // text chat
+};
+struct TableSync {
+  std::int64_t table = 0;
+  std::int64_t since = -1;  // the last version seen; -1: send the whole state
+};
+struct TableRematch {
+  std::int64_t table = 0;
+};
+struct GameRecordRequest {
+  std::int64_t game = 0;
+};
 
-using ClientMessage = std::variant<Hello, Register, Login, Guest, Logout>;
+using ClientMessage = std::variant<Hello, Register, Login, Guest, Logout, LobbyJoin, LobbyLeave,
+                                   TableCreate, TableSit, TableLeave, TableWatch, TableUnwatch,
+                                   TableAct, TableChat, TableSync, TableRematch, GameRecordRequest>;
 
 struct Request {
   std::string id;  // the request id as JSON text ("" when absent)

@@ -230,6 +230,19 @@ json options_json(const Rules& r) {
   return o;
 }
 
+json deal_json(const DealSpec& spec) {
+  auto names = [](const std::vector<Card>& cs) {
+    json a = json::array();
+    for (Card c : cs) a.push_back(card_name(c));
+    return a;
+  };
+  json dj = {{"hands", json::array()}};
+  for (const auto& h : spec.hands) dj["hands"].push_back(names(h));
+  if (spec.has_kitty) dj["kitty"] = names(spec.kitty);
+  if (spec.turned) dj["turned"] = card_name(*spec.turned);
+  return dj;
+}
+
 json record_json(const GameRecord& r) {
   json j = {{"variant", std::string(variant_name(r.rules.variant))},
             {"options", options_json(r.rules)},
@@ -237,20 +250,8 @@ json record_json(const GameRecord& r) {
             {"dealer", r.dealer}};
   if (r.seed && r.deals.empty()) j["seed"] = *r.seed;
   json deals = json::array();
-  auto names = [](const std::vector<Card>& cs) {
-    json a = json::array();
-    for (Card c : cs) a.push_back(card_name(c));
-    return a;
-  };
-  for (const auto& d : r.deals) {
-    const auto* spec = std::get_if<DealSpec>(&d);
-    if (!spec) continue;
-    json dj = {{"hands", json::array()}};
-    for (const auto& h : spec->hands) dj["hands"].push_back(names(h));
-    if (spec->has_kitty) dj["kitty"] = names(spec->kitty);
-    if (spec->turned) dj["turned"] = card_name(*spec->turned);
-    deals.push_back(dj);
-  }
+  for (const auto& d : r.deals)
+    if (const auto* spec = std::get_if<DealSpec>(&d)) deals.push_back(deal_json(*spec));
   j["deals"] = deals;
   json actions = json::array();
   for (const auto& a : r.actions)

@@ -24,6 +24,8 @@ std::variant<Action, std::string> parse_action(const nlohmann::json& j, const Ru
 
 nlohmann::json action_json(const Action& a, Variant v);
 nlohmann::json record_json(const GameRecord& r);
+// One deal as a record writes it: hands, kitty, turned card.
+nlohmann::json deal_json(const DealSpec& d);
 nlohmann::json options_json(const Rules& r);
 
 // whist-replay's output document and exit status (0, 1 or 2).

@@ -10,10 +10,9 @@ bool init_crypto() { return sodium_init() >= 0; }
 
 std::string hash_password(std::string_view password, int memory_kib, int passes) {
   char out[crypto_pwhash_STRBYTES];
-  if (crypto_pwhash_str_alg(out, password.data(), password.size(),
-                            static_cast<unsigned long long>(passes),
-                            static_cast<size_t>(memory_kib) * 1024U,
-                            crypto_pwhash_ALG_ARGON2ID13) != 0)
+  if (crypto_pwhash_str_alg(
+          out, password.data(), password.size(), static_cast<unsigned long long>(passes),
+          static_cast<size_t>(memory_kib) * 1024U, crypto_pwhash_ALG_ARGON2ID13) != 0)
     throw std::runtime_error("out of memory hashing a password");
   return out;
 }

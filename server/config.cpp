@@ -120,8 +120,7 @@ std::optional<std::string> apply_config_file(Config& c, const std::string& path)
     line = trim(line);
     if (line.empty()) continue;
     const auto eq = line.find('=');
-    if (eq == std::string::npos)
-      return path + ":" + std::to_string(n) + ": expected `key = value`";
+    if (eq == std::string::npos) return path + ":" + std::to_string(n) + ": expected `key = value`";
     if (auto e = apply_setting(c, trim(line.substr(0, eq)), trim(line.substr(eq + 1))))
       return path + ":" + std::to_string(n) + ": " + *e;
   }

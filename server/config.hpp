@@ -4,8 +4,8 @@
 
 #include <cstdint>
 #include <optional>
-#include <variant>
 #include <string>
+#include <variant>
 #include <vector>
 
 namespace whist::server {
@@ -24,7 +24,7 @@ struct Config {
   int idle_timeout = 60;   // seconds of silence before a peer is dropped
   int threads = 0;         // 0: one per core
   int session_days = 30;
-  int max_queue = 256;  // messages waiting for a slow client before it is dropped
+  int max_queue = 256;                  // messages waiting for a slow client before it is dropped
   int password_memory_kib = 19 * 1024;  // argon2id memory
   int password_passes = 2;              // argon2id passes
 };
@@ -41,7 +41,8 @@ std::variant<ParsedConfig, std::string> parse_config(int argc, const char* const
 // Applies one `key = value` file; an error names the line.
 std::optional<std::string> apply_config_file(Config& c, const std::string& path);
 // Applies one setting by name.
-std::optional<std::string> apply_setting(Config& c, const std::string& key, const std::string& value);
+std::optional<std::string> apply_setting(Config& c, const std::string& key,
+                                         const std::string& value);
 
 std::string help_text();
 

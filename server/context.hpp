@@ -21,12 +21,15 @@ namespace whist::server {
 
 namespace asio = boost::asio;
 
+struct Hub;
+
 struct Context {
   Config config;
   Metrics metrics;
   asio::thread_pool storage_pool{1};  // one thread: the only user of `db`
   asio::thread_pool crypto_pool{1};   // password hashing, off the I/O threads
   std::unique_ptr<storage::Database> db;
+  Hub* hub = nullptr;  // the lobby and the tables
 
   // Runs fn(db) on the storage thread and resumes the calling coroutine
   // with its result (or its exception) on the caller's own executor.
@@ -63,9 +66,10 @@ struct Context {
             } catch (...) {
               error = std::current_exception();
             }
-            asio::post(back, [handler = std::move(handler), error, result = std::move(result)]() mutable {
-              std::move(handler)(error, std::move(result));
-            });
+            asio::post(back,
+                       [handler = std::move(handler), error, result = std::move(result)]() mutable {
+                         std::move(handler)(error, std::move(result));
+                       });
           });
         },
         asio::use_awaitable, std::move(fn));

@@ -20,6 +20,8 @@
 #include "server/auth.hpp"
 #include "server/context.hpp"
 #include "server/http.hpp"
+#include "server/hub.hpp"
+#include "server/table.hpp"
 #include "server/ws_session.hpp"
 
 namespace whist::server {
@@ -31,12 +33,15 @@ struct Server::Impl {
   asio::io_context ioc;
   tcp::acceptor acceptor{ioc};
   asio::signal_set signals{ioc, SIGINT, SIGTERM};
+  std::unique_ptr<Hub> hub;
 
   explicit Impl(Config config) {
     ctx.config = std::move(config);
     if (!init_crypto()) throw std::runtime_error("libsodium cannot be initialized");
     ctx.db = std::make_unique<storage::Database>(ctx.config.database);
     spdlog::info("database {} (schema version {})", ctx.config.database, ctx.db->schema_version());
+    hub = std::make_unique<Hub>(ctx, ioc);
+    ctx.hub = hub.get();
 
     boost::system::error_code ec;
     const auto address = asio::ip::make_address(ctx.config.listen, ec);
@@ -74,7 +79,8 @@ struct Server::Impl {
       stream.expires_after(std::chrono::seconds(30));
       http::request_parser<http::string_body> parser;
       parser.body_limit(16 * 1024);
-      co_await http::async_read(stream, buffer, parser, asio::redirect_error(asio::use_awaitable, ec));
+      co_await http::async_read(stream, buffer, parser,
+                                asio::redirect_error(asio::use_awaitable, ec));
       if (ec) co_return;
       HttpRequest req = parser.release();
       if (websocket::is_upgrade(req)) {
@@ -96,7 +102,8 @@ struct Server::Impl {
           refusal.set(http::field::content_type, "text/plain");
           refusal.keep_alive(false);
           refusal.prepare_payload();
-          co_await http::async_write(stream, refusal, asio::redirect_error(asio::use_awaitable, ec));
+          co_await http::async_write(stream, refusal,
+                                     asio::redirect_error(asio::use_awaitable, ec));
           stream.socket().shutdown(tcp::socket::shutdown_send, ec);
           co_return;
         }

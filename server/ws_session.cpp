@@ -9,7 +9,11 @@
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/websocket.hpp>
 
+#include <nlohmann/json.hpp>
+#include "protocol/record_json.hpp"
 #include "server/auth.hpp"
+#include "server/hub.hpp"
+#include "server/table.hpp"
 
 // GCC 12 mishandles a lambda with captured strings written as a temporary
 // inside a co_await expression (the copy in the coroutine frame keeps
@@ -63,7 +67,8 @@ asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
   ws_.control_callback(
       [this](websocket::frame_type, beast::string_view) { last_heard_ = clock::now(); });
   auto self = shared_from_this();
-  asio::co_spawn(ws_.get_executor(), [self] { return self->writer(); }, asio::detached);
+  asio::co_spawn(
+      ws_.get_executor(), [self] { return self->writer(); }, asio::detached);
 
   beast::flat_buffer buffer;
   for (;;) {
@@ -86,11 +91,37 @@ asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
   closing_ = true;
   wake_.cancel();
   --ctx_.metrics.connections;
+  // Tables hold the seat; the lobby forgets us.
+  if (in_lobby_) ctx_.hub->lobby.leave(this);
+  for (std::int64_t t : tables_)
+    if (auto table = ctx_.hub->find(t)) table->disconnected(this, user_ ? user_->id : 0);
+}
+
+void WsSession::deliver(std::string id, std::string reply) {
+  asio::dispatch(ws_.get_executor(), [self = shared_from_this(), id = std::move(id),
+                                      reply = std::move(reply)]() mutable {
+    if (!id.empty()) self->remember(id, reply);
+    self->enqueue(std::make_shared<const std::string>(std::move(reply)));
+  });
+}
+
+void WsSession::joined_table(std::int64_t table) {
+  asio::dispatch(ws_.get_executor(),
+                 [self = shared_from_this(), table] { self->tables_.insert(table); });
+}
+
+void WsSession::remember(const std::string& id, const std::string& reply) {
+  if (answered_.emplace(id, reply).second) answered_order_.push_back(id);
+  if (answered_order_.size() > 64) {
+    answered_.erase(answered_order_.front());
+    answered_order_.pop_front();
+  }
 }
 
 void WsSession::send(Message m) {
-  asio::dispatch(ws_.get_executor(),
-                 [self = shared_from_this(), m = std::move(m)]() mutable { self->enqueue(std::move(m)); });
+  asio::dispatch(ws_.get_executor(), [self = shared_from_this(), m = std::move(m)]() mutable {
+    self->enqueue(std::move(m));
+  });
 }
 
 void WsSession::enqueue(Message m) {
@@ -182,34 +213,58 @@ asio::awaitable<void> WsSession::handle(const std::string& text) {
     spdlog::error("{} failed: {}", protocol::type_name(req.message), e.what());
     reply = reply_error(req.id, "internal", "the server could not do that; try again later");
   }
-  if (!req.id.empty()) {
-    answered_[req.id] = reply;
-    answered_order_.push_back(req.id);
-    if (answered_order_.size() > 64) {
-      answered_.erase(answered_order_.front());
-      answered_order_.pop_front();
-    }
-  }
+  if (reply.empty()) co_return;  // a table or the lobby answers it
+  if (!req.id.empty()) remember(req.id, reply);
   send(std::move(reply));
 }
 
 asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
-  if (const auto* h = std::get_if<protocol::Hello>(&r.message)) co_return co_await on_hello(r.id, *h);
+  if (const auto* h = std::get_if<protocol::Hello>(&r.message))
+    co_return co_await on_hello(r.id, *h);
   if (!hello_)
-    co_return reply_error(r.id, "hello_first", "say hello first: {\"t\":\"hello\",\"d\":{\"version\":1}}");
-  if (const auto* m = std::get_if<protocol::Register>(&r.message)) co_return co_await on_register(r.id, *m);
-  if (const auto* m = std::get_if<protocol::Login>(&r.message)) co_return co_await on_login(r.id, *m);
+    co_return reply_error(r.id, "hello_first",
+                          "say hello first: {\"t\":\"hello\",\"d\":{\"version\":1}}");
+  if (const auto* m = std::get_if<protocol::Register>(&r.message))
+    co_return co_await on_register(r.id, *m);
+  if (const auto* m = std::get_if<protocol::Login>(&r.message))
+    co_return co_await on_login(r.id, *m);
   if (std::holds_alternative<protocol::Guest>(r.message)) co_return co_await on_guest(r.id);
   if (std::holds_alternative<protocol::Logout>(r.message)) co_return co_await on_logout(r.id);
-  co_return reply_error(r.id, "unknown_type", "unknown message type");
+  if (const auto* m = std::get_if<protocol::GameRecordRequest>(&r.message))
+    co_return co_await on_game_record(r.id, m->game);
+  if (!user_)
+    co_return reply_error(r.id, "not_logged_in", "log in, register or play as a guest first");
+  if (std::holds_alternative<protocol::LobbyJoin>(r.message)) {
+    in_lobby_ = true;
+    ctx_.hub->lobby.join(shared_from_this(), r.id);
+    co_return std::string();
+  }
+  if (std::holds_alternative<protocol::LobbyLeave>(r.message)) {
+    in_lobby_ = false;
+    ctx_.hub->lobby.leave(this);
+    co_return protocol::ack_message(r.id);
+  }
+  if (const auto* m = std::get_if<protocol::TableCreate>(&r.message))
+    co_return co_await on_create_table(r.id, *m);
+  // Everything else is for one table.
+  std::int64_t table = 0;
+  std::visit(
+      [&](const auto& m) {
+        if constexpr (requires { m.table; }) table = m.table;
+      },
+      r.message);
+  auto t = ctx_.hub->find(table);
+  if (!t) co_return reply_error(r.id, "no_table", "no such table");
+  t->request(shared_from_this(), Player{user_->id, user_->name}, r.id, r.message);
+  co_return std::string();
 }
 
 asio::awaitable<std::string> WsSession::on_hello(const std::string& id, const protocol::Hello& h) {
   if (hello_) co_return reply_error(id, "wrong_state", "hello was already said");
   if (h.version != protocol::kVersion)
-    co_return reply_error(id, "unsupported_version",
-                          "this server speaks protocol version " +
-                              std::to_string(protocol::kVersion));
+    co_return reply_error(
+        id, "unsupported_version",
+        "this server speaks protocol version " + std::to_string(protocol::kVersion));
   hello_ = true;
   std::string session = "none";
   if (h.token) {
@@ -298,6 +353,61 @@ asio::awaitable<std::string> WsSession::on_guest(const std::string& id) {
     co_return co_await start_session(id, a);
   }
   co_return reply_error(id, "internal", "no guest name was free; try again");
+}
+
+asio::awaitable<std::string> WsSession::on_create_table(const std::string& id,
+                                                        const protocol::TableCreate& c) {
+  const std::string row = nlohmann::json{
+      {"setup", protocol::table_setup_json(c.setup)},
+      {"creator",
+       user_->name}}.dump();
+  const auto now = unix_now();
+  auto create = [row, now](storage::Database& db) { return db.create_table(row, "open", now); };
+  const std::int64_t table_id = co_await ctx_.on_storage(std::move(create));
+  auto table =
+      std::make_shared<Table>(*ctx_.hub, table_id, c.setup, Player{user_->id, user_->name});
+  ctx_.hub->add(table_id, table);
+  ++ctx_.metrics.tables_open;
+  spdlog::info("{} opened table {} ({})", user_->name, table_id,
+               variant_name(c.setup.rules.variant));
+  // The creator sits down at seat 0; the answer is the table's state.
+  table->request(shared_from_this(), Player{user_->id, user_->name}, id,
+                 protocol::TableSit{table_id, 0});
+  co_return std::string();
+}
+
+asio::awaitable<std::string> WsSession::on_game_record(const std::string& id, std::int64_t game) {
+  struct Stored {
+    std::optional<storage::Database::GameRow> row;
+    std::vector<std::string> deals, actions;
+  };
+  auto load = [game](storage::Database& db) {
+    Stored s;
+    s.row = db.game(game);
+    if (s.row && s.row->state == "finished") {
+      s.deals = db.game_deals(game);
+      s.actions = db.game_actions(game);
+    }
+    return s;
+  };
+  Stored s = co_await ctx_.on_storage(std::move(load));
+  if (!s.row) co_return reply_error(id, "no_game", "no such game");
+  // Hands are secret until the game is over.
+  if (s.row->state != "finished")
+    co_return reply_error(id, "game_in_progress", "the game is not over");
+  using nlohmann::json;
+  const json setup = json::parse(s.row->setup);
+  json record = {{"variant", setup["variant"]}, {"options", setup["options"]},
+                 {"players", setup["players"]}, {"dealer", setup["dealer"]},
+                 {"deals", json::array()},      {"actions", json::array()}};
+  for (const auto& d : s.deals) record["deals"].push_back(json::parse(d));
+  for (const auto& a : s.actions) record["actions"].push_back(json::parse(a));
+  json d = {{"game", game},
+            {"table", s.row->table_id},
+            {"seats", json::parse(s.row->seats)},
+            {"result", s.row->result.empty() ? json(nullptr) : json::parse(s.row->result)},
+            {"record", record}};
+  co_return protocol::ack_message(id, d.dump());
 }
 
 asio::awaitable<std::string> WsSession::on_logout(const std::string& id) {

@@ -14,6 +14,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 
 #include "protocol/messages.hpp"
@@ -36,6 +37,11 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   // Queues a message; drops the connection if the client cannot keep up.
   void send(Message m);
   void send(std::string text) { send(std::make_shared<const std::string>(std::move(text))); }
+  // The answer to request `id`, given later by a table or the lobby: sent,
+  // and kept so that a retry of the same id gets it again.
+  void deliver(std::string id, std::string reply);
+  // The session is seated at or watching a table (told when it goes).
+  void joined_table(std::int64_t table);
 
  private:
   asio::awaitable<void> writer();
@@ -53,6 +59,10 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   asio::awaitable<std::string> on_guest(const std::string& id);
   asio::awaitable<std::string> on_logout(const std::string& id);
   asio::awaitable<std::string> start_session(const std::string& id, const storage::Account& a);
+  asio::awaitable<std::string> on_create_table(const std::string& id,
+                                               const protocol::TableCreate& c);
+  asio::awaitable<std::string> on_game_record(const std::string& id, std::int64_t game);
+  void remember(const std::string& id, const std::string& reply);
 
   Context& ctx_;
   websocket::stream<beast::tcp_stream> ws_;
@@ -74,6 +84,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   // not applied again.
   std::map<std::string, std::string> answered_;
   std::deque<std::string> answered_order_;
+  std::set<std::int64_t> tables_;  // tables this session sits at or watches
+  bool in_lobby_ = false;
 };
 
 }  // namespace whist::server

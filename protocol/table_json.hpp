@@ -1,0 +1,53 @@
+// The JSON of tables and games on the wire: table settings (read and
+// checked), a seat's or a watcher's view of a game (from an engine
+// Observation), and the public events of a game.
+#pragma once
+
+#include <cstdint>
+#include <nlohmann/json_fwd.hpp>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "engine/events.hpp"
+#include "engine/game.hpp"
+#include "engine/observation.hpp"
+#include "engine/options.hpp"
+
+namespace whist::protocol {
+
+enum class ChatMode : std::uint8_t { kNone, kPreset, kText };
+
+// A table's settings besides the rules (Trickster's table settings).
+struct TableSettings {
+  int timer_bid = 0;   // seconds to bid: 0 (off), 7, 15, 30 or 60
+  int timer_play = 0;  // seconds to play a card, the same values
+  ChatMode chat = ChatMode::kText;
+  bool watching = true;  // up to 10 watchers
+  bool suggestions = false;
+  std::string preset;  // a classic preset's id, when one was chosen
+};
+
+struct TableSetup {
+  Rules rules;
+  TableSettings settings;
+};
+
+// Reads table.create's data: variant, players, preset, options, settings.
+// A clear message for anything unknown, mistyped or out of range.
+std::variant<TableSetup, std::string> parse_table_setup(const nlohmann::json& d);
+nlohmann::json table_setup_json(const TableSetup& s);
+
+// The preset chat phrases, sent by number.
+const std::vector<std::string>& chat_phrases();
+
+// A viewer's observation: their own hand only.
+nlohmann::json observation_json(const Observation& o);
+// One public event of the engine; `g` is the game after the action (for a
+// deal's result and the scores).
+nlohmann::json event_json(const Event& e, const Game& g);
+
+std::string_view chat_mode_name(ChatMode m);
+
+}  // namespace whist::protocol

@@ -1,0 +1,42 @@
+// The lobby and the tables of a running server, shared by every session.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+
+#include "server/context.hpp"
+#include "server/lobby.hpp"
+
+namespace whist::server {
+
+class Table;
+
+struct Hub {
+  Hub(Context& c, boost::asio::io_context& io) : ctx(c), ioc(io), lobby(io) {}
+  Context& ctx;
+  boost::asio::io_context& ioc;
+  Lobby lobby;
+
+  std::shared_ptr<Table> find(std::int64_t id) {
+    std::lock_guard lock(mutex_);
+    auto it = tables_.find(id);
+    return it == tables_.end() ? nullptr : it->second;
+  }
+  void add(std::int64_t id, std::shared_ptr<Table> t) {
+    std::lock_guard lock(mutex_);
+    tables_[id] = std::move(t);
+  }
+  void remove(std::int64_t id) {
+    std::lock_guard lock(mutex_);
+    tables_.erase(id);
+  }
+
+ private:
+  std::mutex mutex_;  // guards the map only; a table's state is on its strand
+  std::map<std::int64_t, std::shared_ptr<Table>> tables_;
+};
+
+}  // namespace whist::server

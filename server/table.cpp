@@ -1,0 +1,547 @@
+#include "server/table.hpp"
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/bind_executor.hpp>
+#include <boost/asio/post.hpp>
+#include <chrono>
+
+#include "protocol/record_json.hpp"
+#include "server/auth.hpp"
+#include "server/ws_session.hpp"
+
+namespace whist::server {
+
+using nlohmann::json;
+namespace asio = boost::asio;
+
+namespace {
+
+constexpr int kMaxWatchers = 10;
+constexpr int kGraceSeconds = 60;  // an absent player's turn, with timers off
+constexpr size_t kMaxChat = 200;
+
+std::int64_t unix_now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+const char* state_name(int s) {
+  static const char* names[] = {"open", "playing", "finished"};
+  return names[s];
+}
+
+// Chat text: control characters dropped, surrounding spaces trimmed.
+std::string clean_chat(const std::string& in) {
+  std::string out;
+  for (unsigned char c : in)
+    if (c >= 0x20 && c != 0x7F) out += static_cast<char>(c);
+  const auto b = out.find_first_not_of(' ');
+  if (b == std::string::npos) return "";
+  return out.substr(b, out.find_last_not_of(' ') - b + 1);
+}
+
+}  // namespace
+
+Table::Table(Hub& hub, std::int64_t id, protocol::TableSetup setup, Player creator)
+    : hub_(hub),
+      ctx_(hub.ctx),
+      strand_(asio::make_strand(hub.ioc)),
+      timer_(strand_),
+      id_(id),
+      setup_(std::move(setup)),
+      creator_(std::move(creator.name)),
+      seats_(static_cast<size_t>(setup_.rules.players)) {}
+
+void Table::request(std::shared_ptr<WsSession> s, Player p, std::string id,
+                    protocol::ClientMessage m) {
+  asio::post(strand_, [self = shared_from_this(), s = std::move(s), p = std::move(p),
+                       id = std::move(id), m = std::move(m)] { self->handle(s, p, id, m); });
+}
+
+void Table::handle(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
+                   const protocol::ClientMessage& m) {
+  if (const auto* sit = std::get_if<protocol::TableSit>(&m)) return on_sit(s, p, id, sit->seat);
+  if (std::holds_alternative<protocol::TableLeave>(m)) return on_leave(s, p, id);
+  if (std::holds_alternative<protocol::TableWatch>(m)) return on_watch(s, id);
+  if (std::holds_alternative<protocol::TableUnwatch>(m)) {
+    watchers_.erase(s.get());
+    announce();
+    return reply(s, id, protocol::ack_message(id));
+  }
+  if (const auto* act = std::get_if<protocol::TableAct>(&m)) return on_act(s, p, id, act->action);
+  if (const auto* chat = std::get_if<protocol::TableChat>(&m)) return on_chat(s, p, id, *chat);
+  if (const auto* sync = std::get_if<protocol::TableSync>(&m)) return on_sync(s, p, id, sync->since);
+  if (std::holds_alternative<protocol::TableRematch>(m)) return on_rematch(s, p, id);
+  error(s, id, "unknown_type", "not a table request");
+}
+
+void Table::reply(const std::shared_ptr<WsSession>& s, const std::string& id, std::string text) {
+  s->deliver(id, std::move(text));
+}
+
+void Table::error(const std::shared_ptr<WsSession>& s, const std::string& id,
+                  std::string_view code, std::string_view message) {
+  ++ctx_.metrics.errors_total;
+  s->deliver(id, protocol::error_message(id, code, message));
+}
+
+int Table::seat_of(std::int64_t user) const {
+  for (size_t i = 0; i < seats_.size(); ++i)
+    if (seats_[i].user == user) return static_cast<int>(i);
+  return -1;
+}
+
+int Table::seated_count() const {
+  int n = 0;
+  for (const auto& seat : seats_) n += seat.user != 0;
+  return n;
+}
+
+json Table::seats_json() const {
+  json seats = json::array();
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    const Seat& s = seats_[i];
+    seats.push_back({{"seat", i},
+                     {"name", s.user ? json(s.name) : json(nullptr)},
+                     {"user", s.user ? json(s.user) : json(nullptr)},
+                     {"connected", s.connected}});
+  }
+  return seats;
+}
+
+json Table::summary() const {
+  json j = protocol::table_setup_json(setup_);
+  j["table"] = id_;
+  j["state"] = state_name(static_cast<int>(state_));
+  j["creator"] = creator_;
+  j["seats"] = seats_json();
+  j["watchers"] = watchers_.size();
+  j["game"] = game_id_ && *game_id_ ? json(*game_id_) : json(nullptr);
+  j["scores"] = game_ ? json(game_->scores()) : json(nullptr);
+  return j;
+}
+
+void Table::announce() {
+  asio::post(strand_, [self = shared_from_this()] {
+    self->hub_.lobby.update(self->id_, self->summary().dump());
+  });
+}
+
+void Table::store_table() {
+  json row = {{"setup", protocol::table_setup_json(setup_)},
+              {"creator", creator_},
+              {"seats", seats_json()}};
+  const std::string text = row.dump();
+  const std::string state = state_name(static_cast<int>(state_));
+  asio::post(ctx_.storage_pool, [db = ctx_.db.get(), id = id_, text, state] {
+    try {
+      db->update_table(id, text, state);
+    } catch (const std::exception& e) {
+      spdlog::error("storing table {}: {}", id, e.what());
+    }
+  });
+}
+
+void Table::broadcast(json event) {
+  ++v_;
+  auto m = std::make_shared<const std::string>(
+      json{{"t", "table.event"}, {"d", {{"table", id_}, {"v", v_}, {"event", std::move(event)}}}}
+          .dump());
+  log_.push_back(m);
+  for (const Seat& seat : seats_)
+    if (seat.connected)
+      if (auto s = seat.session.lock()) s->send(m);
+  for (auto it = watchers_.begin(); it != watchers_.end();) {
+    if (auto s = it->second.lock()) {
+      s->send(m);
+      ++it;
+    } else {
+      it = watchers_.erase(it);
+    }
+  }
+}
+
+void Table::send_view(int seat) {
+  const Seat& st = seats_[static_cast<size_t>(seat)];
+  if (!game_ || !st.connected) return;
+  auto s = st.session.lock();
+  if (!s) return;
+  s->send(json{{"t", "table.view"},
+               {"d",
+                {{"table", id_}, {"v", v_}, {"view", protocol::observation_json(game_->observation(seat))}}}}
+              .dump());
+}
+
+void Table::send_state(const std::shared_ptr<WsSession>& s, int seat, const std::string& id) {
+  json d = {{"table", summary()}, {"v", v_}};
+  if (game_)
+    d["view"] = protocol::observation_json(seat >= 0 ? game_->observation(seat)
+                                                     : game_->observation_for_watcher());
+  else
+    d["view"] = nullptr;
+  reply(s, id, protocol::ack_message(id, d.dump()));
+}
+
+void Table::on_sit(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
+                   int want) {
+  int seat = seat_of(p.id);
+  if (seat >= 0) {
+    // Already here: this connection takes the seat back.
+    Seat& st = seats_[static_cast<size_t>(seat)];
+    const bool was_away = !st.connected;
+    st.session = s;
+    st.connected = true;
+    s->joined_table(id_);
+    if (was_away) broadcast({{"type", "connected"}, {"seat", seat}});
+    send_state(s, seat, id);
+    arm_timer();
+    announce();
+    return;
+  }
+  if (state_ == State::kPlaying)
+    return error(s, id, "table_full", "the game at this table has started");
+  if (want >= static_cast<int>(seats_.size()))
+    return error(s, id, "bad_seat", "no such seat at this table");
+  if (want >= 0 && seats_[static_cast<size_t>(want)].user != 0)
+    return error(s, id, "seat_taken", "that seat is taken");
+  if (want < 0) {
+    for (size_t i = 0; i < seats_.size() && want < 0; ++i)
+      if (seats_[i].user == 0) want = static_cast<int>(i);
+    if (want < 0) return error(s, id, "table_full", "every seat is taken");
+  }
+  watchers_.erase(s.get());
+  Seat& st = seats_[static_cast<size_t>(want)];
+  st = Seat{};
+  st.user = p.id;
+  st.name = p.name;
+  st.session = s;
+  st.connected = true;
+  s->joined_table(id_);
+  broadcast({{"type", "sit"}, {"seat", want}, {"name", p.name}});
+  if (state_ == State::kFinished) {
+    state_ = State::kOpen;
+  }
+  send_state(s, want, id);
+  store_table();
+  if (seated_count() == static_cast<int>(seats_.size())) start_game();
+  announce();
+}
+
+void Table::on_leave(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id) {
+  const int seat = seat_of(p.id);
+  if (seat < 0) {
+    if (watchers_.erase(s.get())) {
+      announce();
+      return reply(s, id, protocol::ack_message(id));
+    }
+    return error(s, id, "not_seated", "you are not at this table");
+  }
+  if (state_ == State::kPlaying)
+    return error(s, id, "game_in_progress",
+                 "the game is on; your seat is kept for you until it ends");
+  seats_[static_cast<size_t>(seat)] = Seat{};
+  if (state_ == State::kFinished) state_ = State::kOpen;
+  broadcast({{"type", "leave"}, {"seat", seat}});
+  reply(s, id, protocol::ack_message(id));
+  store_table();
+  announce();
+}
+
+void Table::on_watch(const std::shared_ptr<WsSession>& s, const std::string& id) {
+  if (!setup_.settings.watching) return error(s, id, "no_watching", "this table does not allow watching");
+  if (!watchers_.count(s.get()) && static_cast<int>(watchers_.size()) >= kMaxWatchers)
+    return error(s, id, "too_many_watchers", "this table has 10 watchers already");
+  watchers_[s.get()] = s;
+  s->joined_table(id_);
+  send_state(s, -1, id);
+  announce();
+}
+
+void Table::on_sync(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
+                    std::int64_t since) {
+  const int seat = seat_of(p.id);
+  if (seat < 0 && !watchers_.count(s.get()))
+    return error(s, id, "not_seated", "sit or watch first");
+  if (seat >= 0) {
+    Seat& st = seats_[static_cast<size_t>(seat)];
+    const bool was_away = !st.connected;
+    st.session = s;
+    st.connected = true;
+    s->joined_table(id_);
+    if (was_away) broadcast({{"type", "connected"}, {"seat", seat}});
+  }
+  // Missed events when we still have them all; otherwise the whole state.
+  if (since >= log_start_ - 1 && since <= v_) {
+    json missed = json::array();
+    for (std::int64_t v = since + 1; v <= v_; ++v)
+      missed.push_back(json::parse(*log_[static_cast<size_t>(v - log_start_)])["d"]);
+    json d = {{"table", id_}, {"v", v_}, {"events", missed}};
+    if (game_)
+      d["view"] = protocol::observation_json(seat >= 0 ? game_->observation(seat)
+                                                       : game_->observation_for_watcher());
+    reply(s, id, protocol::ack_message(id, d.dump()));
+  } else {
+    send_state(s, seat, id);
+  }
+  arm_timer();
+}
+
+void Table::on_chat(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
+                    const protocol::TableChat& c) {
+  const int seat = seat_of(p.id);
+  if (seat < 0 && !watchers_.count(s.get())) return error(s, id, "not_seated", "sit or watch first");
+  // The table's mode holds during a game; before and after it, anything goes.
+  const auto mode = state_ == State::kPlaying ? setup_.settings.chat : protocol::ChatMode::kText;
+  json event = {{"type", "chat"}, {"from", p.name}, {"seat", seat >= 0 ? json(seat) : json(nullptr)}};
+  if (c.phrase >= 0) {
+    if (mode == protocol::ChatMode::kNone) return error(s, id, "chat_off", "chat is off during the game");
+    if (c.phrase >= static_cast<int>(protocol::chat_phrases().size()))
+      return error(s, id, "bad_phrase", "no such phrase");
+    event["phrase"] = c.phrase;
+    event["text"] = protocol::chat_phrases()[static_cast<size_t>(c.phrase)];
+  } else {
+    if (mode != protocol::ChatMode::kText)
+      return error(s, id, "chat_off",
+                   mode == protocol::ChatMode::kNone ? "chat is off during the game"
+                                                     : "only preset phrases during the game");
+    const std::string text = clean_chat(c.text);
+    if (text.empty()) return error(s, id, "bad_chat", "say something");
+    if (text.size() > kMaxChat) return error(s, id, "bad_chat", "chat lines have at most 200 characters");
+    event["text"] = text;
+  }
+  broadcast(std::move(event));
+  reply(s, id, protocol::ack_message(id));
+}
+
+void Table::on_rematch(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id) {
+  const int seat = seat_of(p.id);
+  if (seat < 0) return error(s, id, "not_seated", "you are not at this table");
+  if (state_ != State::kFinished) return error(s, id, "wrong_state", "the game is not over");
+  seats_[static_cast<size_t>(seat)].rematch = true;
+  broadcast({{"type", "rematch"}, {"seat", seat}});
+  reply(s, id, protocol::ack_message(id));
+  bool all = seated_count() == static_cast<int>(seats_.size());
+  for (const Seat& st : seats_) all = all && st.rematch;
+  if (all) start_game();
+}
+
+void Table::start_game() {
+  for (Seat& st : seats_) st.rematch = false;
+  seed_ = secure_seed();
+  Rng draw(secure_seed());
+  const int dealer = static_cast<int>(draw.below(static_cast<std::uint32_t>(seats_.size())));
+  game_.emplace(Game::seeded(setup_.rules, dealer, seed_));
+  state_ = State::kPlaying;
+  log_.clear();
+  log_start_ = v_ + 1;
+  stored_deals_ = 0;
+  stored_actions_ = 0;
+  ++ctx_.metrics.tables_playing;
+
+  // The game's row first: the storage thread runs jobs in order, so the deals
+  // and actions posted after it find its id.
+  game_id_ = std::make_shared<std::int64_t>(0);
+  json setup = {{"variant", std::string(variant_name(setup_.rules.variant))},
+                {"options", protocol::options_json(setup_.rules)},
+                {"players", setup_.rules.players},
+                {"dealer", dealer},
+                {"seed", seed_}};
+  asio::post(ctx_.storage_pool, [db = ctx_.db.get(), gid = game_id_, table = id_,
+                                 setup = setup.dump(), seats = seats_json().dump(), self = shared_from_this()] {
+    try {
+      *gid = db->create_game(table, setup, seats, unix_now());
+    } catch (const std::exception& e) {
+      spdlog::error("storing a new game at table {}: {}", table, e.what());
+    }
+  });
+  store_table();
+
+  broadcast({{"type", "start"}, {"dealer", dealer}, {"seats", seats_json()}});
+  // The first deal's public events, as the engine dealt it.
+  Event deal;
+  deal.type = EventType::kDealStarted;
+  deal.seat = static_cast<std::int8_t>(dealer);
+  deal.value = 0;
+  deal.card = game_->deals()[0].turned;
+  broadcast(protocol::event_json(deal, *game_));
+  if (game_->trump_suit() >= 0) {
+    Event trump;
+    trump.type = EventType::kTrumpSet;
+    trump.value = static_cast<std::int16_t>(game_->trump_suit());
+    broadcast(protocol::event_json(trump, *game_));
+  }
+  after_change(true);  // stores the deal, sends the views, arms the timer
+  announce();
+}
+
+void Table::on_act(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
+                   const std::string& action) {
+  const int seat = seat_of(p.id);
+  if (seat < 0) return error(s, id, "not_seated", "you are not seated at this table");
+  Seat& st = seats_[static_cast<size_t>(seat)];
+  // A retried request, perhaps from a new connection: the first answer again.
+  if (!id.empty())
+    if (auto it = st.answered.find(id); it != st.answered.end()) return reply(s, id, it->second);
+  if (!game_ || state_ != State::kPlaying) return error(s, id, "no_game", "no game is being played here");
+  json j = json::parse(action, nullptr, false);
+  if (!j.is_object()) return error(s, id, "bad_action", "an action is a JSON object");
+  j["seat"] = seat;  // one acts for one's own seat
+  auto parsed = protocol::parse_action(j, setup_.rules);
+  if (const auto* why = std::get_if<std::string>(&parsed)) return error(s, id, "bad_action", *why);
+  const RuleError e = apply(std::get<Action>(parsed), false);
+  std::string answer = e == RuleError::kNone
+                           ? protocol::ack_message(id, json{{"v", v_}}.dump())
+                           : protocol::error_message(id, error_code(e), error_message(e));
+  if (e != RuleError::kNone) ++ctx_.metrics.errors_total;
+  if (!id.empty()) {
+    st.answered[id] = answer;
+    st.answered_order.push_back(id);
+    if (st.answered_order.size() > 32) {
+      st.answered.erase(st.answered_order.front());
+      st.answered_order.pop_front();
+    }
+  }
+  reply(s, id, std::move(answer));
+}
+
+RuleError Table::apply(const Action& a, bool automatic) {
+  // A refused action changes nothing and tells no one else.
+  const ApplyResult res = game_->apply(a);
+  if (!res.ok()) return res.error;
+  if (automatic) broadcast({{"type", "auto"}, {"seat", a.seat}});
+  bool private_change = false;
+  for (const Event& e : res.events) {
+    broadcast(protocol::event_json(e, *game_));
+    private_change |= e.type == EventType::kDealStarted || e.type == EventType::kKittyTaken;
+  }
+  after_change(private_change);
+  return RuleError::kNone;
+}
+
+void Table::after_change(bool private_change) {
+  // Store the new deals and actions, in order.
+  std::vector<std::string> deals, actions;
+  const auto& dealt = game_->deals();
+  for (; stored_deals_ < dealt.size(); ++stored_deals_)
+    deals.push_back(protocol::deal_json(spec_of(setup_.rules, static_cast<int>(stored_deals_),
+                                                dealt[stored_deals_]))
+                        .dump());
+  const auto& history = game_->history();
+  const size_t first_action = stored_actions_;
+  for (; stored_actions_ < history.size(); ++stored_actions_)
+    actions.push_back(protocol::action_json(history[stored_actions_], setup_.rules.variant).dump());
+  const size_t first_deal = stored_deals_ - deals.size();
+  const bool over = game_->is_over();
+  std::string result;
+  if (over)
+    result = json{{"scores", game_->scores()}, {"winners", game_->winners()}}.dump();
+  asio::post(ctx_.storage_pool, [db = ctx_.db.get(), gid = game_id_, deals = std::move(deals),
+                                 actions = std::move(actions), first_deal, first_action, over,
+                                 result] {
+    try {
+      for (size_t i = 0; i < deals.size(); ++i)
+        db->append_deal(*gid, static_cast<int>(first_deal + i), deals[i]);
+      for (size_t i = 0; i < actions.size(); ++i)
+        db->append_action(*gid, static_cast<int>(first_action + i), actions[i]);
+      if (over) db->finish_game(*gid, "finished", result, unix_now());
+    } catch (const std::exception& e) {
+      spdlog::error("storing game {}: {}", *gid, e.what());
+    }
+  });
+
+  if (over) {
+    timer_.cancel();
+    state_ = State::kFinished;
+    --ctx_.metrics.tables_playing;
+    ++ctx_.metrics.games_finished_total;
+    broadcast({{"type", "result"}, {"game", *game_id_}, {"scores", game_->scores()},
+               {"winners", game_->winners()}});
+    for (size_t s = 0; s < seats_.size(); ++s) send_view(static_cast<int>(s));
+    store_table();
+    announce();
+    return;
+  }
+  if (private_change) {
+    for (size_t s = 0; s < seats_.size(); ++s) send_view(static_cast<int>(s));
+  } else if (game_->current_seat() >= 0) {
+    send_view(game_->current_seat());
+  }
+  arm_timer();
+}
+
+void Table::arm_timer() {
+  timer_.cancel();
+  if (!game_ || game_->is_over() || state_ != State::kPlaying) return;
+  const int seat = game_->current_seat();
+  if (seat < 0) return;
+  int limit = game_->phase() == Phase::kPlay ? setup_.settings.timer_play : setup_.settings.timer_bid;
+  if (!seats_[static_cast<size_t>(seat)].connected && limit == 0) limit = kGraceSeconds;
+  if (limit == 0) return;
+  timer_.expires_after(std::chrono::seconds(limit));
+  const auto version = v_;
+  timer_.async_wait(asio::bind_executor(
+      strand_, [self = shared_from_this(), version](const boost::system::error_code& ec) {
+        if (ec || self->v_ != version) return;  // cancelled, or someone acted meanwhile
+        self->on_timeout();
+      }));
+}
+
+void Table::on_timeout() {
+  if (!game_ || game_->is_over() || game_->current_seat() < 0) return;
+  const Action a = automatic_action();
+  if (apply(a, true) != RuleError::kNone)
+    spdlog::error("table {}: the automatic action was refused", id_);
+}
+
+Action Table::automatic_action() const {
+  const Game& g = *game_;
+  const int seat = g.current_seat();
+  switch (g.phase()) {
+    case Phase::kPlay: return Action::play(seat, lowest(g.legal_cards()));
+    case Phase::kDiscard: {
+      // The lowest cards, jokers and aces last.
+      auto [cards, k] = g.discard_choice();
+      std::vector<Card> list = cards_of(cards);
+      std::stable_sort(list.begin(), list.end(), [](Card a, Card b) {
+        const int ra = is_joker(a) ? 20 : rank_of(a), rb = is_joker(b) ? 20 : rank_of(b);
+        return ra < rb;
+      });
+      CardSet d = 0;
+      for (int i = 0; i < k; ++i) d |= bit(list[static_cast<size_t>(i)]);
+      return Action::discard(seat, d);
+    }
+    case Phase::kChoose: {
+      if (g.contract().mode == BidMode::kNoTrump) return Action::direction(seat, BidMode::kUptown);
+      int best = 0;
+      for (int suit = 1; suit < kSuits; ++suit)
+        if (count(g.hand(seat) & suit_cards(suit)) > count(g.hand(seat) & suit_cards(best))) best = suit;
+      return Action::trump(seat, best);
+    }
+    default: {
+      const auto legal = g.legal_actions();
+      for (const Action& a : legal)
+        if (a.type == ActionType::kPass) return a;
+      return legal.front();
+    }
+  }
+}
+
+void Table::disconnected(WsSession* s, std::int64_t user) {
+  asio::post(strand_, [self = shared_from_this(), s, user] {
+    if (self->watchers_.erase(s)) self->announce();
+    const int seat = self->seat_of(user);
+    if (seat < 0) return;
+    Seat& st = self->seats_[static_cast<size_t>(seat)];
+    auto current = st.session.lock();
+    if (current && current.get() != s) return;  // a newer connection holds the seat
+    st.connected = false;
+    st.session.reset();
+    self->broadcast({{"type", "disconnected"}, {"seat", seat}});
+    self->arm_timer();
+    self->announce();
+  });
+}
+
+}  // namespace whist::server

@@ -1,0 +1,127 @@
+// A table: its settings, its seats and watchers, and the game played at it.
+// Everything here runs on the table's strand; sessions post requests to it
+// and it sends them messages. Every applied action goes to the storage
+// thread in order, so a restarted server can bring the game back.
+#pragma once
+
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/strand.hpp>
+#include <cstdint>
+#include <deque>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "engine/game.hpp"
+#include "protocol/messages.hpp"
+#include "protocol/table_json.hpp"
+#include "server/hub.hpp"
+
+namespace whist::server {
+
+class WsSession;
+
+struct Player {
+  std::int64_t id = 0;
+  std::string name;
+};
+
+// What a restarted server knows of a table and its game.
+struct TableSnapshot {
+  std::int64_t id = 0;
+  std::string settings;  // the table row's JSON
+  std::string state;
+  std::optional<storage::Database::GameRow> game;
+  std::vector<std::string> actions;
+};
+
+class Table : public std::enable_shared_from_this<Table> {
+ public:
+  Table(Hub& hub, std::int64_t id, protocol::TableSetup setup, Player creator);
+  // Rebuilds a table from storage; nullptr (and a log line) if it cannot.
+  static std::shared_ptr<Table> restore(Hub& hub, const TableSnapshot& s);
+
+  std::int64_t id() const { return id_; }
+  // A table request from a session (any thread).
+  void request(std::shared_ptr<WsSession> s, Player p, std::string id,
+               protocol::ClientMessage m);
+  // The session is gone: its seat is held, its watching ends.
+  void disconnected(WsSession* s, std::int64_t user);
+  // Publishes the table to the lobby (after creation or restore).
+  void announce();
+
+ private:
+  struct Seat {
+    std::int64_t user = 0;  // 0: free
+    std::string name;
+    std::weak_ptr<WsSession> session;
+    bool connected = false;
+    bool rematch = false;
+    // Answers to this seat's recent actions by request id.
+    std::map<std::string, std::string> answered;
+    std::deque<std::string> answered_order;
+  };
+  enum class State { kOpen, kPlaying, kFinished };
+
+  void handle(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
+              const protocol::ClientMessage& m);
+  void on_sit(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id, int seat);
+  void on_leave(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id);
+  void on_watch(const std::shared_ptr<WsSession>& s, const std::string& id);
+  void on_act(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
+              const std::string& action);
+  void on_chat(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
+               const protocol::TableChat& c);
+  void on_sync(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
+               std::int64_t since);
+  void on_rematch(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id);
+
+  void start_game();
+  // Applies a legal action, broadcasts its events, stores it, re-arms the
+  // timer. `automatic`: made for the player when time ran out.
+  RuleError apply(const Action& a, bool automatic);
+  // After a change: stores new deals and actions, ends the game or sends
+  // the views (every seat's when hidden cards changed) and re-arms the timer.
+  void after_change(bool private_change);
+  void arm_timer();
+  void on_timeout();
+  Action automatic_action() const;
+
+  int seat_of(std::int64_t user) const;
+  int seated_count() const;
+  void broadcast(nlohmann::json event);
+  void send_view(int seat);
+  void send_state(const std::shared_ptr<WsSession>& s, int seat, const std::string& id);
+  nlohmann::json summary() const;
+  nlohmann::json seats_json() const;
+  void store_table();
+  void reply(const std::shared_ptr<WsSession>& s, const std::string& id, std::string text);
+  void error(const std::shared_ptr<WsSession>& s, const std::string& id, std::string_view code,
+             std::string_view message);
+
+  Hub& hub_;
+  Context& ctx_;
+  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
+  boost::asio::steady_timer timer_;
+  std::int64_t id_;
+  protocol::TableSetup setup_;
+  std::string creator_;
+  State state_ = State::kOpen;
+  std::vector<Seat> seats_;
+  std::map<WsSession*, std::weak_ptr<WsSession>> watchers_;
+
+  std::optional<Game> game_;
+  std::shared_ptr<std::int64_t> game_id_;  // set by the storage thread
+  std::uint64_t seed_ = 0;
+  std::int64_t v_ = 0;                                   // version of the last event
+  std::vector<std::shared_ptr<const std::string>> log_;  // this game's events, by version
+  std::int64_t log_start_ = 1;                           // version of log_[0]
+  size_t stored_deals_ = 0;
+  size_t stored_actions_ = 0;
+};
+
+}  // namespace whist::server

@@ -1,0 +1,271 @@
+"""Fixtures for whistd's end-to-end tests: a real whistd on a free port, and
+a small WebSocket client speaking the envelope protocol (docs/protocol.md).
+
+Run with Debian's Python (python3-pytest, python3-websockets 10.4):
+
+    WHISTD=build/server/whistd /usr/bin/python3 -m pytest -q tests/server
+
+No pytest-asyncio: tests write `async def body(): ...` and call run(body()).
+"""
+
+import asyncio
+import ctypes
+import http.client
+import itertools
+import json
+import os
+import re
+import shutil
+import signal
+import socket
+import subprocess
+import time
+
+import pytest
+import websockets
+
+WHISTD = os.environ.get("WHISTD", "/work/main/build/server/whistd")
+# Every socket operation waits at most this long.
+TIMEOUT = 10
+# No whistd started here lives longer than this (seconds), whatever happens.
+HARD_LIMIT = int(os.environ.get("WHISTD_TEST_LIMIT", "300"))
+# Quick password hashing (the smallest values whistd accepts).
+FAST_HASH = ["--password-memory-kib", "8192", "--password-passes", "1"]
+
+LISTENING = re.compile(r"whistd listening on http://([0-9.]+):(\d+)")
+
+
+def run(coro, limit=60):
+    """Runs a test's coroutine with an overall time limit."""
+    return asyncio.run(asyncio.wait_for(coro, limit))
+
+
+def free_port():
+    """A port nobody listens on right now (whistd does not accept --port 0)."""
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _die_with_parent():
+    """preexec_fn: the child gets SIGKILL if the test process dies."""
+    try:
+        libc = ctypes.CDLL("libc.so.6", use_errno=True)
+        PR_SET_PDEATHSIG = 1
+        libc.prctl(PR_SET_PDEATHSIG, signal.SIGKILL)
+    except OSError:
+        pass
+
+
+def guarded(argv, limit=HARD_LIMIT):
+    """argv wrapped so that it cannot outlive `limit` seconds, nor the
+    `timeout` process that watches it (which itself dies with us)."""
+    prefix = []
+    if shutil.which("timeout"):
+        prefix = ["timeout", "--foreground", "--kill-after=5", str(limit)]
+        if shutil.which("setpriv"):
+            prefix += ["setpriv", "--pdeathsig", "KILL", "--"]
+    return prefix + list(argv)
+
+
+class Server:
+    """A running whistd; its stdout and stderr go to `log_path`."""
+
+    def __init__(self, proc, port, log_path, db_path, log_file):
+        self.proc = proc
+        self.port = port
+        self.host = "127.0.0.1"
+        self.log_path = log_path
+        self.db_path = db_path
+        self._log_file = log_file
+
+    @property
+    def ws_url(self):
+        return f"ws://{self.host}:{self.port}/ws"
+
+    def log(self):
+        return self.log_path.read_text(errors="replace")
+
+    def http(self, method, path, headers=None, body=None):
+        """One HTTP request; returns (status, headers dict (lowercase), body text)."""
+        conn = http.client.HTTPConnection(self.host, self.port, timeout=TIMEOUT)
+        try:
+            conn.request(method, path, body=body, headers=headers or {})
+            res = conn.getresponse()
+            data = res.read().decode("utf-8", errors="replace")
+            return res.status, {k.lower(): v for k, v in res.getheaders()}, data
+        finally:
+            conn.close()
+
+    def metrics(self):
+        """The /metrics samples as {name_with_labels: value}."""
+        status, _, text = self.http("GET", "/metrics")
+        assert status == 200
+        out = {}
+        for line in text.splitlines():
+            if line and not line.startswith("#"):
+                name, value = line.rsplit(" ", 1)
+                out[name] = float(value)
+        return out
+
+    def stop(self):
+        """SIGTERM, then SIGKILL after 5 s. Returns the exit status."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(5)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+        self._log_file.close()
+        return self.proc.returncode
+
+
+@pytest.fixture
+def whistd(tmp_path):
+    """A factory: whistd(*extra_flags) starts a whistd on a free port with a
+    fresh database and quick password hashing, and returns a Server. Every
+    server started is stopped at teardown."""
+    servers = []
+    counter = itertools.count(1)
+
+    def start(*extra):
+        n = next(counter)
+        db = tmp_path / f"whistd-{n}.db"
+        for attempt in range(5):
+            port = free_port()
+            log_path = tmp_path / f"whistd-{n}-{attempt}.log"
+            log_file = open(log_path, "wb")
+            argv = [WHISTD, "--listen", "127.0.0.1", "--port", str(port),
+                    "--database", str(db), *FAST_HASH, "--threads", "2", *extra]
+            proc = subprocess.Popen(guarded(argv), stdin=subprocess.DEVNULL, stdout=log_file,
+                                    stderr=subprocess.STDOUT, preexec_fn=_die_with_parent)
+            server = Server(proc, port, log_path, db, log_file)
+            servers.append(server)
+            deadline = time.monotonic() + TIMEOUT
+            while time.monotonic() < deadline:
+                m = LISTENING.search(server.log())
+                if m:
+                    assert int(m.group(2)) == port, server.log()
+                    return server
+                if proc.poll() is not None:
+                    break
+                time.sleep(0.02)
+            server.stop()
+            if "cannot listen" not in server.log():  # not a lost race for the port
+                pytest.fail(f"whistd did not start (status {proc.returncode}):\n{server.log()}")
+        pytest.fail("whistd found no free port in 5 tries")
+
+    yield start
+    for s in servers:
+        s.stop()
+
+
+class Client:
+    """A WebSocket client for whistd: sends envelopes {"t","d","id"} and
+    receives JSON messages. request() gives each request an id and waits for
+    the ack, error or welcome carrying it; any other message that arrives
+    meanwhile is kept in `other`."""
+
+    def __init__(self, ws):
+        self.ws = ws
+        self.other = []
+        self._pending = []  # replies read while waiting for another id
+        self._ids = itertools.count(1)
+
+    @classmethod
+    async def connect(cls, server, path="/ws", hello=False, **kw):
+        kw.setdefault("open_timeout", TIMEOUT)
+        kw.setdefault("close_timeout", 2)
+        kw.setdefault("compression", None)
+        kw.setdefault("ping_interval", None)  # the server pings; we only answer
+        ws = await asyncio.wait_for(
+            websockets.connect(f"ws://{server.host}:{server.port}{path}", **kw), TIMEOUT)
+        client = cls(ws)
+        if hello:
+            welcome = await client.request("hello", {"version": 1})
+            assert welcome["t"] == "welcome", welcome
+        return client
+
+    async def send_raw(self, data):
+        await asyncio.wait_for(self.ws.send(data), TIMEOUT)
+
+    async def send(self, t, d=None, id=None):
+        env = {"t": t}
+        if d is not None:
+            env["d"] = d
+        if id is not None:
+            env["id"] = id
+        await self.send_raw(json.dumps(env))
+
+    async def _read(self, timeout):
+        text = await asyncio.wait_for(self.ws.recv(), timeout)
+        assert isinstance(text, str), f"the server sent a binary frame: {text!r}"
+        return json.loads(text)
+
+    async def recv(self, timeout=TIMEOUT):
+        """The next message (one read while waiting for a request first)."""
+        if self._pending:
+            return self._pending.pop(0)
+        if self.other:
+            return self.other.pop(0)
+        return await self._read(timeout)
+
+    async def reply_to(self, id, timeout=TIMEOUT):
+        """Waits for the message carrying `id`."""
+        for i, m in enumerate(self._pending):
+            if m.get("id") == id and type(m.get("id")) is type(id):
+                return self._pending.pop(i)
+        deadline = asyncio.get_running_loop().time() + timeout
+        while True:
+            left = deadline - asyncio.get_running_loop().time()
+            if left <= 0:
+                raise asyncio.TimeoutError(f"no reply to id {id!r}")
+            m = await self._read(left)
+            if "id" in m and m["id"] == id and type(m["id"]) is type(id):
+                return m
+            if "id" in m:
+                self._pending.append(m)
+            else:
+                self.other.append(m)
+
+    async def request(self, t, d=None, id=None, timeout=TIMEOUT):
+        """Sends a request (with a fresh id unless one is given) and returns
+        its reply."""
+        if id is None:
+            id = f"q{next(self._ids)}"
+        await self.send(t, d, id)
+        return await self.reply_to(id, timeout)
+
+    async def ok(self, t, d=None, id=None):
+        """A request that must be acknowledged; returns the ack's data."""
+        r = await self.request(t, d, id)
+        assert r["t"] == "ack", r
+        return r["d"]
+
+    async def error(self, t, d=None, id=None):
+        """A request that must fail; returns (code, message)."""
+        r = await self.request(t, d, id)
+        assert r["t"] == "error", r
+        assert set(r["d"]) == {"code", "message"}, r
+        return r["d"]["code"], r["d"]["message"]
+
+    async def closed(self, timeout=TIMEOUT):
+        """Waits until the server closes the connection; returns the close code."""
+        try:
+            while True:
+                await asyncio.wait_for(self.ws.recv(), timeout)
+        except websockets.exceptions.ConnectionClosed as e:
+            return e.rcvd.code if e.rcvd is not None else None
+
+    async def close(self):
+        try:
+            await asyncio.wait_for(self.ws.close(), TIMEOUT)
+        except (asyncio.TimeoutError, websockets.exceptions.WebSocketException, OSError):
+            pass
+
+    async def __aenter__(self):
+        return self
+
+    async def __aexit__(self, *exc):
+        await self.close()
