@@ -37,9 +37,8 @@ std::string_view chat_mode_name(ChatMode m) {
 
 const std::vector<std::string>& chat_phrases() {
   static const std::vector<std::string> phrases = {
-      "Hello!",    "Good luck!",  "Well played!", "Nice hand!", "Thanks!",
-      "Sorry!",    "Oops!",       "Hurry up, please.", "Good game!", "One more?",
-      "Bye!"};
+      "Hello!", "Good luck!",        "Well played!", "Nice hand!", "Thanks!", "Sorry!",
+      "Oops!",  "Hurry up, please.", "Good game!",   "One more?",  "Bye!"};
   return phrases;
 }
 
@@ -57,7 +56,8 @@ std::variant<TableSetup, std::string> parse_table_setup(const json& d) {
   }
   if (auto p = d.find("preset"); p != d.end() && !p->is_null()) {
     if (s.rules.variant != Variant::kClassic || !p->is_string())
-      return std::string("presets are for classic whist: whist5, whist7rotate, whist9honours, trickster");
+      return std::string(
+          "presets are for classic whist: whist5, whist7rotate, whist9honours, trickster");
     bool found = false;
     for (const auto& preset : classic_presets())
       if (preset.id == p->get<std::string>()) {
@@ -66,8 +66,7 @@ std::variant<TableSetup, std::string> parse_table_setup(const json& d) {
         found = true;
       }
     if (!found)
-      return "unknown preset " + p->dump() +
-             " (whist5, whist7rotate, whist9honours, trickster)";
+      return "unknown preset " + p->dump() + " (whist5, whist7rotate, whist9honours, trickster)";
   }
   if (auto o = d.find("options"); o != d.end()) {
     if (!o->is_object()) return std::string("options must be an object");
@@ -76,7 +75,8 @@ std::variant<TableSetup, std::string> parse_table_setup(const json& d) {
       if (value.is_boolean())
         ov = value.get<bool>();
       else if (value.is_number_integer())
-        ov = static_cast<std::int64_t>(std::clamp<std::int64_t>(value.get<std::int64_t>(), -1000, 1000));
+        ov = static_cast<std::int64_t>(
+            std::clamp<std::int64_t>(value.get<std::int64_t>(), -1000, 1000));
       else if (value.is_string())
         ov = value.get<std::string>();
       else
@@ -182,7 +182,8 @@ json observation_json(const Observation& o) {
   }
   j["tricks"] = tricks;
   json cur = json::array();
-  for (int i = 0; i < o.current.size; ++i) cur.push_back(card_name(o.current.cards[static_cast<size_t>(i)]));
+  for (int i = 0; i < o.current.size; ++i)
+    cur.push_back(card_name(o.current.cards[static_cast<size_t>(i)]));
   j["trick"] = {{"leader", o.current.leader}, {"cards", cur}};
   json results = json::array();
   for (const HandResult& h : o.results)

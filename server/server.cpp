@@ -14,6 +14,7 @@
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/write.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
+#include <map>
 #include <thread>
 #include <vector>
 
@@ -42,6 +43,7 @@ struct Server::Impl {
     spdlog::info("database {} (schema version {})", ctx.config.database, ctx.db->schema_version());
     hub = std::make_unique<Hub>(ctx, ioc);
     ctx.hub = hub.get();
+    restore_tables();
 
     boost::system::error_code ec;
     const auto address = asio::ip::make_address(ctx.config.listen, ec);
@@ -54,6 +56,33 @@ struct Server::Impl {
       throw std::runtime_error("cannot listen on " + ctx.config.listen + ":" +
                                std::to_string(ctx.config.port) + ": " + ec.message());
     acceptor.listen(asio::socket_base::max_listen_connections);
+  }
+
+  // Brings back every table that was not closed, with its game, before the
+  // first connection (the database is not yet in use by the storage thread).
+  void restore_tables() {
+    std::vector<TableSnapshot> snaps;
+    std::map<std::int64_t, storage::Database::GameRow> latest;
+    for (const char* state : {"playing", "finished"})
+      for (auto& g : ctx.db->games_in_state(state))
+        if (!latest.count(g.table_id) || latest[g.table_id].id < g.id) latest[g.table_id] = g;
+    int restored = 0, games = 0;
+    for (const char* state : {"open", "playing", "finished"}) {
+      for (const auto& row : ctx.db->tables_in_state(state)) {
+        TableSnapshot s{row.id, row.settings, row.state, std::nullopt, {}};
+        if (auto it = latest.find(row.id); it != latest.end()) {
+          s.game = it->second;
+          s.actions = ctx.db->game_actions(it->second.id);
+        }
+        if (auto t = Table::restore(*hub, s)) {
+          hub->add(row.id, t);
+          t->announce();
+          ++restored;
+          games += s.game && s.game->state == "playing";
+        }
+      }
+    }
+    if (restored) spdlog::info("restored {} tables, {} games in progress", restored, games);
   }
 
   asio::awaitable<void> listen() {

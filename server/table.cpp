@@ -72,17 +72,64 @@ void Table::handle(const std::shared_ptr<WsSession>& s, const Player& p, const s
   }
   if (const auto* act = std::get_if<protocol::TableAct>(&m)) return on_act(s, p, id, act->action);
   if (const auto* chat = std::get_if<protocol::TableChat>(&m)) return on_chat(s, p, id, *chat);
-  if (const auto* sync = std::get_if<protocol::TableSync>(&m)) return on_sync(s, p, id, sync->since);
+  if (const auto* sync = std::get_if<protocol::TableSync>(&m))
+    return on_sync(s, p, id, sync->since);
   if (std::holds_alternative<protocol::TableRematch>(m)) return on_rematch(s, p, id);
   error(s, id, "unknown_type", "not a table request");
+}
+
+std::shared_ptr<Table> Table::restore(Hub& hub, const TableSnapshot& snap) {
+  try {
+    const json row = json::parse(snap.settings);
+    auto setup = protocol::parse_table_setup(row.at("setup"));
+    if (auto* why = std::get_if<std::string>(&setup)) throw std::runtime_error(*why);
+    auto t = std::make_shared<Table>(hub, snap.id, std::get<protocol::TableSetup>(setup),
+                                     Player{0, row.value("creator", std::string())});
+    if (auto seats = row.find("seats"); seats != row.end()) {
+      for (const auto& s : *seats) {
+        const auto i = s.at("seat").get<size_t>();
+        if (i >= t->seats_.size() || s.at("user").is_null()) continue;
+        t->seats_[i].user = s.at("user").get<std::int64_t>();
+        t->seats_[i].name = s.at("name").get<std::string>();
+      }
+    }
+    if (snap.game) {
+      // The game again: the same seed deals the same cards, and the stored
+      // actions are applied in order.
+      const json g = json::parse(snap.game->setup);
+      const Rules& rules = t->setup_.rules;
+      t->seed_ = g.at("seed").get<std::uint64_t>();
+      t->game_.emplace(Game::seeded(rules, g.at("dealer").get<int>(), t->seed_));
+      for (const auto& text : snap.actions) {
+        auto a = protocol::parse_action(json::parse(text), rules);
+        if (auto* why = std::get_if<std::string>(&a))
+          throw std::runtime_error("stored action: " + *why);
+        const auto res = t->game_->apply(std::get<Action>(a));
+        if (!res.ok())
+          throw std::runtime_error(std::string("stored action refused: ") +
+                                   std::string(error_code(res.error)));
+      }
+      t->game_id_ = std::make_shared<std::int64_t>(snap.game->id);
+      t->stored_deals_ = t->game_->deals().size();
+      t->stored_actions_ = t->game_->history().size();
+      t->state_ = t->game_->is_over() ? State::kFinished : State::kPlaying;
+      if (t->state_ == State::kPlaying) ++t->ctx_.metrics.tables_playing;
+    }
+    ++t->ctx_.metrics.tables_open;
+    asio::post(t->strand_, [t] { t->arm_timer(); });
+    return t;
+  } catch (const std::exception& e) {
+    spdlog::error("table {} cannot be restored: {}", snap.id, e.what());
+    return nullptr;
+  }
 }
 
 void Table::reply(const std::shared_ptr<WsSession>& s, const std::string& id, std::string text) {
   s->deliver(id, std::move(text));
 }
 
-void Table::error(const std::shared_ptr<WsSession>& s, const std::string& id,
-                  std::string_view code, std::string_view message) {
+void Table::error(const std::shared_ptr<WsSession>& s, const std::string& id, std::string_view code,
+                  std::string_view message) {
   ++ctx_.metrics.errors_total;
   s->deliver(id, protocol::error_message(id, code, message));
 }
@@ -168,9 +215,10 @@ void Table::send_view(int seat) {
   if (!game_ || !st.connected) return;
   auto s = st.session.lock();
   if (!s) return;
-  s->send(json{{"t", "table.view"},
-               {"d",
-                {{"table", id_}, {"v", v_}, {"view", protocol::observation_json(game_->observation(seat))}}}}
+  s->send(json{
+      {"t", "table.view"},
+      {"d",
+       {{"table", id_}, {"v", v_}, {"view", protocol::observation_json(game_->observation(seat))}}}}
               .dump());
 }
 
@@ -245,12 +293,32 @@ void Table::on_leave(const std::shared_ptr<WsSession>& s, const Player& p, const
   if (state_ == State::kFinished) state_ = State::kOpen;
   broadcast({{"type", "leave"}, {"seat", seat}});
   reply(s, id, protocol::ack_message(id));
+  if (seated_count() == 0 && watchers_.empty()) return close();
   store_table();
   announce();
 }
 
+void Table::close() {
+  // Nobody left: the table goes from the lobby and is kept as closed.
+  timer_.cancel();
+  --ctx_.metrics.tables_open;
+  hub_.lobby.remove(id_);
+  hub_.remove(id_);
+  const std::string text =
+      json{{"setup", protocol::table_setup_json(setup_)}, {"creator", creator_}}.dump();
+  asio::post(ctx_.storage_pool, [db = ctx_.db.get(), id = id_, text] {
+    try {
+      db->update_table(id, text, "closed");
+    } catch (const std::exception& e) {
+      spdlog::error("closing table {}: {}", id, e.what());
+    }
+  });
+  spdlog::info("table {} closed", id_);
+}
+
 void Table::on_watch(const std::shared_ptr<WsSession>& s, const std::string& id) {
-  if (!setup_.settings.watching) return error(s, id, "no_watching", "this table does not allow watching");
+  if (!setup_.settings.watching)
+    return error(s, id, "no_watching", "this table does not allow watching");
   if (!watchers_.count(s.get()) && static_cast<int>(watchers_.size()) >= kMaxWatchers)
     return error(s, id, "too_many_watchers", "this table has 10 watchers already");
   watchers_[s.get()] = s;
@@ -291,12 +359,15 @@ void Table::on_sync(const std::shared_ptr<WsSession>& s, const Player& p, const 
 void Table::on_chat(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
                     const protocol::TableChat& c) {
   const int seat = seat_of(p.id);
-  if (seat < 0 && !watchers_.count(s.get())) return error(s, id, "not_seated", "sit or watch first");
+  if (seat < 0 && !watchers_.count(s.get()))
+    return error(s, id, "not_seated", "sit or watch first");
   // The table's mode holds during a game; before and after it, anything goes.
   const auto mode = state_ == State::kPlaying ? setup_.settings.chat : protocol::ChatMode::kText;
-  json event = {{"type", "chat"}, {"from", p.name}, {"seat", seat >= 0 ? json(seat) : json(nullptr)}};
+  json event = {
+      {"type", "chat"}, {"from", p.name}, {"seat", seat >= 0 ? json(seat) : json(nullptr)}};
   if (c.phrase >= 0) {
-    if (mode == protocol::ChatMode::kNone) return error(s, id, "chat_off", "chat is off during the game");
+    if (mode == protocol::ChatMode::kNone)
+      return error(s, id, "chat_off", "chat is off during the game");
     if (c.phrase >= static_cast<int>(protocol::chat_phrases().size()))
       return error(s, id, "bad_phrase", "no such phrase");
     event["phrase"] = c.phrase;
@@ -308,14 +379,16 @@ void Table::on_chat(const std::shared_ptr<WsSession>& s, const Player& p, const 
                                                      : "only preset phrases during the game");
     const std::string text = clean_chat(c.text);
     if (text.empty()) return error(s, id, "bad_chat", "say something");
-    if (text.size() > kMaxChat) return error(s, id, "bad_chat", "chat lines have at most 200 characters");
+    if (text.size() > kMaxChat)
+      return error(s, id, "bad_chat", "chat lines have at most 200 characters");
     event["text"] = text;
   }
   broadcast(std::move(event));
   reply(s, id, protocol::ack_message(id));
 }
 
-void Table::on_rematch(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id) {
+void Table::on_rematch(const std::shared_ptr<WsSession>& s, const Player& p,
+                       const std::string& id) {
   const int seat = seat_of(p.id);
   if (seat < 0) return error(s, id, "not_seated", "you are not at this table");
   if (state_ != State::kFinished) return error(s, id, "wrong_state", "the game is not over");
@@ -348,14 +421,15 @@ void Table::start_game() {
                 {"players", setup_.rules.players},
                 {"dealer", dealer},
                 {"seed", seed_}};
-  asio::post(ctx_.storage_pool, [db = ctx_.db.get(), gid = game_id_, table = id_,
-                                 setup = setup.dump(), seats = seats_json().dump(), self = shared_from_this()] {
-    try {
-      *gid = db->create_game(table, setup, seats, unix_now());
-    } catch (const std::exception& e) {
-      spdlog::error("storing a new game at table {}: {}", table, e.what());
-    }
-  });
+  asio::post(ctx_.storage_pool,
+             [db = ctx_.db.get(), gid = game_id_, table = id_, setup = setup.dump(),
+              seats = seats_json().dump(), self = shared_from_this()] {
+               try {
+                 *gid = db->create_game(table, setup, seats, unix_now());
+               } catch (const std::exception& e) {
+                 spdlog::error("storing a new game at table {}: {}", table, e.what());
+               }
+             });
   store_table();
 
   broadcast({{"type", "start"}, {"dealer", dealer}, {"seats", seats_json()}});
@@ -384,7 +458,8 @@ void Table::on_act(const std::shared_ptr<WsSession>& s, const Player& p, const s
   // A retried request, perhaps from a new connection: the first answer again.
   if (!id.empty())
     if (auto it = st.answered.find(id); it != st.answered.end()) return reply(s, id, it->second);
-  if (!game_ || state_ != State::kPlaying) return error(s, id, "no_game", "no game is being played here");
+  if (!game_ || state_ != State::kPlaying)
+    return error(s, id, "no_game", "no game is being played here");
   json j = json::parse(action, nullptr, false);
   if (!j.is_object()) return error(s, id, "bad_action", "an action is a JSON object");
   j["seat"] = seat;  // one acts for one's own seat
@@ -435,28 +510,29 @@ void Table::after_change(bool private_change) {
   const size_t first_deal = stored_deals_ - deals.size();
   const bool over = game_->is_over();
   std::string result;
-  if (over)
-    result = json{{"scores", game_->scores()}, {"winners", game_->winners()}}.dump();
-  asio::post(ctx_.storage_pool, [db = ctx_.db.get(), gid = game_id_, deals = std::move(deals),
-                                 actions = std::move(actions), first_deal, first_action, over,
-                                 result] {
-    try {
-      for (size_t i = 0; i < deals.size(); ++i)
-        db->append_deal(*gid, static_cast<int>(first_deal + i), deals[i]);
-      for (size_t i = 0; i < actions.size(); ++i)
-        db->append_action(*gid, static_cast<int>(first_action + i), actions[i]);
-      if (over) db->finish_game(*gid, "finished", result, unix_now());
-    } catch (const std::exception& e) {
-      spdlog::error("storing game {}: {}", *gid, e.what());
-    }
-  });
+  if (over) result = json{{"scores", game_->scores()}, {"winners", game_->winners()}}.dump();
+  asio::post(ctx_.storage_pool,
+             [db = ctx_.db.get(), gid = game_id_, deals = std::move(deals),
+              actions = std::move(actions), first_deal, first_action, over, result] {
+               try {
+                 for (size_t i = 0; i < deals.size(); ++i)
+                   db->append_deal(*gid, static_cast<int>(first_deal + i), deals[i]);
+                 for (size_t i = 0; i < actions.size(); ++i)
+                   db->append_action(*gid, static_cast<int>(first_action + i), actions[i]);
+                 if (over) db->finish_game(*gid, "finished", result, unix_now());
+               } catch (const std::exception& e) {
+                 spdlog::error("storing game {}: {}", *gid, e.what());
+               }
+             });
 
   if (over) {
     timer_.cancel();
     state_ = State::kFinished;
     --ctx_.metrics.tables_playing;
     ++ctx_.metrics.games_finished_total;
-    broadcast({{"type", "result"}, {"game", *game_id_}, {"scores", game_->scores()},
+    broadcast({{"type", "result"},
+               {"game", *game_id_},
+               {"scores", game_->scores()},
                {"winners", game_->winners()}});
     for (size_t s = 0; s < seats_.size(); ++s) send_view(static_cast<int>(s));
     store_table();
@@ -476,7 +552,8 @@ void Table::arm_timer() {
   if (!game_ || game_->is_over() || state_ != State::kPlaying) return;
   const int seat = game_->current_seat();
   if (seat < 0) return;
-  int limit = game_->phase() == Phase::kPlay ? setup_.settings.timer_play : setup_.settings.timer_bid;
+  int limit =
+      game_->phase() == Phase::kPlay ? setup_.settings.timer_play : setup_.settings.timer_bid;
   if (!seats_[static_cast<size_t>(seat)].connected && limit == 0) limit = kGraceSeconds;
   if (limit == 0) return;
   timer_.expires_after(std::chrono::seconds(limit));
@@ -516,7 +593,8 @@ Action Table::automatic_action() const {
       if (g.contract().mode == BidMode::kNoTrump) return Action::direction(seat, BidMode::kUptown);
       int best = 0;
       for (int suit = 1; suit < kSuits; ++suit)
-        if (count(g.hand(seat) & suit_cards(suit)) > count(g.hand(seat) & suit_cards(best))) best = suit;
+        if (count(g.hand(seat) & suit_cards(suit)) > count(g.hand(seat) & suit_cards(best)))
+          best = suit;
       return Action::trump(seat, best);
     }
     default: {

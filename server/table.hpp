@@ -20,6 +20,7 @@
 #include "protocol/messages.hpp"
 #include "protocol/table_json.hpp"
 #include "server/hub.hpp"
+#include "storage/database.hpp"
 
 namespace whist::server {
 
@@ -35,7 +36,7 @@ struct TableSnapshot {
   std::int64_t id = 0;
   std::string settings;  // the table row's JSON
   std::string state;
-  std::optional<storage::Database::GameRow> game;
+  std::optional<storage::Database::GameRow> game;  // its latest game, if any
   std::vector<std::string> actions;
 };
 
@@ -47,8 +48,7 @@ class Table : public std::enable_shared_from_this<Table> {
 
   std::int64_t id() const { return id_; }
   // A table request from a session (any thread).
-  void request(std::shared_ptr<WsSession> s, Player p, std::string id,
-               protocol::ClientMessage m);
+  void request(std::shared_ptr<WsSession> s, Player p, std::string id, protocol::ClientMessage m);
   // The session is gone: its seat is held, its watching ends.
   void disconnected(WsSession* s, std::int64_t user);
   // Publishes the table to the lobby (after creation or restore).
@@ -69,7 +69,8 @@ class Table : public std::enable_shared_from_this<Table> {
 
   void handle(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
               const protocol::ClientMessage& m);
-  void on_sit(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id, int seat);
+  void on_sit(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
+              int seat);
   void on_leave(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id);
   void on_watch(const std::shared_ptr<WsSession>& s, const std::string& id);
   void on_act(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
@@ -81,6 +82,7 @@ class Table : public std::enable_shared_from_this<Table> {
   void on_rematch(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id);
 
   void start_game();
+  void close();
   // Applies a legal action, broadcasts its events, stores it, re-arms the
   // timer. `automatic`: made for the player when time ran out.
   RuleError apply(const Action& a, bool automatic);

@@ -123,15 +123,17 @@ class Server:
 
 @pytest.fixture
 def whistd(tmp_path):
-    """A factory: whistd(*extra_flags) starts a whistd on a free port with a
-    fresh database and quick password hashing, and returns a Server. Every
+    """A factory: whistd(*extra_flags, db=None) starts a whistd on a free port
+    with a fresh database (or the file `db`) and quick password hashing, and returns a Server. Every
     server started is stopped at teardown."""
     servers = []
     counter = itertools.count(1)
 
-    def start(*extra):
+    def start(*extra, db=None):
+        """`db`: the database file to use (another server's, to restart it);
+        a fresh one when None."""
         n = next(counter)
-        db = tmp_path / f"whistd-{n}.db"
+        db = db or tmp_path / f"whistd-{n}.db"
         for attempt in range(5):
             port = free_port()
             log_path = tmp_path / f"whistd-{n}-{attempt}.log"
@@ -167,21 +169,23 @@ class Client:
     the ack, error or welcome carrying it; any other message that arrives
     meanwhile is kept in `other`."""
 
-    def __init__(self, ws):
+    def __init__(self, ws, id_prefix="q"):
         self.ws = ws
         self.other = []
         self._pending = []  # replies read while waiting for another id
         self._ids = itertools.count(1)
+        self.id_prefix = id_prefix
+        self.raw = []  # the text of every message received, in order
 
     @classmethod
-    async def connect(cls, server, path="/ws", hello=False, **kw):
+    async def connect(cls, server, path="/ws", hello=False, id_prefix="q", **kw):
         kw.setdefault("open_timeout", TIMEOUT)
         kw.setdefault("close_timeout", 2)
         kw.setdefault("compression", None)
         kw.setdefault("ping_interval", None)  # the server pings; we only answer
         ws = await asyncio.wait_for(
             websockets.connect(f"ws://{server.host}:{server.port}{path}", **kw), TIMEOUT)
-        client = cls(ws)
+        client = cls(ws, id_prefix)
         if hello:
             welcome = await client.request("hello", {"version": 1})
             assert welcome["t"] == "welcome", welcome
@@ -201,6 +205,7 @@ class Client:
     async def _read(self, timeout):
         text = await asyncio.wait_for(self.ws.recv(), timeout)
         assert isinstance(text, str), f"the server sent a binary frame: {text!r}"
+        self.raw.append(text)
         return json.loads(text)
 
     async def recv(self, timeout=TIMEOUT):
@@ -229,11 +234,15 @@ class Client:
             else:
                 self.other.append(m)
 
+    def new_id(self):
+        """A request id not used before on this client."""
+        return f"{self.id_prefix}{next(self._ids)}"
+
     async def request(self, t, d=None, id=None, timeout=TIMEOUT):
         """Sends a request (with a fresh id unless one is given) and returns
         its reply."""
         if id is None:
-            id = f"q{next(self._ids)}"
+            id = self.new_id()
         await self.send(t, d, id)
         return await self.reply_to(id, timeout)
 
@@ -269,3 +278,58 @@ class Client:
 
     async def __aexit__(self, *exc):
         await self.close()
+
+
+# --- Helpers for tables and games (test_tables.py) -----------------------------
+
+_client_numbers = itertools.count(1)
+
+
+async def guest(server, **kw):
+    """A new connection, said hello to and logged in as a new guest. The
+    client gets `user`, `name` and `token`. Its request ids are unique in
+    the whole test run ("c7-1", "c7-2"...): whistd remembers table.act ids
+    per seat across connections. Its message queue has no limit, so it may
+    be left unread for a while without the server dropping it."""
+    kw.setdefault("max_queue", None)
+    c = await Client.connect(server, hello=True, id_prefix=f"c{next(_client_numbers)}-", **kw)
+    d = await c.ok("guest")
+    c.user, c.name, c.token = d["user"], d["user"]["name"], d["token"]
+    return c
+
+
+async def resume(server, token, **kw):
+    """A new connection continuing the session `token` (hello with it)."""
+    kw.setdefault("max_queue", None)
+    c = await Client.connect(server, id_prefix=f"c{next(_client_numbers)}-", **kw)
+    w = await c.request("hello", {"version": 1, "token": token})
+    assert w["t"] == "welcome" and w["d"]["session"] == "resumed", w
+    c.user, c.name, c.token = w["d"]["user"], w["d"]["user"]["name"], token
+    return c
+
+
+async def wait_for(client, pred, timeout=TIMEOUT, what="a message"):
+    """Reads messages until one satisfies pred(message), and returns it;
+    the messages before it are dropped (they stay in client.raw)."""
+    loop = asyncio.get_running_loop()
+    deadline = loop.time() + timeout
+    while True:
+        left = deadline - loop.time()
+        if left <= 0:
+            raise asyncio.TimeoutError(f"no {what} within {timeout} s")
+        try:
+            m = await client.recv(left)
+        except asyncio.TimeoutError:
+            raise asyncio.TimeoutError(f"no {what} within {timeout} s") from None
+        if pred(m):
+            return m
+
+
+async def quiet(client, period=0.3):
+    """Reads messages until none comes for `period` seconds; returns them."""
+    got = []
+    while True:
+        try:
+            got.append(await client.recv(period))
+        except asyncio.TimeoutError:
+            return got
