@@ -22,7 +22,7 @@ RuleError Game::check_bid(const Action& a) const {
     if (a.seat == dealer_ && contract_.declarer < 0) return RuleError::kDealerMustBid;
     return RuleError::kNone;
   }
-  if (a.level < 1 || a.level > 7) return RuleError::kBadBid;
+  if (a.level < 1 || a.level > 7 || a.mode > BidMode::kNoTrump) return RuleError::kBadBid;
   if (a.level < rules_.options.min_bid) return RuleError::kBidTooLow;
   if (!bid_beats(a.level, a.mode, contract_.level, contract_.mode, rules_.options.low_beats_high))
     return RuleError::kBidTooLow;
@@ -106,7 +106,7 @@ RuleError Game::check_choice(const Action& a) const {
   const bool no_trump = contract_.mode == BidMode::kNoTrump;
   if (a.type == ActionType::kTrump) {
     if (no_trump || a.suit < 0 || a.suit >= kSuits) return RuleError::kWrongChoice;
-  } else if (!no_trump || a.mode == BidMode::kNoTrump) {
+  } else if (!no_trump || (a.mode != BidMode::kUptown && a.mode != BidMode::kDowntown)) {
     return RuleError::kWrongChoice;
   }
   return RuleError::kNone;

@@ -10,6 +10,10 @@ namespace {
 
 using Error = std::optional<std::string>;
 
+// The mode of a bid or direction whose string names no mode: the engine
+// refuses it as an illegal action.
+constexpr auto kBadMode = static_cast<BidMode>(3);
+
 // A card name of the variant's pack.
 Error read_card(const json& j, CardSet pack, Card& out) {
   if (!j.is_string()) return "a card must be a string";
@@ -101,9 +105,8 @@ std::variant<Action, std::string> parse_action(const json& j, const Rules& rules
       if (auto err = read_int(j, "level", -1, 99, level)) return *err;
       std::string mode;
       if (auto err = read_string(j, "mode", mode)) return *err;
-      const auto m = parse_bid_mode(mode);
-      if (!m) return "unknown bid mode " + json(mode).dump();
-      return Action::bid(s, static_cast<int>(level), *m);
+      // A mode that is no mode is an illegal bid, not a malformed record.
+      return Action::bid(s, static_cast<int>(level), parse_bid_mode(mode).value_or(kBadMode));
     }
     case ActionType::kPass: return Action::pass(s);
     case ActionType::kDiscard: {
@@ -117,16 +120,12 @@ std::variant<Action, std::string> parse_action(const json& j, const Rules& rules
     case ActionType::kTrump: {
       std::string suit;
       if (auto err = read_string(j, "suit", suit)) return *err;
-      const auto u = parse_suit(suit);
-      if (!u) return "unknown suit " + json(suit).dump();
-      return Action::trump(s, *u);
+      return Action::trump(s, parse_suit(suit).value_or(-1));  // no suit: illegal
     }
     case ActionType::kDirection: {
       std::string mode;
       if (auto err = read_string(j, "mode", mode)) return *err;
-      const auto m = parse_bid_mode(mode);
-      if (!m) return "unknown direction " + json(mode).dump();
-      return Action::direction(s, *m);
+      return Action::direction(s, parse_bid_mode(mode).value_or(kBadMode));  // illegal
     }
     case ActionType::kPlay: {
       auto it = j.find("card");

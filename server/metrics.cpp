@@ -38,10 +38,11 @@ std::string Metrics::render() const {
       "Connections dropped for not keeping up with their messages.",
       slow_clients_dropped_total.load());
   out +=
-      "# HELP whistd_tables Tables by state.\n# TYPE whistd_tables gauge\n"
-      "whistd_tables{state=\"open\"} " +
-      std::to_string(tables_open.load()) + "\nwhistd_tables{state=\"playing\"} " +
-      std::to_string(tables_playing.load()) + "\n";
+      "# HELP whistd_tables Tables by state: waiting for players or a rematch, or playing.\n# TYPE "
+      "whistd_tables gauge\n"
+      "whistd_tables{state=\"waiting\"} " +
+      std::to_string(tables_total.load() - tables_playing.load()) +
+      "\nwhistd_tables{state=\"playing\"} " + std::to_string(tables_playing.load()) + "\n";
   add(out, "whistd_games_finished_total", "counter", "Games played to the end.",
       games_finished_total.load());
   return out;

@@ -15,8 +15,8 @@ struct Metrics {
   std::atomic<std::int64_t> messages_out_total{0};
   std::atomic<std::int64_t> errors_total{0};  // error replies sent
   std::atomic<std::int64_t> slow_clients_dropped_total{0};
-  std::atomic<std::int64_t> tables_open{0};
-  std::atomic<std::int64_t> tables_playing{0};
+  std::atomic<std::int64_t> tables_total{0};    // tables not closed
+  std::atomic<std::int64_t> tables_playing{0};  // of which with a game on
   std::atomic<std::int64_t> games_finished_total{0};
 
   std::string render() const;

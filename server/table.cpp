@@ -115,7 +115,7 @@ std::shared_ptr<Table> Table::restore(Hub& hub, const TableSnapshot& snap) {
       t->state_ = t->game_->is_over() ? State::kFinished : State::kPlaying;
       if (t->state_ == State::kPlaying) ++t->ctx_.metrics.tables_playing;
     }
-    ++t->ctx_.metrics.tables_open;
+    ++t->ctx_.metrics.tables_total;
     asio::post(t->strand_, [t] { t->arm_timer(); });
     return t;
   } catch (const std::exception& e) {
@@ -301,7 +301,7 @@ void Table::on_leave(const std::shared_ptr<WsSession>& s, const Player& p, const
 void Table::close() {
   // Nobody left: the table goes from the lobby and is kept as closed.
   timer_.cancel();
-  --ctx_.metrics.tables_open;
+  --ctx_.metrics.tables_total;
   hub_.lobby.remove(id_);
   hub_.remove(id_);
   const std::string text =

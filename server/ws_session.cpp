@@ -367,7 +367,7 @@ asio::awaitable<std::string> WsSession::on_create_table(const std::string& id,
   auto table =
       std::make_shared<Table>(*ctx_.hub, table_id, c.setup, Player{user_->id, user_->name});
   ctx_.hub->add(table_id, table);
-  ++ctx_.metrics.tables_open;
+  ++ctx_.metrics.tables_total;
   spdlog::info("{} opened table {} ({})", user_->name, table_id,
                variant_name(c.setup.rules.variant));
   // The creator sits down at seat 0; the answer is the table's state.

@@ -221,3 +221,30 @@ TEST_CASE("replay output has the contract's shape", "[record]") {
   CHECK(partial["hands"].empty());
   CHECK(partial["scores"] == json::array({0, 0}));
 }
+
+TEST_CASE("a mode or suit that names nothing is an illegal action, not a malformed record",
+          "[record]") {
+  Game g = Game::seeded(test::rules(Variant::kBid, {{"bidder_gets_kitty", false}}), 0, 5);
+  REQUIRE(g.apply(Action::bid(1, 3, BidMode::kUptown)).ok());
+  for (int s : {2, 3, 0}) REQUIRE(g.apply(Action::pass(s)).ok());
+  REQUIRE(g.phase() == Phase::kChoose);
+  json r = record_of_game(g);
+  json bad_bid = r;
+  bad_bid["actions"][0]["mode"] = "sideways";
+  json out = json::parse(run(bad_bid).json);
+  CHECK(run(bad_bid).exit_status == 1);
+  CHECK(out["error"]["index"] == 0);
+  CHECK(out["error"]["code"] == "bad_bid");
+  json bad_suit = r;
+  bad_suit["actions"].push_back({{"seat", 1}, {"type", "trump"}, {"suit", "X"}});
+  out = json::parse(run(bad_suit).json);
+  CHECK(out["error"]["index"] == 4);
+  CHECK(out["error"]["code"] == "wrong_choice");
+  json bad_direction = r;
+  bad_direction["actions"].push_back({{"seat", 1}, {"type", "direction"}, {"mode", "notrump"}});
+  CHECK(json::parse(run(bad_direction).json)["error"]["index"] == 4);
+  // A mode of the wrong JSON type is malformed.
+  json typed = r;
+  typed["actions"][0]["mode"] = 3;
+  CHECK(exit_of(typed) == 2);
+}
