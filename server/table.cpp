@@ -109,7 +109,7 @@ std::shared_ptr<Table> Table::restore(Hub& hub, const TableSnapshot& snap) {
           throw std::runtime_error(std::string("stored action refused: ") +
                                    std::string(error_code(res.error)));
       }
-      t->game_id_ = std::make_shared<std::int64_t>(snap.game->id);
+      t->game_id_ = std::make_shared<std::atomic<std::int64_t>>(snap.game->id);
       t->stored_deals_ = t->game_->deals().size();
       t->stored_actions_ = t->game_->history().size();
       t->state_ = t->game_->is_over() ? State::kFinished : State::kPlaying;
@@ -165,7 +165,7 @@ json Table::summary() const {
   j["creator"] = creator_;
   j["seats"] = seats_json();
   j["watchers"] = watchers_.size();
-  j["game"] = game_id_ && *game_id_ ? json(*game_id_) : json(nullptr);
+  j["game"] = game_id_ && game_id_->load() ? json(game_id_->load()) : json(nullptr);
   j["scores"] = game_ ? json(game_->scores()) : json(nullptr);
   return j;
 }
@@ -415,7 +415,7 @@ void Table::start_game() {
 
   // The game's row first: the storage thread runs jobs in order, so the deals
   // and actions posted after it find its id.
-  game_id_ = std::make_shared<std::int64_t>(0);
+  game_id_ = std::make_shared<std::atomic<std::int64_t>>(0);
   json setup = {{"variant", std::string(variant_name(setup_.rules.variant))},
                 {"options", protocol::options_json(setup_.rules)},
                 {"players", setup_.rules.players},
@@ -425,7 +425,7 @@ void Table::start_game() {
              [db = ctx_.db.get(), gid = game_id_, table = id_, setup = setup.dump(),
               seats = seats_json().dump(), self = shared_from_this()] {
                try {
-                 *gid = db->create_game(table, setup, seats, unix_now());
+                 gid->store(db->create_game(table, setup, seats, unix_now()));
                } catch (const std::exception& e) {
                  spdlog::error("storing a new game at table {}: {}", table, e.what());
                }
@@ -521,7 +521,7 @@ void Table::after_change(bool private_change) {
                    db->append_action(*gid, static_cast<int>(first_action + i), actions[i]);
                  if (over) db->finish_game(*gid, "finished", result, unix_now());
                } catch (const std::exception& e) {
-                 spdlog::error("storing game {}: {}", *gid, e.what());
+                 spdlog::error("storing game {}: {}", gid->load(), e.what());
                }
              });
 
@@ -531,7 +531,7 @@ void Table::after_change(bool private_change) {
     --ctx_.metrics.tables_playing;
     ++ctx_.metrics.games_finished_total;
     broadcast({{"type", "result"},
-               {"game", *game_id_},
+               {"game", game_id_->load()},
                {"scores", game_->scores()},
                {"winners", game_->winners()}});
     for (size_t s = 0; s < seats_.size(); ++s) send_view(static_cast<int>(s));
@@ -609,6 +609,7 @@ Action Table::automatic_action() const {
 void Table::disconnected(WsSession* s, std::int64_t user) {
   asio::post(strand_, [self = shared_from_this(), s, user] {
     if (self->watchers_.erase(s)) self->announce();
+    if (user == 0) return;  // not logged in: no seat
     const int seat = self->seat_of(user);
     if (seat < 0) return;
     Seat& st = self->seats_[static_cast<size_t>(seat)];

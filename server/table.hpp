@@ -4,6 +4,7 @@
 // thread in order, so a restarted server can bring the game back.
 #pragma once
 
+#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
@@ -117,7 +118,8 @@ class Table : public std::enable_shared_from_this<Table> {
   std::map<WsSession*, std::weak_ptr<WsSession>> watchers_;
 
   std::optional<Game> game_;
-  std::shared_ptr<std::int64_t> game_id_;  // set by the storage thread
+  // The game's id, set by the storage thread when it creates the row.
+  std::shared_ptr<std::atomic<std::int64_t>> game_id_;
   std::uint64_t seed_ = 0;
   std::int64_t v_ = 0;                                   // version of the last event
   std::vector<std::shared_ptr<const std::string>> log_;  // this game's events, by version
