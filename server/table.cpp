@@ -232,17 +232,21 @@ void Table::send_state(const std::shared_ptr<WsSession>& s, int seat, const std:
   reply(s, id, protocol::ack_message(id, d.dump()));
 }
 
+void Table::take_back(int seat, const std::shared_ptr<WsSession>& s) {
+  Seat& st = seats_[static_cast<size_t>(seat)];
+  const bool was_away = !st.connected;
+  st.session = s;
+  st.connected = true;
+  s->joined_table(id_);
+  if (was_away) broadcast({{"type", "connected"}, {"seat", seat}});
+}
+
 void Table::on_sit(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
                    int want) {
   int seat = seat_of(p.id);
   if (seat >= 0) {
     // Already here: this connection takes the seat back.
-    Seat& st = seats_[static_cast<size_t>(seat)];
-    const bool was_away = !st.connected;
-    st.session = s;
-    st.connected = true;
-    s->joined_table(id_);
-    if (was_away) broadcast({{"type", "connected"}, {"seat", seat}});
+    take_back(seat, s);
     send_state(s, seat, id);
     arm_timer();
     announce();
@@ -332,14 +336,7 @@ void Table::on_sync(const std::shared_ptr<WsSession>& s, const Player& p, const 
   const int seat = seat_of(p.id);
   if (seat < 0 && !watchers_.count(s.get()))
     return error(s, id, "not_seated", "sit or watch first");
-  if (seat >= 0) {
-    Seat& st = seats_[static_cast<size_t>(seat)];
-    const bool was_away = !st.connected;
-    st.session = s;
-    st.connected = true;
-    s->joined_table(id_);
-    if (was_away) broadcast({{"type", "connected"}, {"seat", seat}});
-  }
+  if (seat >= 0) take_back(seat, s);
   // Missed events when we still have them all; otherwise the whole state.
   if (since >= log_start_ - 1 && since <= v_) {
     json missed = json::array();

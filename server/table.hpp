@@ -82,6 +82,8 @@ class Table : public std::enable_shared_from_this<Table> {
                std::int64_t since);
   void on_rematch(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id);
 
+  // A seated player's new connection takes the seat back.
+  void take_back(int seat, const std::shared_ptr<WsSession>& s);
   void start_game();
   void close();
   // Applies a legal action, broadcasts its events, stores it, re-arms the
