@@ -60,6 +60,41 @@
 //                 action TEXT NOT NULL
 //                 PRIMARY KEY (game_id, idx), WITHOUT ROWID
 //
+// Version 2 (chips and friends):
+//
+//   accounts      + chips INTEGER NOT NULL DEFAULT 0 (the balance; existing
+//                   accounts start at 0, with no ledger entry needed)
+//
+//   house         id INTEGER PRIMARY KEY CHECK (id = 1), chips INTEGER NOT
+//                 NULL: one row, (1, 0) at creation; the house's balance
+//                 (fees, and the pot of a Compete game while it is played)
+//
+//   ledger        id INTEGER PRIMARY KEY (order of posting)
+//                 key TEXT NOT NULL UNIQUE (batch key + ":" + index in batch)
+//                 batch TEXT NOT NULL (the batch key given to post())
+//                 account_id INTEGER REFERENCES accounts(id) (NULL: house)
+//                 delta INTEGER NOT NULL (never 0)
+//                 kind TEXT NOT NULL: 'initial', 'topup', 'grant' (minting:
+//                   chips created, to accounts only, delta > 0) or 'buyin',
+//                   'payout', 'fee', 'refund' (moving: each batch of them
+//                   sums to 0); a batch is all minting or all moving
+//                 game_id INTEGER (NULL: none; not a foreign key)
+//                 created_at INTEGER NOT NULL
+//                 indexes ledger_account_id, ledger_batch
+//                 Invariants (checked by check_ledger()): each balance is
+//                 the sum of its deltas; all balances plus the house sum to
+//                 the minting deltas; no balance is negative.
+//
+//   friends       a, b INTEGER NOT NULL REFERENCES accounts(id), a <> b
+//                 state TEXT NOT NULL ('pending' or 'accepted')
+//                 created_at INTEGER NOT NULL (when the request was made)
+//                 PRIMARY KEY (a, b), WITHOUT ROWID; index friends_b (b)
+//                 A 'pending' row (a, b) is a request from a to b. An
+//                 'accepted' row is a friendship, stored once with a < b
+//                 (CHECK (state = 'pending' OR a < b)). Two people have at
+//                 most one row between them: a request while the other's
+//                 is pending turns it into the friendship.
+//
 // The indexes on state serve tables_in_state/games_in_state (an index on
 // state also orders by rowid, hence by id); sessions_account_id and
 // games_table_id keep foreign-key checks and per-account/per-table lookups
@@ -71,12 +106,19 @@
 
 #include <array>
 
+#include "storage/sqlite.hpp"
+
 namespace whist::storage {
 
 namespace {
 
+using detail::exec_or_throw;
+using detail::fail;
+using detail::Statement;
+using detail::Transaction;
+
 // Each entry is migration number (index + 1). Append only.
-constexpr std::array<const char*, 1> kMigrations = {
+constexpr std::array<const char*, 2> kMigrations = {
     // 1: accounts, sessions, tables, games and their deals and actions.
     R"sql(
 CREATE TABLE accounts (
@@ -132,100 +174,45 @@ CREATE TABLE game_actions (
   PRIMARY KEY (game_id, idx)
 ) WITHOUT ROWID;
 )sql",
+
+    // 2: chips (account balances, the house, the ledger) and friends.
+    R"sql(
+ALTER TABLE accounts ADD COLUMN chips INTEGER NOT NULL DEFAULT 0;
+
+CREATE TABLE house (
+  id    INTEGER PRIMARY KEY CHECK (id = 1),
+  chips INTEGER NOT NULL
+);
+INSERT INTO house(id, chips) VALUES (1, 0);
+
+CREATE TABLE ledger (
+  id         INTEGER PRIMARY KEY,
+  key        TEXT    NOT NULL UNIQUE,
+  batch      TEXT    NOT NULL,
+  account_id INTEGER REFERENCES accounts(id),
+  delta      INTEGER NOT NULL,
+  kind       TEXT    NOT NULL CHECK (kind IN ('initial', 'topup', 'grant', 'buyin', 'payout',
+                                              'fee', 'refund')),
+  game_id    INTEGER,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX ledger_account_id ON ledger(account_id);
+CREATE INDEX ledger_batch ON ledger(batch);
+
+CREATE TABLE friends (
+  a          INTEGER NOT NULL REFERENCES accounts(id),
+  b          INTEGER NOT NULL REFERENCES accounts(id),
+  state      TEXT    NOT NULL CHECK (state IN ('pending', 'accepted')),
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (a, b),
+  CHECK (a <> b),
+  CHECK (state = 'pending' OR a < b)
+) WITHOUT ROWID;
+CREATE INDEX friends_b ON friends(b);
+)sql",
 };
 
 constexpr int kKnownVersion = static_cast<int>(kMigrations.size());
-
-// Never pass anything secret in `what`: it goes into the message as is.
-[[noreturn]] void fail(sqlite3* db, std::string_view what) {
-  std::string message(what);
-  message += ": ";
-  message += db != nullptr ? sqlite3_errmsg(db) : "out of memory";
-  throw StorageError(message);
-}
-
-// One prepared statement, finalized on scope exit. Values are bound, never
-// spliced into the SQL.
-class Statement {
- public:
-  Statement(sqlite3* db, std::string_view sql, std::string_view what) : db_(db), what_(what) {
-    if (sqlite3_prepare_v2(db, sql.data(), static_cast<int>(sql.size()), &stmt_, nullptr) !=
-        SQLITE_OK)
-      fail(db_, what_);
-  }
-  ~Statement() { sqlite3_finalize(stmt_); }
-  Statement(const Statement&) = delete;
-  Statement& operator=(const Statement&) = delete;
-
-  Statement& bind(int i, std::int64_t value) {
-    if (sqlite3_bind_int64(stmt_, i, value) != SQLITE_OK) fail(db_, what_);
-    return *this;
-  }
-  Statement& bind(int i, std::string_view value) {
-    // A null data() would bind SQL NULL; an empty view is the empty string.
-    const char* data = value.data() != nullptr ? value.data() : "";
-    if (sqlite3_bind_text64(stmt_, i, data, value.size(), SQLITE_TRANSIENT, SQLITE_UTF8) !=
-        SQLITE_OK)
-      fail(db_, what_);
-    return *this;
-  }
-
-  // SQLITE_ROW, SQLITE_DONE, or (for callers that handle some) the error code.
-  int step_raw() { return sqlite3_step(stmt_); }
-  // True for a row, false when done; throws on any error.
-  bool step() {
-    const int rc = sqlite3_step(stmt_);
-    if (rc == SQLITE_ROW) return true;
-    if (rc == SQLITE_DONE) return false;
-    fail(db_, what_);
-  }
-  // Steps a statement expected to return no row.
-  void run() {
-    while (step()) {
-    }
-  }
-
-  std::int64_t int64(int col) const { return sqlite3_column_int64(stmt_, col); }
-  std::string text(int col) const {
-    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, col));
-    if (p == nullptr) return {};
-    return std::string(p, static_cast<std::size_t>(sqlite3_column_bytes(stmt_, col)));
-  }
-
- private:
-  sqlite3* db_;
-  std::string_view what_;
-  sqlite3_stmt* stmt_ = nullptr;
-};
-
-// BEGIN IMMEDIATE ... COMMIT, rolled back if left without commit().
-class Transaction {
- public:
-  Transaction(sqlite3* db, std::string_view what) : db_(db), what_(what) {
-    if (sqlite3_exec(db_, "BEGIN IMMEDIATE", nullptr, nullptr, nullptr) != SQLITE_OK)
-      fail(db_, std::string(what_) + " (begin)");
-  }
-  ~Transaction() {
-    if (!done_) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
-  }
-  Transaction(const Transaction&) = delete;
-  Transaction& operator=(const Transaction&) = delete;
-
-  void commit() {
-    if (sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr) != SQLITE_OK)
-      fail(db_, std::string(what_) + " (commit)");
-    done_ = true;
-  }
-
- private:
-  sqlite3* db_;
-  std::string_view what_;
-  bool done_ = false;
-};
-
-void exec_or_throw(sqlite3* db, const char* sql, std::string_view what) {
-  if (sqlite3_exec(db, sql, nullptr, nullptr, nullptr) != SQLITE_OK) fail(db, what);
-}
 
 int read_user_version(sqlite3* db) {
   Statement st(db, "PRAGMA user_version", "reading the schema version");

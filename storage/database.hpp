@@ -30,6 +30,65 @@ struct Account {
   std::int64_t created_at = 0;  // Unix seconds
 };
 
+// ------------------------------------------------------------------- chips
+//
+// Every change of a balance is a ledger entry, posted in batches: a batch is
+// one event (a game's buy-ins, its payout, a refund, a top-up...) applied in
+// one transaction under a unique batch key, so that a retry of the event
+// never applies twice. Choose keys that name the event, for example
+// "initial:<account>", "topup:<account>:<yyyy-mm-dd>", "grant:<operator
+// request id>", "game:<id>:buyin", "game:<id>:payout", "game:<id>:refund".
+//
+// Kinds: 'initial', 'topup' and 'grant' mint chips (each entry to an
+// account, never the house, with a positive delta); 'buyin', 'payout', 'fee'
+// and 'refund' move chips (the batch's deltas sum to zero). A batch is all
+// minting or all moving. The house (account 0) holds the fees, and holds the
+// pot of a Compete game between its buy-in and its payout or refund. For a
+// 110 table: buy-in {each seat -110, house +440}; payout {house -440, each
+// winner +198, house +44 'fee'} (the fee stays visible in the house's
+// history); refund {house -440, each seat +110}.
+struct LedgerEntry {
+  std::int64_t account = 0;  // 0: the house
+  std::int64_t delta = 0;    // never 0; |delta| <= kMaxLedgerDelta
+  std::string kind;
+  std::int64_t game = 0;  // 0: none
+};
+
+// The largest |delta| of one entry: a bigger one is a bug.
+inline constexpr std::int64_t kMaxLedgerDelta = 1'000'000'000'000;
+
+enum class PostResult {
+  kApplied,
+  kAlreadyApplied,  // the batch key was posted before: nothing changed
+  kInsufficient,    // a balance would go below zero: nothing changed
+};
+
+struct LedgerRow {
+  std::string key;  // batch + ":" + index
+  std::int64_t delta = 0;
+  std::string kind;
+  std::int64_t game = 0;  // 0: none
+  std::int64_t created_at = 0;
+  std::string batch;
+};
+
+struct LedgerCheck {
+  bool ok = false;                    // no problem found
+  std::int64_t balances = 0;          // the sum of all balances, the house's included
+  std::int64_t minted = 0;            // the sum of all minting deltas
+  std::vector<std::string> problems;  // each discrepancy, in plain words
+};
+
+// ----------------------------------------------------------------- friends
+enum class FriendResult {
+  kRequested,         // a request from `from` to `to` now waits
+  kAccepted,          // they had asked us: now friends
+  kAlreadyFriends,    // nothing changed
+  kAlreadyRequested,  // our request was already waiting: nothing changed
+  kNoSuchAccount,     // either account does not exist
+  kSelf,              // from == to
+};
+
 class Database {
  public:
   // Opens (creating if needed) and migrates. ":memory:" works for tests.
@@ -99,6 +158,64 @@ class Database {
   std::vector<std::string> game_deals(std::int64_t id) const;
   std::vector<std::string> game_actions(std::int64_t id) const;
   std::vector<GameRow> games_in_state(std::string_view state) const;
+
+  // Chips (implemented in ledger.cpp).
+  //
+  // Posts a batch in one transaction: entry i gets the key batch_key + ":" +
+  // i; each balance (accounts.chips, or the house's for account 0) changes
+  // by its entries' deltas. If the batch key was posted before, nothing
+  // changes (kAlreadyApplied; the entries are not compared with the first
+  // post's). If any balance would end the batch below zero, nothing changes
+  // (kInsufficient); a balance may dip within the batch, only the end counts.
+  // A batch that breaks the rules above (empty, an unknown kind, a zero or
+  // huge delta, minting to the house or a negative mint, moving kinds not
+  // summing to zero, minting and moving mixed, an unknown account) throws
+  // StorageError: that is a bug of the caller, not a user's mistake.
+  //
+  // Safe against a concurrent post from another connection to the same file
+  // (the transaction is BEGIN IMMEDIATE, waiting up to busy_timeout). If a
+  // transaction is already open on this connection (the caller ran "BEGIN
+  // IMMEDIATE" with exec(), to post in the same transaction as the event
+  // that caused it), the batch is a savepoint inside it: kAlreadyApplied and
+  // kInsufficient undo the batch only, and the caller's COMMIT or ROLLBACK
+  // decides the rest.
+  PostResult post(std::string_view batch_key, const std::vector<LedgerEntry>& entries,
+                  std::int64_t now);
+  // An account's balance (0: the house's). Throws StorageError for an
+  // unknown account.
+  std::int64_t balance(std::int64_t account) const;
+  // An account's entries (0: the house's), newest first, at most `limit` of
+  // them (limit <= 0: all).
+  std::vector<LedgerRow> ledger_of(std::int64_t account, int limit) const;
+  // Whether a batch with this key was posted (and committed).
+  bool batch_posted(std::string_view batch_key) const;
+  // Proves the ledger: each account's and the house's balance is the sum of
+  // its deltas, no balance is negative, all balances together are what was
+  // minted, each minting entry is a positive delta to an account, and each
+  // moving batch sums to zero. Reads in one transaction, so it sees one
+  // consistent state even while another connection posts.
+  LedgerCheck check_ledger() const;
+
+  // Friends (implemented in friends.cpp). Requests and friendships are
+  // between two different, existing accounts; at most one row joins two
+  // people (see database.cpp).
+  //
+  // Asks `to` to be a friend of `from`. If `to` had already asked `from`,
+  // they become friends at once (kAccepted).
+  FriendResult request_friend(std::int64_t from, std::int64_t to, std::int64_t now);
+  // True if a pending request from `from` to `me` became a friendship.
+  bool accept_friend(std::int64_t me, std::int64_t from);
+  // True if a pending request from `from` to `me` was removed.
+  bool decline_friend(std::int64_t me, std::int64_t from);
+  // Ends the friendship of `me` and `other`, or withdraws the pending
+  // request of `me` to `other`; true if either was there.
+  bool remove_friend(std::int64_t me, std::int64_t other);
+  // Ids in increasing order.
+  std::vector<std::int64_t> friends_of(std::int64_t me) const;
+  // Who asked `me` / whom `me` asked, oldest request first.
+  std::vector<std::int64_t> requests_to(std::int64_t me) const;
+  std::vector<std::int64_t> requests_from(std::int64_t me) const;
+  bool are_friends(std::int64_t a, std::int64_t b) const;
 
   // Runs `sql` (no results); for migrations and tests.
   void exec(const std::string& sql);
