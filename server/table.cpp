@@ -32,14 +32,33 @@ const char* state_name(int s) {
   return names[s];
 }
 
-// Chat text: control characters dropped, surrounding spaces trimmed.
+// Chat text: control characters dropped (C0, DEL and C1: U+0080 to U+009F,
+// which UTF-8 writes as C2 80 to C2 9F), surrounding spaces trimmed. The
+// WebSocket layer has already checked that the text is UTF-8.
 std::string clean_chat(const std::string& in) {
   std::string out;
-  for (unsigned char c : in)
-    if (c >= 0x20 && c != 0x7F) out += static_cast<char>(c);
+  for (size_t i = 0; i < in.size(); ++i) {
+    const auto c = static_cast<unsigned char>(in[i]);
+    if (c < 0x20 || c == 0x7F) continue;
+    if (c == 0xC2 && i + 1 < in.size()) {
+      const auto next = static_cast<unsigned char>(in[i + 1]);
+      if (next >= 0x80 && next <= 0x9F) {
+        ++i;
+        continue;
+      }
+    }
+    out += static_cast<char>(c);
+  }
   const auto b = out.find_first_not_of(' ');
   if (b == std::string::npos) return "";
   return out.substr(b, out.find_last_not_of(' ') - b + 1);
+}
+
+// Characters, not bytes, of UTF-8 text.
+size_t characters(const std::string& text) {
+  size_t n = 0;
+  for (unsigned char c : text) n += (c & 0xC0) != 0x80;
+  return n;
 }
 
 }  // namespace
@@ -64,11 +83,15 @@ void Table::handle(const std::shared_ptr<WsSession>& s, const Player& p, const s
                    const protocol::ClientMessage& m) {
   if (const auto* sit = std::get_if<protocol::TableSit>(&m)) return on_sit(s, p, id, sit->seat);
   if (std::holds_alternative<protocol::TableLeave>(m)) return on_leave(s, p, id);
-  if (std::holds_alternative<protocol::TableWatch>(m)) return on_watch(s, id);
+  if (std::holds_alternative<protocol::TableWatch>(m)) {
+    if (seat_of(p.id) >= 0) return error(s, id, "seated", "you are seated at this table");
+    return on_watch(s, id);
+  }
   if (std::holds_alternative<protocol::TableUnwatch>(m)) {
-    watchers_.erase(s.get());
-    announce();
-    return reply(s, id, protocol::ack_message(id));
+    if (!watchers_.erase(s.get()))
+      return error(s, id, "not_watching", "you are not watching this table");
+    reply(s, id, protocol::ack_message(id));
+    return close_if_empty();
   }
   if (const auto* act = std::get_if<protocol::TableAct>(&m)) return on_act(s, p, id, act->action);
   if (const auto* chat = std::get_if<protocol::TableChat>(&m)) return on_chat(s, p, id, *chat);
@@ -116,6 +139,11 @@ std::shared_ptr<Table> Table::restore(Hub& hub, const TableSnapshot& snap) {
       if (t->state_ == State::kPlaying) ++t->ctx_.metrics.tables_playing;
     }
     ++t->ctx_.metrics.tables_total;
+    // Versions go on from above anything the last run can have sent (a
+    // thousand a second since the epoch), so an old "since" gets the whole
+    // state, never the wrong events.
+    t->v_ = unix_now() * 1000;
+    t->log_start_ = t->v_ + 1;
     asio::post(t->strand_, [t] { t->arm_timer(); });
     return t;
   } catch (const std::exception& e) {
@@ -238,7 +266,10 @@ void Table::take_back(int seat, const std::shared_ptr<WsSession>& s) {
   st.session = s;
   st.connected = true;
   s->joined_table(id_);
-  if (was_away) broadcast({{"type", "connected"}, {"seat", seat}});
+  if (was_away) {
+    broadcast({{"type", "connected"}, {"seat", seat}});
+    announce();
+  }
 }
 
 void Table::on_sit(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
@@ -285,8 +316,8 @@ void Table::on_leave(const std::shared_ptr<WsSession>& s, const Player& p, const
   const int seat = seat_of(p.id);
   if (seat < 0) {
     if (watchers_.erase(s.get())) {
-      announce();
-      return reply(s, id, protocol::ack_message(id));
+      reply(s, id, protocol::ack_message(id));
+      return close_if_empty();
     }
     return error(s, id, "not_seated", "you are not at this table");
   }
@@ -297,13 +328,19 @@ void Table::on_leave(const std::shared_ptr<WsSession>& s, const Player& p, const
   if (state_ == State::kFinished) state_ = State::kOpen;
   broadcast({{"type", "leave"}, {"seat", seat}});
   reply(s, id, protocol::ack_message(id));
-  if (seated_count() == 0 && watchers_.empty()) return close();
   store_table();
+  close_if_empty();
+}
+
+void Table::close_if_empty() {
+  if (closed_) return;
+  if (seated_count() == 0 && watchers_.empty() && state_ != State::kPlaying) return close();
   announce();
 }
 
 void Table::close() {
   // Nobody left: the table goes from the lobby and is kept as closed.
+  closed_ = true;
   timer_.cancel();
   --ctx_.metrics.tables_total;
   hub_.lobby.remove(id_);
@@ -376,7 +413,7 @@ void Table::on_chat(const std::shared_ptr<WsSession>& s, const Player& p, const 
                                                      : "only preset phrases during the game");
     const std::string text = clean_chat(c.text);
     if (text.empty()) return error(s, id, "bad_chat", "say something");
-    if (text.size() > kMaxChat)
+    if (characters(text) > kMaxChat)
       return error(s, id, "bad_chat", "chat lines have at most 200 characters");
     event["text"] = text;
   }
@@ -398,7 +435,12 @@ void Table::on_rematch(const std::shared_ptr<WsSession>& s, const Player& p,
 }
 
 void Table::start_game() {
-  for (Seat& st : seats_) st.rematch = false;
+  last_actor_ = -1;
+  for (Seat& st : seats_) {
+    st.rematch = false;
+    st.answered.clear();  // request ids are remembered within one game
+    st.answered_order.clear();
+  }
   seed_ = secure_seed();
   Rng draw(secure_seed());
   const int dealer = static_cast<int>(draw.below(static_cast<std::uint32_t>(seats_.size())));
@@ -482,6 +524,7 @@ RuleError Table::apply(const Action& a, bool automatic) {
   // A refused action changes nothing and tells no one else.
   const ApplyResult res = game_->apply(a);
   if (!res.ok()) return res.error;
+  last_actor_ = a.seat;
   if (automatic) broadcast({{"type", "auto"}, {"seat", a.seat}});
   bool private_change = false;
   for (const Event& e : res.events) {
@@ -524,6 +567,7 @@ void Table::after_change(bool private_change) {
 
   if (over) {
     timer_.cancel();
+    timer_armed_ = false;
     state_ = State::kFinished;
     --ctx_.metrics.tables_playing;
     ++ctx_.metrics.games_finished_total;
@@ -538,26 +582,38 @@ void Table::after_change(bool private_change) {
   }
   if (private_change) {
     for (size_t s = 0; s < seats_.size(); ++s) send_view(static_cast<int>(s));
-  } else if (game_->current_seat() >= 0) {
-    send_view(game_->current_seat());
+  } else {
+    if (last_actor_ >= 0 && last_actor_ != game_->current_seat()) send_view(last_actor_);
+    if (game_->current_seat() >= 0) send_view(game_->current_seat());
   }
   arm_timer();
 }
 
 void Table::arm_timer() {
+  const bool turn =
+      game_ && !game_->is_over() && state_ == State::kPlaying && game_->current_seat() >= 0;
+  int limit = 0;
+  if (turn) {
+    const int seat = game_->current_seat();
+    limit = game_->phase() == Phase::kPlay ? setup_.settings.timer_play : setup_.settings.timer_bid;
+    if (!seats_[static_cast<size_t>(seat)].connected && limit == 0) limit = kGraceSeconds;
+  }
+  // The same turn under the same limit keeps its clock: a chat line, a sync
+  // or a return does not start it again.
+  const size_t turn_index = game_ ? game_->history().size() : 0;
+  if (limit > 0 && timer_armed_ && armed_turn_ == turn_index && armed_limit_ == limit) return;
   timer_.cancel();
-  if (!game_ || game_->is_over() || state_ != State::kPlaying) return;
-  const int seat = game_->current_seat();
-  if (seat < 0) return;
-  int limit =
-      game_->phase() == Phase::kPlay ? setup_.settings.timer_play : setup_.settings.timer_bid;
-  if (!seats_[static_cast<size_t>(seat)].connected && limit == 0) limit = kGraceSeconds;
+  timer_armed_ = false;
   if (limit == 0) return;
+  timer_armed_ = true;
+  armed_turn_ = turn_index;
+  armed_limit_ = limit;
   timer_.expires_after(std::chrono::seconds(limit));
-  const auto version = v_;
+  const auto generation = ++timer_generation_;
   timer_.async_wait(asio::bind_executor(
-      strand_, [self = shared_from_this(), version](const boost::system::error_code& ec) {
-        if (ec || self->v_ != version) return;  // cancelled, or someone acted meanwhile
+      strand_, [self = shared_from_this(), generation](const boost::system::error_code& ec) {
+        if (ec || self->timer_generation_ != generation) return;  // cancelled or re-armed
+        self->timer_armed_ = false;
         self->on_timeout();
       }));
 }
@@ -605,8 +661,8 @@ Action Table::automatic_action() const {
 
 void Table::disconnected(WsSession* s, std::int64_t user) {
   asio::post(strand_, [self = shared_from_this(), s, user] {
-    if (self->watchers_.erase(s)) self->announce();
-    if (user == 0) return;  // not logged in: no seat
+    if (self->watchers_.erase(s)) self->close_if_empty();
+    if (self->closed_ || user == 0) return;  // not logged in: no seat
     const int seat = self->seat_of(user);
     if (seat < 0) return;
     Seat& st = self->seats_[static_cast<size_t>(seat)];

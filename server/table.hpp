@@ -86,6 +86,8 @@ class Table : public std::enable_shared_from_this<Table> {
   void take_back(int seat, const std::shared_ptr<WsSession>& s);
   void start_game();
   void close();
+  // Closes the table when no one sits or watches and no game is on.
+  void close_if_empty();
   // Applies a legal action, broadcasts its events, stores it, re-arms the
   // timer. `automatic`: made for the player when time ran out.
   RuleError apply(const Action& a, bool automatic);
@@ -126,6 +128,14 @@ class Table : public std::enable_shared_from_this<Table> {
   std::int64_t v_ = 0;                                   // version of the last event
   std::vector<std::shared_ptr<const std::string>> log_;  // this game's events, by version
   std::int64_t log_start_ = 1;                           // version of log_[0]
+  bool closed_ = false;
+  int last_actor_ = -1;  // the seat that acted last: it gets a fresh view
+  // The turn clock: armed for the action at history index armed_turn_,
+  // with armed_limit_ seconds; a new generation cancels older callbacks.
+  bool timer_armed_ = false;
+  size_t armed_turn_ = 0;
+  int armed_limit_ = 0;
+  std::uint64_t timer_generation_ = 0;
   size_t stored_deals_ = 0;
   size_t stored_actions_ = 0;
 };

@@ -283,6 +283,15 @@ class Client:
 # --- Helpers for tables and games (test_tables.py) -----------------------------
 
 _client_numbers = itertools.count(1)
+_open_clients = []  # made by guest() and resume(), closed by close_clients()
+
+
+async def close_clients():
+    """Closes every client guest() and resume() made. (A connection left
+    open costs its close timeout when the event loop ends.)"""
+    clients = list(_open_clients)
+    _open_clients.clear()
+    await asyncio.gather(*(c.close() for c in clients))
 
 
 async def guest(server, **kw):
@@ -293,6 +302,7 @@ async def guest(server, **kw):
     be left unread for a while without the server dropping it."""
     kw.setdefault("max_queue", None)
     c = await Client.connect(server, hello=True, id_prefix=f"c{next(_client_numbers)}-", **kw)
+    _open_clients.append(c)
     d = await c.ok("guest")
     c.user, c.name, c.token = d["user"], d["user"]["name"], d["token"]
     return c
@@ -302,6 +312,7 @@ async def resume(server, token, **kw):
     """A new connection continuing the session `token` (hello with it)."""
     kw.setdefault("max_queue", None)
     c = await Client.connect(server, id_prefix=f"c{next(_client_numbers)}-", **kw)
+    _open_clients.append(c)
     w = await c.request("hello", {"version": 1, "token": token})
     assert w["t"] == "welcome" and w["d"]["session"] == "resumed", w
     c.user, c.name, c.token = w["d"]["user"], w["d"]["user"]["name"], token
@@ -316,11 +327,11 @@ async def wait_for(client, pred, timeout=TIMEOUT, what="a message"):
     while True:
         left = deadline - loop.time()
         if left <= 0:
-            raise asyncio.TimeoutError(f"no {what} within {timeout} s")
+            raise asyncio.TimeoutError(f"waited {timeout} s for {what}")
         try:
             m = await client.recv(left)
         except asyncio.TimeoutError:
-            raise asyncio.TimeoutError(f"no {what} within {timeout} s") from None
+            raise asyncio.TimeoutError(f"waited {timeout} s for {what}") from None
         if pred(m):
             return m
 

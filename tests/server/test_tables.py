@@ -15,9 +15,21 @@ import time
 
 import pytest
 
-from conftest import TIMEOUT, Client, guest, quiet, resume, run, wait_for
+import conftest
+from conftest import TIMEOUT, Client, close_clients, guest, quiet, resume, wait_for
 
 WHIST_REPLAY = os.environ.get("WHIST_REPLAY", "/work/main/build/engine/whist-replay")
+
+
+def run(coro, limit=60):
+    """conftest.run, closing every client made with guest() and resume()."""
+    async def body():
+        try:
+            return await coro
+        finally:
+            await close_clients()
+    return conftest.run(body(), limit)
+
 
 # --- Messages -------------------------------------------------------------------
 
@@ -94,12 +106,22 @@ class Game:
         self.rng = random.Random(seed)
         self.actions = 0
         self.game_id = None
+        self._stop = False
 
     def choose(self, view):
         if view.get("discard"):
             return {"type": "discard", "cards": view["hand"][:view["discard"]]}
-        assert view["legal"], view
-        return self.rng.choice(view["legal"])
+        legal = view["legal"]
+        assert legal, view
+        if view["phase"] == "bidding" and "level" in str(legal):
+            # Bid whist: mostly pass, else the lowest bid, so that games
+            # last a few deals.
+            passes = [a for a in legal if a["type"] == "pass"]
+            if passes and self.rng.random() < 0.6:
+                return passes[0]
+            bids = [a for a in legal if a["type"] == "bid"]
+            return min(bids, key=lambda a: a["level"])
+        return self.rng.choice(legal)
 
     def note(self, s, m):
         """Follows one message a seat received."""
@@ -130,15 +152,15 @@ class Game:
         while True:
             left = deadline - loop.time()
             if left <= 0:
-                raise asyncio.TimeoutError(f"seat {s.seat}: no {what} within {timeout} s")
+                raise asyncio.TimeoutError(f"seat {s.seat} waited {timeout} s for {what}")
             try:
                 m = await self.read(s, left)
             except asyncio.TimeoutError:
-                raise asyncio.TimeoutError(f"seat {s.seat}: no {what}") from None
+                raise asyncio.TimeoutError(f"seat {s.seat} waited {timeout} s for {what}") from None
             if pred(m):
                 return m
 
-    async def settle(self, period=0.3):
+    async def settle(self, period=0.3, seats=None):
         """Reads every seat's messages until they stop coming."""
         async def one(s):
             while True:
@@ -146,7 +168,7 @@ class Game:
                     await self.read(s, period)
                 except asyncio.TimeoutError:
                     return
-        await asyncio.gather(*(one(s) for s in self.seats))
+        await asyncio.gather(*(one(s) for s in seats or self.seats))
 
     def to_act(self):
         """The seat that has a view telling it to act, or None."""
@@ -161,12 +183,16 @@ class Game:
                        id=id or s.c.new_id())
 
     async def _loop(self, s, limit, wait_next):
-        while s.result is None:
+        # Stopped by cancelling and by a flag: asyncio.wait_for swallows a
+        # cancellation that comes just as its message arrives.
+        while s.result is None and not self._stop:
             if s.wants_to_act():
                 if limit is not None and self.actions >= limit:
+                    self._stop = True
                     return
                 await self.act(s, self.choose(s.view))
                 if not wait_next and limit is not None and self.actions >= limit:
+                    self._stop = True
                     return
                 continue
             await self.read(s, TIMEOUT)
@@ -177,6 +203,7 @@ class Game:
         to act has its view (it is then that seat's `view`); otherwise
         right after the last action is sent."""
         target = None if steps is None else self.actions + steps
+        self._stop = False
         tasks = [asyncio.create_task(self._loop(s, target, wait_next))
                  for s in (seats or self.seats)]
         try:
@@ -189,6 +216,7 @@ class Game:
                 for t in done:
                     t.result()
         finally:
+            self._stop = True
             for t in tasks:
                 t.cancel()
             await asyncio.gather(*tasks, return_exceptions=True)
@@ -656,6 +684,8 @@ def test_whole_game(whistd, name):
         result = await game.finish()
         assert result["game"] == gid
         assert len(result["scores"]) == (2 if variant != "exact" else players)
+        if variant == "exact":
+            assert len(game.seats[0].view["results"]) == 7  # 7 to 13 cards
         assert result["winners"]
         # Every seat's last view says the same.
         for st in game.seats:
@@ -820,6 +850,8 @@ def test_illegal_actions(whistd):
                 off = [c for c in hand if suit(c) != led]
                 if off and any(suit(c) == led for c in hand):
                     assert all(suit(x["card"]) == led for x in st.view["legal"])
+                    await game.settle()
+                    await quiet(w)
                     before = st.last_v
                     await refused(st, {"type": "play", "card": off[0]}, "must_follow_suit")
                     await no_events([x.c for x in game.seats if x is not st] + [w], T)
@@ -887,6 +919,20 @@ def test_chat_line_limit_counts_characters(whistd):
         assert await c.ok("table.chat", {"table": table, "text": line}) == {}
         m = await wait_for(c, is_event(table, "chat"))
         assert m["d"]["event"]["text"] == line
+
+    run(body())
+
+
+def test_chat_strips_every_control_character(whistd):
+    """C1 control characters (U+0080 to U+009F) are control characters too."""
+    s = whistd()
+
+    async def body():
+        c = await guest(s)
+        table, _ = await create(c, variant="classic")
+        await c.ok("table.chat", {"table": table, "text": "a\u0085b\u009bc\u0007d"})
+        m = await wait_for(c, is_event(table, "chat"))
+        assert m["d"]["event"]["text"] == "abcd"
 
     run(body())
 
@@ -997,6 +1043,30 @@ def test_timer_still_runs_after_a_chat(whistd):
     run(body())
 
 
+def test_timer_not_restarted_by_sync(whistd):
+    """The player to act cannot stop its clock by asking for the state
+    again and again."""
+    s = whistd()
+
+    async def body():
+        game = await open_game(s, "classic", settings={"timer_play": 7}, watchers=1)
+        started = time.monotonic()
+        st = game.to_act()
+
+        async def stall():
+            while True:
+                await asyncio.sleep(2)
+                await st.c.send("table.sync", {"table": game.table}, id=st.c.new_id())
+
+        staller = asyncio.create_task(stall())
+        try:
+            await expect_auto(game, st, started, within=11)
+        finally:
+            staller.cancel()
+
+    run(body())
+
+
 # --- Disconnecting, reconnecting, retrying ----------------------------------------
 
 
@@ -1011,8 +1081,9 @@ def test_disconnect_and_reconnect(whistd):
         assert a.view["trick"]["cards"] == []
         d = game.seats[(a.seat + 2) % 4]  # plays third in this trick
         await game.settle()
-        since = d.last_v
-        hand = list(d.view["hand"])
+        now = await d.c.ok("table.sync", {"table": T})
+        since, hand = now["v"], now["view"]["hand"]
+        assert since == d.last_v
         await d.c.close()
         others = [st for st in game.seats if st is not d]
         for st in others:
@@ -1025,7 +1096,7 @@ def test_disconnect_and_reconnect(whistd):
 
         # The two before it play meanwhile.
         await game.play(steps=2, seats=others, wait_next=False)
-        await game.settle()
+        await game.settle(seats=others)
         assert game.to_act() is None  # d's turn, and d is away
 
         c = await resume(s, d.c.token)
@@ -1054,6 +1125,32 @@ def test_disconnect_and_reconnect(whistd):
         await check_record(w, result["game"], result)
 
     run(body(), limit=90)
+
+
+def test_lobby_sees_a_player_come_back(whistd):
+    """The lobby's "connected" follows a player who leaves and comes back
+    with table.sync (as it does one who comes back with table.sit)."""
+    s = whistd()
+
+    async def body():
+        game = await open_game(s, "classic", watchers=0)
+        T = game.table
+        lobby = await guest(s)
+        await lobby.ok("lobby.join")
+
+        def seat1(connected):
+            return lambda m: (m["t"] == "lobby.table" and m["d"]["table"] == T
+                              and m["d"]["seats"][1]["connected"] is connected)
+
+        for how in ["table.sit", "table.sync"]:
+            await game.seats[1].c.close()
+            await wait_for(lobby, seat1(False), what="seat 1 away in the lobby")
+            c = await resume(s, game.seats[1].c.token)
+            game.seats[1].c = c
+            await c.ok(how, {"table": T})
+            await wait_for(lobby, seat1(True), timeout=3, what=f"seat 1 back ({how})")
+
+    run(body())
 
 
 def test_sync_without_since_or_too_old(whistd):
@@ -1158,6 +1255,68 @@ def test_rematch(whistd):
     run(body(), limit=90)
 
 
+# --- Sitting and leaving -----------------------------------------------------------
+
+
+def test_sit_and_leave(whistd):
+    s = whistd()
+
+    async def body():
+        c0, c1, c2, lobby = [await guest(s) for _ in range(4)]
+        await lobby.ok("lobby.join")
+        table, _ = await create(c0, variant="exact", players=3)
+        assert (await c1.error("table.sit", {"table": table, "seat": 3}))[0] == "bad_seat"
+        assert (await c1.error("table.sit", {"table": table, "seat": 0}))[0] == "seat_taken"
+        assert (await c1.error("table.sit", {"table": table, "seat": "1"}))[0] == "bad_message"
+        assert (await c1.error("table.sit", {"table": 999999}))[0] == "no_table"
+        state = await c1.ok("table.sit", {"table": table, "seat": 2})
+        assert state["table"]["seats"][2]["name"] == c1.name
+        # Sitting again is taking one's seat back: the same seat, no event.
+        again = await c1.ok("table.sit", {"table": table, "seat": 1})
+        assert again["table"]["seats"][2]["name"] == c1.name
+        assert again["table"]["seats"][1]["name"] is None
+        assert again["v"] == state["v"]
+        m = await wait_for(c0, is_event(table, "sit", seat=2))
+        assert m["d"]["event"] == {"type": "sit", "seat": 2, "name": c1.name}
+        assert (await c2.error("table.rematch", {"table": table}))[0] == "not_seated"
+        assert (await c1.error("table.rematch", {"table": table}))[0] == "wrong_state"
+        assert (await c1.error("table.act", {"table": table, "action": {"type": "pass"}}))[0] \
+            == "no_game"
+        await c1.ok("table.leave", {"table": table})
+        m = await wait_for(c0, is_event(table, "leave", seat=2))
+        assert m["d"]["event"] == {"type": "leave", "seat": 2}
+        assert (await c1.error("table.leave", {"table": table}))[0] == "not_seated"
+        # The last one out closes the table: it leaves the lobby.
+        await c0.ok("table.leave", {"table": table})
+        m = await wait_for(lobby, lambda m: m["t"] == "lobby.removed")
+        assert m["d"] == {"table": table}
+        assert (await c0.error("table.sit", {"table": table}))[0] == "no_table"
+        assert (await lobby.ok("lobby.join"))["tables"] == []
+
+    run(body())
+
+
+def test_empty_table_closes_when_the_last_watcher_goes(whistd):
+    """A table with nobody seated closes when its last watcher goes, as it
+    does when its last player leaves."""
+    s = whistd()
+
+    async def body():
+        c, w, lobby = [await guest(s) for _ in range(3)]
+        await lobby.ok("lobby.join")
+        table, _ = await create(c, variant="classic")
+        await w.ok("table.watch", {"table": table})
+        await c.ok("table.leave", {"table": table})
+        await wait_for(lobby, lambda m: m["t"] == "lobby.table" and m["d"]["table"] == table
+                       and m["d"]["seats"][0]["name"] is None)
+        await w.ok("table.unwatch", {"table": table})
+        m = await wait_for(lobby, lambda m: m["t"] == "lobby.removed", timeout=3,
+                           what="lobby.removed")
+        assert m["d"] == {"table": table}
+
+    run(body())
+
+
 # --- Watching ---------------------------------------------------------------------
 
 
@@ -1228,6 +1387,11 @@ def test_server_restart_mid_game(whistd):
 
         s2 = whistd(db=s.db_path)
         assert "restored" in s2.log()
+        look = await guest(s2)
+        listed = (await look.ok("lobby.join"))["tables"]
+        assert [(t["table"], t["state"]) for t in listed] == [(T, "playing")]
+        assert [x["name"] for x in listed[0]["seats"]] == [st.c.name for st in game.seats]
+        assert not any(x["connected"] for x in listed[0]["seats"])
         for st, token in zip(game.seats, tokens):
             c = await resume(s2, token)
             back = await c.ok("table.sync", {"table": T, "since": st.last_v})
@@ -1237,3 +1401,34 @@ def test_server_restart_mid_game(whistd):
         await check_record(game.seats[0].c, result["game"], result)
 
     run(body(), limit=90)
+
+
+def test_sync_after_restart_gives_what_was_missed(whistd):
+    """A player who comes back after a restart with the version it last saw
+    must not be given someone else's history: either the whole state, or
+    every event it missed (here: seat 0's return and its chat)."""
+    s = whistd()
+
+    async def body():
+        game = await open_game(s, "classic", watchers=0)
+        T = game.table
+        await game.play(steps=10)
+        await game.settle()
+        last = {st.seat: st.last_v for st in game.seats}
+        tokens = [st.c.token for st in game.seats]
+        assert s.stop() == 0
+        s2 = whistd(db=s.db_path)
+        first = await resume(s2, tokens[0])
+        await first.ok("table.sync", {"table": T, "since": last[0]})
+        for n in range(last[1] + 3):
+            await first.ok("table.chat", {"table": T, "text": f"line {n}"})
+        late = await resume(s2, tokens[1])
+        back = await late.ok("table.sync", {"table": T, "since": last[1]})
+        if "events" in back:
+            missed = [e["event"] for e in back["events"]]
+            assert {"type": "connected", "seat": 0} in missed, [e["v"] for e in back["events"]]
+            assert {"type": "chat", "from": first.name, "seat": 0, "text": "line 0"} in missed
+        else:
+            assert back["table"]["table"] == T and back["view"]["seat"] == 1
+
+    run(body())
