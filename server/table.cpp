@@ -76,7 +76,24 @@ Table::Table(Hub& hub, std::int64_t id, protocol::TableSetup setup, Player creat
 void Table::request(std::shared_ptr<WsSession> s, Player p, std::string id,
                     protocol::ClientMessage m) {
   asio::post(strand_, [self = shared_from_this(), s = std::move(s), p = std::move(p),
-                       id = std::move(id), m = std::move(m)] { self->handle(s, p, id, m); });
+                       id = std::move(id), m = std::move(m)] {
+    self->handle(s, p, id, m);
+    self->flush();
+  });
+}
+
+void Table::flush() {
+  // What the table says goes out only once everything it has stored so far
+  // is written: the storage thread runs jobs in order, so this job runs
+  // after the writes posted before it. A crash can then lose no action
+  // that anyone was told about.
+  if (outbox_.empty()) return;
+  asio::post(ctx_.storage_pool, [self = shared_from_this(), batch = std::move(outbox_)]() mutable {
+    asio::post(self->strand_, [batch = std::move(batch)] {
+      for (const auto& send : batch) send();
+    });
+  });
+  outbox_.clear();
 }
 
 void Table::handle(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
@@ -153,7 +170,7 @@ std::shared_ptr<Table> Table::restore(Hub& hub, const TableSnapshot& snap) {
 }
 
 void Table::reply(const std::shared_ptr<WsSession>& s, const std::string& id, std::string text) {
-  s->deliver(id, std::move(text));
+  outbox_.push_back([s, id, text = std::move(text)]() mutable { s->deliver(id, std::move(text)); });
 }
 
 void Table::error(const std::shared_ptr<WsSession>& s, const std::string& id, std::string_view code,
@@ -225,29 +242,37 @@ void Table::broadcast(json event) {
       json{{"t", "table.event"}, {"d", {{"table", id_}, {"v", v_}, {"event", std::move(event)}}}}
           .dump());
   log_.push_back(m);
+  // Those at the table now receive it (when the table flushes).
+  std::vector<std::weak_ptr<WsSession>> to;
   for (const Seat& seat : seats_)
-    if (seat.connected)
-      if (auto s = seat.session.lock()) s->send(m);
+    if (seat.connected) to.push_back(seat.session);
   for (auto it = watchers_.begin(); it != watchers_.end();) {
-    if (auto s = it->second.lock()) {
-      s->send(m);
-      ++it;
-    } else {
+    if (it->second.expired()) {
       it = watchers_.erase(it);
+    } else {
+      to.push_back(it->second);
+      ++it;
     }
   }
+  outbox_.push_back([m, to = std::move(to)] {
+    for (const auto& w : to)
+      if (auto s = w.lock()) s->send(m);
+  });
 }
 
 void Table::send_view(int seat) {
   const Seat& st = seats_[static_cast<size_t>(seat)];
   if (!game_ || !st.connected) return;
-  auto s = st.session.lock();
-  if (!s) return;
-  s->send(json{
-      {"t", "table.view"},
-      {"d",
-       {{"table", id_}, {"v", v_}, {"view", protocol::observation_json(game_->observation(seat))}}}}
-              .dump());
+  std::weak_ptr<WsSession> to = st.session;
+  std::string m = json{{"t", "table.view"},
+                       {"d",
+                        {{"table", id_},
+                         {"v", v_},
+                         {"view", protocol::observation_json(game_->observation(seat))}}}}
+                      .dump();
+  outbox_.push_back([to, m = std::move(m)]() mutable {
+    if (auto s = to.lock()) s->send(std::move(m));
+  });
 }
 
 void Table::send_state(const std::shared_ptr<WsSession>& s, int seat, const std::string& id) {
@@ -615,6 +640,7 @@ void Table::arm_timer() {
         if (ec || self->timer_generation_ != generation) return;  // cancelled or re-armed
         self->timer_armed_ = false;
         self->on_timeout();
+        self->flush();
       }));
 }
 
@@ -673,6 +699,7 @@ void Table::disconnected(WsSession* s, std::int64_t user) {
     self->broadcast({{"type", "disconnected"}, {"seat", seat}});
     self->arm_timer();
     self->announce();
+    self->flush();
   });
 }
 

@@ -10,6 +10,7 @@
 #include <boost/asio/strand.hpp>
 #include <cstdint>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <nlohmann/json.hpp>
@@ -106,7 +107,11 @@ class Table : public std::enable_shared_from_this<Table> {
   nlohmann::json summary() const;
   nlohmann::json seats_json() const;
   void store_table();
+  // Messages are queued (reply, broadcast, send_view) and flush() sends
+  // them once the storage thread has written everything posted before:
+  // every strand entry point ends with flush().
   void reply(const std::shared_ptr<WsSession>& s, const std::string& id, std::string text);
+  void flush();
   void error(const std::shared_ptr<WsSession>& s, const std::string& id, std::string_view code,
              std::string_view message);
 
@@ -128,6 +133,7 @@ class Table : public std::enable_shared_from_this<Table> {
   std::int64_t v_ = 0;                                   // version of the last event
   std::vector<std::shared_ptr<const std::string>> log_;  // this game's events, by version
   std::int64_t log_start_ = 1;                           // version of log_[0]
+  std::vector<std::function<void()>> outbox_;
   bool closed_ = false;
   int last_actor_ = -1;  // the seat that acted last: it gets a fresh view
   // The turn clock: armed for the action at history index armed_turn_,
