@@ -1,0 +1,25 @@
+#!/usr/bin/env bash
+# The browser client's build and tests, for scripts/run and scripts/test.
+#   web-client/make.sh build   installs the npm packages when needed, then
+#                              builds dist/ (index.html, app.js, app.css)
+#   web-client/make.sh test    the same, then type-checks and runs the
+#                              browser tests against a real whistd
+#                              (WHISTD: its path; default ../build/server/whistd)
+# The packages come from the npm registry as package-lock.json pins them;
+# `npm ci` runs only when node_modules is missing or older than the lock.
+set -euo pipefail
+cd "$(dirname "$0")"
+
+if [ ! -f node_modules/.package-lock.json ] || [ package-lock.json -nt node_modules/.package-lock.json ]; then
+  echo "web-client: npm ci"
+  npm ci --no-audit --no-fund --loglevel=error
+fi
+
+case "${1:-build}" in
+  build) npm run --silent build ;;
+  test) npm test ;;
+  *)
+    echo "usage: $0 build|test" >&2
+    exit 2
+    ;;
+esac

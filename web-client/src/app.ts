@@ -1,0 +1,456 @@
+// The application: the connection, who is logged in, the lobby's tables and
+// the table the user is at; the requests the screens make; and which screen
+// is shown. Session token: sessionStorage keeps this tab's (so a reload
+// resumes it, and other tabs can be other players); localStorage remembers
+// the last one, offered as "Continue as …" in a new tab.
+import { h, fill } from "./dom";
+import { applyEventMsg, newTableState, type TableState } from "./game";
+import { Connection, RequestError, type Status } from "./net";
+import type {
+  Action,
+  Envelope,
+  SessionAck,
+  TableEventMsg,
+  TableState as TableStateMsg,
+  TableSummary,
+  TableSyncEvents,
+  User,
+  View,
+  Welcome,
+} from "./types";
+
+export type ScreenName = "connecting" | "account" | "lobby" | "table";
+
+export interface Screen {
+  readonly el: HTMLElement;
+  update(): void;
+  dispose?(): void;
+}
+
+export type ScreenFactory = (app: App, name: ScreenName) => Screen;
+
+const TOKEN_KEY = "whist.token";
+const TABLE_KEY = "whist.table";
+const REMEMBER_KEY = "whist.remember";
+
+interface SavedTable {
+  id: number;
+  watch: boolean;
+}
+
+export interface Remembered {
+  token: string;
+  name: string;
+}
+
+function readJson<T>(storage: Storage, key: string): T | null {
+  try {
+    const text = storage.getItem(key);
+    return text ? (JSON.parse(text) as T) : null;
+  } catch {
+    return null;
+  }
+}
+
+export class App {
+  readonly conn: Connection;
+  user: User | null = null;
+  status: Status = "connecting";
+  screenName: ScreenName = "connecting";
+  lobby = new Map<number, TableSummary>();
+  table: TableState | null = null;
+  server = "";
+  accountError = "";
+
+  private screen: Screen | null = null;
+  private readonly header: HTMLElement;
+  private readonly main: HTMLElement;
+  private readonly toast: HTMLElement;
+  private renderQueued = false;
+  private syncing = false;
+  private toastTimer: number | undefined;
+
+  constructor(
+    root: HTMLElement,
+    private readonly makeScreen: ScreenFactory,
+  ) {
+    this.header = h("header", { class: "topbar" });
+    this.main = h("main", { class: "main" });
+    this.toast = h("div", { class: "toast", role: "status", "aria-live": "polite", hidden: true });
+    fill(root, this.header, this.toast, this.main);
+    const scheme = location.protocol === "https:" ? "wss:" : "ws:";
+    this.conn = new Connection(`${scheme}//${location.host}/ws`);
+    this.conn.onStatus = (st) => {
+      this.status = st;
+      this.render();
+    };
+    this.conn.onOpen = () => this.opened();
+    this.conn.onMessage = (m) => this.receive(m);
+  }
+
+  start(): void {
+    this.show("connecting");
+    this.conn.connect();
+  }
+
+  // --- Screens -----------------------------------------------------------
+
+  show(name: ScreenName): void {
+    if (this.screenName !== name || !this.screen) {
+      this.screen?.dispose?.();
+      this.screenName = name;
+      this.screen = this.makeScreen(this, name);
+      // Drawn at once, so the screen is complete when it appears.
+      this.screen.update();
+      fill(this.main, this.screen.el);
+      document.body.dataset["screen"] = name;
+      window.scrollTo(0, 0);
+    }
+    this.render();
+  }
+
+  /** Schedules a render of the header and the screen (once per frame). */
+  render(): void {
+    if (this.renderQueued) return;
+    this.renderQueued = true;
+    const run = (): void => {
+      if (!this.renderQueued) return;
+      this.renderQueued = false;
+      this.renderHeader();
+      this.screen?.update();
+    };
+    requestAnimationFrame(run);
+    window.setTimeout(run, 100); // background tabs get no animation frames
+  }
+
+  private renderHeader(): void {
+    const u = this.user;
+    fill(
+      this.header,
+      h("a", { class: "brand", href: "#", onclick: (e) => (e.preventDefault(), u && this.toLobby()) }, "♠ whistd"),
+      this.status !== "online"
+        ? h("span", { class: "conn-state", "data-conn": this.status }, this.status === "connecting" ? "Connecting…" : "Connection lost — reconnecting…")
+        : null,
+      h("span", { class: "spacer" }),
+      u
+        ? [
+            h("span", { class: "me", title: u.guest ? "a guest account: it lives in this browser" : "your account" }, u.name, u.guest ? h("small", null, " (guest)") : null),
+            h("button", { class: "link", type: "button", onclick: () => void this.logout() }, "Log out"),
+          ]
+        : null,
+    );
+  }
+
+  flash(text: string): void {
+    this.toast.textContent = text;
+    this.toast.hidden = false;
+    window.clearTimeout(this.toastTimer);
+    this.toastTimer = window.setTimeout(() => (this.toast.hidden = true), 5000);
+  }
+
+  private fail(e: unknown): void {
+    this.flash(e instanceof Error ? e.message : String(e));
+  }
+
+  // --- Connection and session ---------------------------------------------
+
+  get remembered(): Remembered | null {
+    return readJson<Remembered>(localStorage, REMEMBER_KEY);
+  }
+
+  private async opened(): Promise<void> {
+    const token = sessionStorage.getItem(TOKEN_KEY);
+    let w: Welcome;
+    try {
+      w = await this.conn.request<Welcome>("hello", { version: 1, token });
+    } catch (e) {
+      this.fail(e);
+      return;
+    }
+    this.server = w.server;
+    if (w.session === "resumed" && w.user) {
+      this.user = w.user;
+      await this.resume();
+      return;
+    }
+    if (token) {
+      sessionStorage.removeItem(TOKEN_KEY);
+      if (this.remembered?.token === token) localStorage.removeItem(REMEMBER_KEY);
+      if (this.user) this.flash("Your session has ended; please log in again.");
+    }
+    this.user = null;
+    this.table = null;
+    this.show("account");
+  }
+
+  /** After a (re)connection: back to the table the tab was at, or the lobby. */
+  private async resume(): Promise<void> {
+    const saved = readJson<SavedTable>(sessionStorage, TABLE_KEY);
+    if (saved) {
+      try {
+        await this.syncTable(saved.id, saved.watch);
+        this.show("table");
+        return;
+      } catch (e) {
+        sessionStorage.removeItem(TABLE_KEY);
+        this.table = null;
+        if (e instanceof RequestError && e.code !== "offline") this.flash(`Back in the lobby: ${e.message}.`);
+        if (e instanceof RequestError && e.code === "offline") return;
+      }
+    }
+    await this.enterLobby();
+  }
+
+  private signedIn(ack: SessionAck): void {
+    this.user = ack.user;
+    this.accountError = "";
+    sessionStorage.setItem(TOKEN_KEY, ack.token);
+    localStorage.setItem(REMEMBER_KEY, JSON.stringify({ token: ack.token, name: ack.user.name }));
+    void this.enterLobby();
+  }
+
+  private async account(t: "register" | "login" | "guest", d?: object): Promise<void> {
+    try {
+      this.signedIn(await this.conn.request<SessionAck>(t, d));
+    } catch (e) {
+      this.accountError = e instanceof Error ? e.message : String(e);
+      this.render();
+    }
+  }
+
+  register(username: string, password: string): Promise<void> {
+    return this.account("register", { username, password });
+  }
+
+  login(username: string, password: string): Promise<void> {
+    return this.account("login", { username, password });
+  }
+
+  guest(): Promise<void> {
+    return this.account("guest");
+  }
+
+  /** Takes the remembered session in this tab: a new connection says hello with it. */
+  continueAs(r: Remembered): void {
+    sessionStorage.setItem(TOKEN_KEY, r.token);
+    this.show("connecting");
+    this.conn.restart();
+  }
+
+  forget(): void {
+    localStorage.removeItem(REMEMBER_KEY);
+    this.render();
+  }
+
+  async logout(): Promise<void> {
+    if (this.user?.guest && !window.confirm("A guest account cannot be used again once logged out. Log out?")) return;
+    try {
+      await this.conn.request("logout");
+    } catch (e) {
+      if (!(e instanceof RequestError && e.code === "not_logged_in")) return this.fail(e);
+    }
+    const token = sessionStorage.getItem(TOKEN_KEY);
+    if (token && this.remembered?.token === token) localStorage.removeItem(REMEMBER_KEY);
+    sessionStorage.removeItem(TOKEN_KEY);
+    sessionStorage.removeItem(TABLE_KEY);
+    this.user = null;
+    this.table = null;
+    this.lobby.clear();
+    this.show("account");
+  }
+
+  // --- Lobby -------------------------------------------------------------
+
+  async enterLobby(): Promise<void> {
+    try {
+      const ack = await this.conn.request<{ tables: TableSummary[] }>("lobby.join");
+      this.lobby = new Map(ack.tables.map((t) => [t.table, t]));
+    } catch (e) {
+      this.fail(e);
+    }
+    this.show("lobby");
+  }
+
+  /** From a table back to the lobby; a seat in a game in progress is kept. */
+  async toLobby(): Promise<void> {
+    const st = this.table;
+    if (st) {
+      this.table = null;
+      sessionStorage.removeItem(TABLE_KEY);
+      if (st.seat === null) this.conn.request("table.unwatch", { table: st.id }).catch(() => {});
+      else if (st.summary.state !== "playing") this.conn.request("table.leave", { table: st.id }).catch(() => {});
+    }
+    await this.enterLobby();
+  }
+
+  async createTable(d: object): Promise<boolean> {
+    try {
+      const ack = await this.conn.request<TableStateMsg>("table.create", d);
+      this.enterTable(ack, false);
+      return true;
+    } catch (e) {
+      this.fail(e);
+      return false;
+    }
+  }
+
+  async sit(table: number, seat: number | null): Promise<void> {
+    try {
+      this.enterTable(await this.conn.request<TableStateMsg>("table.sit", { table, seat }), false);
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  async watch(table: number): Promise<void> {
+    try {
+      this.enterTable(await this.conn.request<TableStateMsg>("table.watch", { table }), true);
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  private enterTable(ack: TableStateMsg, watching: boolean): void {
+    if (!this.user) return;
+    this.conn.request("lobby.leave").catch(() => {});
+    this.table = newTableState(ack.table, ack.v, ack.view, this.user.id);
+    if (watching) this.table.seat = null;
+    sessionStorage.setItem(TABLE_KEY, JSON.stringify({ id: ack.table.table, watch: this.table.seat === null }));
+    this.show("table");
+  }
+
+  // --- Table ---------------------------------------------------------------
+
+  /** Catches up with a table: missed events, or its whole state. */
+  private async syncTable(id: number, watch: boolean): Promise<void> {
+    const st = this.table && this.table.id === id ? this.table : null;
+    let d: TableStateMsg | TableSyncEvents;
+    try {
+      d = await this.conn.request<TableStateMsg | TableSyncEvents>("table.sync", { table: id, since: st ? st.v : null });
+    } catch (e) {
+      // A watcher's connection ended its watching: watch again.
+      if (watch && e instanceof RequestError && e.code === "not_seated") {
+        d = await this.conn.request<TableStateMsg>("table.watch", { table: id });
+      } else {
+        throw e;
+      }
+    }
+    this.applySync(d, watch);
+  }
+
+  private applySync(d: TableStateMsg | TableSyncEvents, watch: boolean): void {
+    if (!this.user) return;
+    if (typeof d.table === "object") {
+      const full = d as TableStateMsg;
+      const old = this.table && this.table.id === full.table.table ? this.table : null;
+      const st = newTableState(full.table, full.v, full.view, this.user.id);
+      if (watch) st.seat = null;
+      if (old) {
+        st.chat = old.chat;
+        st.notices = old.notices;
+      }
+      this.table = st;
+      return;
+    }
+    const ev = d as TableSyncEvents;
+    const st = this.table;
+    if (!st || st.id !== ev.table) return;
+    for (const m of ev.events) applyEventMsg(st, m);
+    if (ev.view) st.view = ev.view;
+    st.v = Math.max(st.v, ev.v);
+    st.actedV = -1;
+  }
+
+  private resync(): void {
+    const st = this.table;
+    if (!st || this.syncing) return;
+    this.syncing = true;
+    this.syncTable(st.id, st.seat === null)
+      .catch((e: unknown) => this.fail(e))
+      .finally(() => {
+        this.syncing = false;
+        this.render();
+      });
+  }
+
+  private receive(m: Envelope): void {
+    const d = m.d as Record<string, unknown> | undefined;
+    switch (m.t) {
+      case "lobby.table": {
+        const t = d as unknown as TableSummary;
+        this.lobby.set(t.table, t);
+        if (this.screenName === "lobby") this.render();
+        return;
+      }
+      case "lobby.removed":
+        this.lobby.delete(Number(d?.["table"]));
+        if (this.screenName === "lobby") this.render();
+        return;
+      case "table.event": {
+        const e = d as unknown as TableEventMsg;
+        const st = this.table;
+        if (!st || e.table !== st.id) return;
+        if (!applyEventMsg(st, e)) this.resync();
+        this.render();
+        return;
+      }
+      case "table.view": {
+        const st = this.table;
+        if (!st || d?.["table"] !== st.id) return;
+        const view = d["view"] as View;
+        const v = Number(d["v"]);
+        if (v < st.v) return; // older than what we know
+        st.view = view;
+        st.v = v;
+        st.actedV = -1;
+        if (view.seat !== null) st.seat = view.seat;
+        this.render();
+        return;
+      }
+      case "error":
+        this.flash(String((d as { message?: string } | undefined)?.message ?? "error"));
+        return;
+    }
+  }
+
+  async act(action: Omit<Action, "seat">): Promise<void> {
+    const st = this.table;
+    if (!st) return;
+    st.actedV = st.v;
+    this.render();
+    try {
+      await this.conn.request("table.act", { table: st.id, action });
+    } catch (e) {
+      if (this.table === st) st.actedV = -1;
+      this.fail(e);
+      this.render();
+    }
+  }
+
+  async chat(message: { text: string } | { phrase: number }): Promise<boolean> {
+    const st = this.table;
+    if (!st) return false;
+    try {
+      await this.conn.request("table.chat", { table: st.id, ...message });
+      return true;
+    } catch (e) {
+      this.fail(e);
+      return false;
+    }
+  }
+
+  async rematch(): Promise<void> {
+    const st = this.table;
+    if (!st) return;
+    try {
+      await this.conn.request("table.rematch", { table: st.id });
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  /** Back to the seat of a table this user sits at (from the lobby). */
+  async returnTo(table: number): Promise<void> {
+    await this.sit(table, null);
+  }
+}

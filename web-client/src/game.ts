@@ -1,0 +1,329 @@
+// The state of the table the client is at, kept up to date from the
+// server's messages: the table's summary, the latest view of the game, the
+// version of the last event applied, notices and chat. Events are applied
+// to the view as the server describes them, so a watcher (who gets no
+// table.view) and the seats who are not to act stay current; a table.view
+// from the server replaces the view whole.
+import { cardText } from "./cards";
+import { handSize, hasSides, kittySize, MODE_LABELS } from "./rules";
+import type { Call, TableEvent, TableEventMsg, TableSummary, View } from "./types";
+
+export interface ChatLine {
+  from: string;
+  seat: number | null;
+  text: string;
+}
+
+export interface Result {
+  game: number | null;
+  scores: number[];
+  winners: number[];
+}
+
+export interface TableState {
+  id: number;
+  summary: TableSummary;
+  v: number;
+  view: View | null;
+  /** The user's seat, or null when watching. */
+  seat: number | null;
+  notices: string[];
+  chat: ChatLine[];
+  result: Result | null;
+  rematch: Set<number>;
+  /** When the seat to act began to think (for the countdown), ms. */
+  turnSince: number;
+  /** The version the view was last acted on (an action is in flight). */
+  actedV: number;
+}
+
+export function newTableState(summary: TableSummary, v: number, view: View | null, userId: number): TableState {
+  const st: TableState = {
+    id: summary.table,
+    summary,
+    v,
+    view,
+    seat: null,
+    notices: [],
+    chat: [],
+    result: null,
+    rematch: new Set(),
+    turnSince: Date.now(),
+    actedV: -1,
+  };
+  st.seat = view && view.seat !== null ? view.seat : summary.seats.findIndex((s) => s.user === userId);
+  if (st.seat !== null && st.seat < 0) st.seat = null;
+  if (summary.state === "finished" && view?.game_over) {
+    st.result = { game: summary.game, scores: view.scores, winners: view.winners };
+  }
+  return st;
+}
+
+export function seatName(st: TableState, seat: number): string {
+  return st.summary.seats[seat]?.name ?? `Seat ${seat + 1}`;
+}
+
+/** "Alice & Carol": the players of a side (0: seats 0 and 2). */
+export function sideName(st: TableState, side: number): string {
+  return `${seatName(st, side)} & ${seatName(st, side + 2)}`;
+}
+
+export function callText(c: Call, variant: string): string {
+  if (c.pass) return "pass";
+  if (variant === "exact") return `bid ${c.tricks}`;
+  return `${c.level} ${MODE_LABELS[c.mode ?? ""] ?? c.mode}`;
+}
+
+function blankView(st: TableState): View {
+  const n = st.summary.players;
+  const k = hasSides(st.summary) ? 2 : n;
+  return {
+    seat: st.seat,
+    phase: "waiting",
+    deal: -1,
+    dealer: 0,
+    hand_size: 0,
+    to_act: null,
+    hand: [],
+    hand_counts: Array(n).fill(0),
+    turned: null,
+    trump: null,
+    downtown: false,
+    tricks_won: Array(n).fill(0),
+    scores: Array(k).fill(0),
+    game_over: false,
+    winners: [],
+    kitty: null,
+    contract: null,
+    calls: [],
+    tricks: [],
+    trick: { leader: 0, cards: [] },
+    results: [],
+    legal: [],
+  };
+}
+
+const num = (x: unknown, fallback = 0): number => (typeof x === "number" ? x : fallback);
+
+function note(st: TableState, text: string): void {
+  st.notices.push(text);
+  if (st.notices.length > 30) st.notices.splice(0, st.notices.length - 30);
+}
+
+/** Events that restart the clock of the seat to act. */
+const GAME_EVENTS = new Set(["start", "deal", "action", "contract", "kitty_taken", "trump", "trick"]);
+
+/**
+ * Applies one table event. Returns false when it cannot be applied in
+ * order (a version was missed): the caller then asks for table.sync.
+ */
+export function applyEventMsg(st: TableState, m: TableEventMsg): boolean {
+  if (m.v <= st.v) return true; // already known
+  if (m.v !== st.v + 1) return false;
+  st.v = m.v;
+  applyEvent(st, m.event);
+  if (GAME_EVENTS.has(m.event.type)) st.turnSince = Date.now();
+  return true;
+}
+
+function applyEvent(st: TableState, ev: TableEvent): void {
+  const t = st.summary;
+  const n = t.players;
+  const seat = num(ev["seat"], -1);
+  const name = seat >= 0 ? seatName(st, seat) : "";
+  switch (ev.type) {
+    case "sit": {
+      t.seats[seat] = { seat, name: String(ev["name"]), user: null, connected: true };
+      if (t.state === "finished") t.state = "open";
+      note(st, `${String(ev["name"])} sat down.`);
+      return;
+    }
+    case "leave": {
+      note(st, `${name} left the table.`);
+      t.seats[seat] = { seat, name: null, user: null, connected: false };
+      if (t.state === "finished") t.state = "open";
+      st.rematch.delete(seat);
+      return;
+    }
+    case "start": {
+      if (Array.isArray(ev["seats"])) t.seats = ev["seats"] as TableSummary["seats"];
+      t.state = "playing";
+      st.result = null;
+      st.rematch.clear();
+      st.view = blankView(st);
+      note(st, "The game begins.");
+      return;
+    }
+    case "connected":
+      if (t.seats[seat]) t.seats[seat].connected = true;
+      note(st, `${name} is back.`);
+      return;
+    case "disconnected":
+      if (t.seats[seat]) t.seats[seat].connected = false;
+      note(st, `${name} was disconnected; their seat is kept.`);
+      return;
+    case "auto":
+      note(st, `${name} did not act in time: the server acted for them.`);
+      return;
+    case "chat":
+      st.chat.push({
+        from: String(ev["from"] ?? "?"),
+        seat: typeof ev["seat"] === "number" ? ev["seat"] : null,
+        text: String(ev["text"] ?? ""),
+      });
+      if (st.chat.length > 100) st.chat.splice(0, st.chat.length - 100);
+      return;
+    case "rematch":
+      st.rematch.add(seat);
+      note(st, `${name} wants a rematch.`);
+      return;
+    case "result":
+      t.state = "finished";
+      t.game = typeof ev["game"] === "number" ? ev["game"] : t.game;
+      st.result = {
+        game: t.game,
+        scores: (ev["scores"] as number[]) ?? [],
+        winners: (ev["winners"] as number[]) ?? [],
+      };
+      t.scores = st.result.scores;
+      return;
+  }
+
+  // Game events change the view.
+  if (!st.view) st.view = blankView(st);
+  const v = st.view;
+  v.legal = [];
+  delete v.discard;
+  switch (ev.type) {
+    case "deal": {
+      v.deal = num(ev["deal"]);
+      v.dealer = num(ev["dealer"]);
+      v.hand_size = handSize(t, v.deal);
+      v.hand_counts = Array(n).fill(v.hand_size);
+      v.turned = typeof ev["turned"] === "string" ? ev["turned"] : null;
+      v.trump = null;
+      v.downtown = false;
+      v.calls = [];
+      v.tricks = [];
+      v.tricks_won = Array(n).fill(0);
+      v.to_act = (v.dealer + 1) % n;
+      v.trick = { leader: v.to_act, cards: [] };
+      v.contract = null;
+      v.kitty = null;
+      delete v.discards;
+      v.phase = t.variant === "classic" ? "play" : "bidding";
+      if (st.seat === null) v.hand = [];
+      note(st, `Deal ${v.deal + 1}: ${seatName(st, v.dealer)} deals.` + (v.turned ? ` The turned card is ${cardText(v.turned)}.` : ""));
+      return;
+    }
+    case "trump": {
+      v.trump = typeof ev["trump"] === "string" ? ev["trump"] : null;
+      v.downtown = ev["downtown"] === true;
+      if (v.phase === "choose") {
+        const lead = t.options["bidder_leads"] && v.contract ? v.contract.declarer : (v.dealer + 1) % n;
+        v.phase = "play";
+        v.to_act = lead;
+        v.trick = { leader: lead, cards: [] };
+      }
+      return;
+    }
+    case "action": {
+      const a = ev["action"] as { seat: number; type: string; card?: string; level?: number; mode?: string; tricks?: number };
+      const s = a.seat;
+      if (a.type === "play" && a.card) {
+        if (s === st.seat) v.hand = v.hand.filter((c) => c !== a.card);
+        v.hand_counts[s] = Math.max(0, (v.hand_counts[s] ?? 1) - 1);
+        if (v.trick.cards.length === 0) v.trick.leader = s;
+        v.trick.cards.push(a.card);
+        v.phase = "play";
+        v.to_act = v.trick.cards.length < n ? (s + 1) % n : null;
+      } else if (a.type === "bid" || a.type === "pass") {
+        const c: Call = { seat: s };
+        if (a.type === "pass") c.pass = true;
+        else if (t.variant === "exact") c.tricks = a.tricks ?? 0;
+        else {
+          c.level = a.level ?? 0;
+          c.mode = a.mode ?? "";
+        }
+        v.calls.push(c);
+        v.to_act = (s + 1) % n;
+        if (v.calls.length >= n) {
+          if (t.variant === "exact") {
+            v.phase = "play";
+            v.to_act = (v.dealer + 1) % n;
+            v.trick = { leader: v.to_act, cards: [] };
+          } else {
+            v.to_act = null; // the contract follows
+          }
+        }
+      } else if (a.type === "discard") {
+        v.phase = "choose";
+        v.hand_counts[s] = v.hand_size;
+      }
+      return;
+    }
+    case "contract": {
+      const c = { declarer: num(ev["declarer"]), level: num(ev["level"]), mode: String(ev["mode"]) };
+      v.contract = c;
+      v.to_act = c.declarer;
+      v.phase = t.options["bidder_gets_kitty"] ? "discard" : "choose";
+      note(st, `${seatName(st, c.declarer)} declares ${c.level} ${MODE_LABELS[c.mode] ?? c.mode}.`);
+      return;
+    }
+    case "kitty":
+      v.kitty = Array.isArray(ev["cards"]) ? (ev["cards"] as string[]) : null;
+      return;
+    case "kitty_taken":
+      v.hand_counts[seat] = (v.hand_counts[seat] ?? 0) + kittySize(t);
+      return;
+    case "trick": {
+      const winner = num(ev["winner"]);
+      v.tricks.push({ leader: v.trick.leader, winner, cards: v.trick.cards });
+      v.tricks_won[winner] = (v.tricks_won[winner] ?? 0) + 1;
+      v.trick = { leader: winner, cards: [] };
+      v.to_act = v.hand_counts.some((c) => c > 0) ? winner : null;
+      return;
+    }
+    case "deal_end": {
+      const score = (ev["score"] as number[]) ?? [];
+      const tricks = (ev["tricks"] as number[]) ?? [];
+      v.results.push({ tricks, score });
+      v.scores = v.scores.map((x, i) => x + (score[i] ?? 0));
+      v.to_act = null;
+      note(st, dealEndText(st, tricks, score));
+      return;
+    }
+    case "game_over":
+      v.scores = (ev["scores"] as number[]) ?? v.scores;
+      v.winners = (ev["winners"] as number[]) ?? [];
+      v.game_over = true;
+      v.phase = "over";
+      v.to_act = null;
+      return;
+  }
+}
+
+function signed(x: number): string {
+  return x > 0 ? `+${x}` : String(x);
+}
+
+export function dealEndText(st: TableState, tricks: number[], score: number[]): string {
+  if (hasSides(st.summary)) {
+    const parts = [0, 1].map((side) => `${sideName(st, side)} ${tricks[side] ?? 0} tricks (${signed(score[side] ?? 0)})`);
+    return `Deal over: ${parts.join(", ")}.`;
+  }
+  const parts = tricks.map((tr, i) => `${seatName(st, i)} ${tr} (${signed(score[i] ?? 0)})`);
+  return `Deal over: ${parts.join(", ")}.`;
+}
+
+/** The winners of the game, in words. */
+export function winnersText(st: TableState, winners: number[]): string {
+  if (hasSides(st.summary)) {
+    const side = winners[0];
+    return side === undefined ? "Nobody wins" : `${sideName(st, side)} win`;
+  }
+  const names = winners.map((w) => seatName(st, w));
+  if (names.length === 0) return "Nobody wins";
+  if (names.length === 1) return `${names[0]} wins`;
+  return `${names.join(" and ")} share the win`;
+}

@@ -1,0 +1,278 @@
+// The lobby: the tables, live (lobby.table / lobby.removed), with their
+// variant, key options, seats, watchers and state; a seat or watching in a
+// click; and the form that makes a new table.
+import type { App, Screen } from "./app";
+import { h, fill } from "./dom";
+import {
+  CHAT_CHOICES,
+  CLASSIC_PRESETS,
+  DEFAULTS,
+  OPTIONS,
+  TIMER_CHOICES,
+  VARIANT_BLURBS,
+  VARIANT_NAMES,
+  optionSummary,
+  settingsSummary,
+  type Choice,
+} from "./rules";
+import type { OptionValue, TableSummary, Variant } from "./types";
+
+const STATE_LABELS: Record<TableSummary["state"], string> = {
+  open: "Waiting for players",
+  playing: "Playing",
+  finished: "Game over",
+};
+
+export class LobbyScreen implements Screen {
+  readonly el: HTMLElement;
+  private readonly list: HTMLElement;
+  private readonly form: CreateForm;
+
+  constructor(private readonly app: App) {
+    this.list = h("div", { class: "table-list", "aria-live": "polite" });
+    this.form = new CreateForm(app);
+    this.el = h(
+      "section",
+      { class: "lobby-screen" },
+      h("div", { class: "lobby-tables" }, h("h2", null, "Tables"), this.list),
+      this.form.el,
+    );
+  }
+
+  update(): void {
+    const tables = [...this.app.lobby.values()].sort((a, b) => {
+      const order = { open: 0, playing: 1, finished: 2 };
+      return order[a.state] - order[b.state] || b.table - a.table;
+    });
+    if (tables.length === 0) {
+      fill(this.list, h("p", { class: "empty" }, "No tables yet. Make one with the form: your friends will see it here."));
+      return;
+    }
+    fill(this.list, tables.map((t) => this.item(t)));
+  }
+
+  private item(t: TableSummary): HTMLElement {
+    const me = this.app.user?.id;
+    const mine = t.seats.some((s) => s.user === me);
+    const free = t.seats.filter((s) => !s.user).length;
+    const canSit = !mine && t.state !== "playing";
+    const seats = t.seats.map((s) =>
+      h(
+        "li",
+        { class: `seat-chip ${s.user ? "taken" : "free"}`, "data-seat": s.seat },
+        h("span", { class: "seat-no" }, `${s.seat + 1}`),
+        s.user
+          ? h("span", { class: "seat-who" }, s.name, s.user === me ? " (you)" : "", !s.connected && t.state === "playing" ? h("small", null, " · away") : null)
+          : canSit
+            ? h("button", { type: "button", class: "sit", "data-sit": s.seat, onclick: () => void this.app.sit(t.table, s.seat) }, "Sit here")
+            : h("span", { class: "seat-who empty" }, "free"),
+      ),
+    );
+    return h(
+      "article",
+      { class: `table-item state-${t.state}`, "data-table": t.table },
+      h(
+        "header",
+        null,
+        h("h3", null, VARIANT_NAMES[t.variant], h("small", null, ` #${t.table}`)),
+        h("span", { class: `badge state-${t.state}` }, t.state === "open" && free > 0 ? `${STATE_LABELS.open} (${free} free)` : STATE_LABELS[t.state]),
+      ),
+      h("p", { class: "opts" }, optionSummary(t)),
+      h("p", { class: "meta" }, `${settingsSummary(t)} · made by ${t.creator}`),
+      t.variant !== "exact" ? h("p", { class: "meta" }, "Seats 1 & 3 play against 2 & 4.") : null,
+      h("ul", { class: "seats" }, seats),
+      h(
+        "footer",
+        null,
+        h("span", { class: "watchers" }, t.watchers === 1 ? "1 watching" : `${t.watchers} watching`),
+        t.scores && t.state !== "open" ? h("span", { class: "scores" }, `score ${t.scores.join("–")}`) : null,
+        h("span", { class: "spacer" }),
+        mine
+          ? h("button", { type: "button", class: "primary", "data-return": t.table, onclick: () => void this.app.returnTo(t.table) }, "Back to your seat")
+          : t.settings.watching
+            ? h("button", { type: "button", "data-watch": t.table, onclick: () => void this.app.watch(t.table) }, "Watch")
+            : h("small", null, "no watching"),
+      ),
+    );
+  }
+}
+
+/** The new-table form: variant, preset (classic), options, table settings. */
+class CreateForm {
+  readonly el: HTMLFormElement;
+  private variant: Variant = "classic";
+  private readonly variantBlurb: HTMLElement;
+  private readonly variantRows: HTMLElement;
+  private readonly optionRows: HTMLElement;
+  private presetSelect: HTMLSelectElement | null = null;
+  private playersSelect: HTMLSelectElement | null = null;
+  private readonly optionInputs = new Map<string, HTMLSelectElement>();
+  private readonly settings: {
+    timer_bid: HTMLSelectElement;
+    timer_play: HTMLSelectElement;
+    chat: HTMLSelectElement;
+    watching: HTMLInputElement;
+    suggestions: HTMLInputElement;
+  };
+  private busy = false;
+
+  constructor(private readonly app: App) {
+    const variantSelect = select(
+      "variant",
+      (Object.keys(VARIANT_NAMES) as Variant[]).map((v) => ({ value: v, label: VARIANT_NAMES[v] })),
+      this.variant,
+    );
+    variantSelect.addEventListener("change", () => {
+      this.variant = variantSelect.value as Variant;
+      this.buildOptions();
+    });
+    this.variantBlurb = h("small", { class: "hint" });
+    this.variantRows = h("div");
+    this.optionRows = h("div", { class: "option-rows" });
+    this.settings = {
+      timer_bid: select("timer_bid", TIMER_CHOICES, 0),
+      timer_play: select("timer_play", TIMER_CHOICES, 0),
+      chat: select("chat", CHAT_CHOICES, "text"),
+      watching: h("input", { type: "checkbox", name: "watching", checked: true }),
+      suggestions: h("input", { type: "checkbox", name: "suggestions" }),
+    };
+    this.el = h(
+      "form",
+      { id: "create-form", class: "card-panel create-form", onsubmit: (e) => void this.submit(e) },
+      h("h2", null, "New table"),
+      row("Game", variantSelect, this.variantBlurb),
+      this.variantRows,
+      h("fieldset", null, h("legend", null, "Rules"), this.optionRows),
+      h(
+        "fieldset",
+        null,
+        h("legend", null, "Table"),
+        row("Time to bid", this.settings.timer_bid, "Seconds for each call or choice; then the server acts for the player."),
+        row("Time to play", this.settings.timer_play, "Seconds for each card; then the server plays a legal card."),
+        row("Chat", this.settings.chat, "During the game: free text, preset phrases only, or none."),
+        checkRow("Watchers", this.settings.watching, "Up to 10 people may watch; they never see a hand."),
+        checkRow("Suggestions", this.settings.suggestions, "Players may ask for a suggested bid or card."),
+      ),
+      h("button", { type: "submit", class: "primary big", id: "create-table" }, "Create the table and sit down"),
+    );
+    this.buildOptions();
+  }
+
+  private buildOptions(): void {
+    const v = this.variant;
+    this.variantBlurb.textContent = VARIANT_BLURBS[v];
+    this.presetSelect = null;
+    this.playersSelect = null;
+    fill(this.variantRows);
+    if (v === "classic") {
+      const choices: Choice[] = [...CLASSIC_PRESETS.map((p) => ({ value: p.id, label: p.name })), { value: "", label: "Custom rules" }];
+      const ps = select("preset", choices, "whist5");
+      ps.addEventListener("change", () => this.applyPreset());
+      this.presetSelect = ps;
+      this.variantRows.append(row("Preset", ps, "Ready-made classic games; change any rule below for your own."));
+    } else if (v === "exact") {
+      const players = select(
+        "players",
+        [2, 3, 4, 5, 6].map((n) => ({ value: n, label: `${n} players` })),
+        4,
+      );
+      this.playersSelect = players;
+      this.variantRows.append(row("Players", players, "Two to six, each for themselves."));
+    }
+    this.optionInputs.clear();
+    fill(
+      this.optionRows,
+      OPTIONS[v].map((spec) => {
+        const choices: Choice[] = spec.optional ? [{ value: "", label: "Default" }, ...spec.choices] : spec.choices;
+        const input = select(`opt-${spec.name}`, choices, DEFAULTS[v][spec.name] ?? "");
+        input.addEventListener("change", () => {
+          if (this.presetSelect) this.presetSelect.value = this.matchingPreset();
+        });
+        this.optionInputs.set(spec.name, input);
+        return row(spec.label, input, spec.help);
+      }),
+    );
+    this.applyPreset();
+  }
+
+  private applyPreset(): void {
+    const preset = CLASSIC_PRESETS.find((p) => p.id === this.presetSelect?.value);
+    if (!preset) return;
+    for (const [name, value] of Object.entries(preset.options)) {
+      const input = this.optionInputs.get(name);
+      if (input) input.value = String(value);
+    }
+  }
+
+  private options(): Record<string, OptionValue> {
+    const out: Record<string, OptionValue> = {};
+    for (const spec of OPTIONS[this.variant]) {
+      const raw = this.optionInputs.get(spec.name)?.value ?? "";
+      if (raw === "") continue;
+      const sample = spec.choices[0]?.value;
+      out[spec.name] = typeof sample === "number" ? Number(raw) : typeof sample === "boolean" ? raw === "true" : raw;
+    }
+    return out;
+  }
+
+  private matchingPreset(): string {
+    const o = this.options();
+    const p = CLASSIC_PRESETS.find((p) => Object.entries(p.options).every(([k, v]) => o[k] === v));
+    return p ? p.id : "";
+  }
+
+  private async submit(e: Event): Promise<void> {
+    e.preventDefault();
+    if (this.busy) return;
+    const d: Record<string, unknown> = {
+      variant: this.variant,
+      settings: {
+        timer_bid: Number(this.settings.timer_bid.value),
+        timer_play: Number(this.settings.timer_play.value),
+        chat: this.settings.chat.value,
+        watching: this.settings.watching.checked,
+        suggestions: this.settings.suggestions.checked,
+      },
+    };
+    const preset = this.presetSelect?.value;
+    if (preset) d["preset"] = preset;
+    else d["options"] = this.options();
+    if (this.playersSelect) d["players"] = Number(this.playersSelect.value);
+    this.busy = true;
+    try {
+      await this.app.createTable(d);
+    } finally {
+      this.busy = false;
+    }
+  }
+}
+
+function select(name: string, choices: Choice[], value: OptionValue): HTMLSelectElement {
+  const el = h(
+    "select",
+    { name },
+    choices.map((c) => h("option", { value: String(c.value) }, c.label)),
+  );
+  el.value = String(value);
+  return el;
+}
+
+function row(label: string, input: HTMLElement, help: string | HTMLElement): HTMLElement {
+  return h(
+    "label",
+    { class: "form-row" },
+    h("span", { class: "field-label" }, label),
+    input,
+    typeof help === "string" ? h("small", { class: "hint" }, help) : help,
+  );
+}
+
+function checkRow(label: string, input: HTMLInputElement, help: string): HTMLElement {
+  return h(
+    "label",
+    { class: "form-row check" },
+    h("span", { class: "field-label" }, label),
+    h("span", { class: "check-box" }, input, h("span", null, "Allowed")),
+    h("small", { class: "hint" }, help),
+  );
+}

@@ -1,0 +1,27 @@
+// The entry point: starts the app and picks each screen.
+import { AccountScreen } from "./account";
+import { App, type Screen, type ScreenName } from "./app";
+import { h } from "./dom";
+import { LobbyScreen } from "./lobby";
+import { TableScreen } from "./table";
+
+function makeScreen(app: App, name: ScreenName): Screen {
+  switch (name) {
+    case "account":
+      return new AccountScreen(app);
+    case "lobby":
+      return new LobbyScreen(app);
+    case "table":
+      return new TableScreen(app);
+    default:
+      return { el: h("section", { class: "connecting" }, h("p", null, "Connecting to the server…")), update() {} };
+  }
+}
+
+const root = document.getElementById("app");
+if (root) {
+  const app = new App(root, makeScreen);
+  // For tests and the curious: window.whist.drop() drops the connection.
+  (window as unknown as { whist: unknown }).whist = { app, drop: () => app.conn.drop() };
+  app.start();
+}

@@ -1,0 +1,329 @@
+// Test helpers: a real whistd on a free port with a fresh database, and
+// Debian's Chromium driven by playwright-core (never a downloaded browser).
+import { spawn } from "node:child_process";
+import { existsSync } from "node:fs";
+import { mkdtemp, rm } from "node:fs/promises";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
+import { chromium } from "playwright-core";
+
+const here = dirname(fileURLToPath(import.meta.url));
+export const clientDir = resolve(here, "..");
+
+export const CHROMIUM_ARGS = [
+  "--no-sandbox",
+  "--disable-gpu",
+  "--disable-quic",
+  "--no-first-run",
+  "--disable-background-networking",
+  "--disable-component-update",
+  "--disable-sync",
+];
+
+function freePort() {
+  return new Promise((ok, fail) => {
+    const srv = createServer();
+    srv.on("error", fail);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address();
+      srv.close(() => ok(port));
+    });
+  });
+}
+
+async function waitHealthy(url, proc, ms) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (proc.exitCode !== null) throw new Error(`whistd exited with ${proc.exitCode}`);
+    try {
+      const r = await fetch(`${url}/healthz`);
+      if (r.ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`whistd did not answer ${url}/healthz within ${ms} ms`);
+}
+
+/** Starts whistd; returns {url, stop(), log()}. */
+export async function startServer() {
+  const bin = resolve(clientDir, process.env.WHISTD ?? "../build/server/whistd");
+  if (!existsSync(bin)) throw new Error(`no whistd at ${bin} (build it, or set WHISTD)`);
+  const dist = join(clientDir, "dist");
+  if (!existsSync(join(dist, "index.html"))) throw new Error("no dist/index.html: run npm run build first");
+  const dir = await mkdtemp(join(tmpdir(), "whistd-e2e-"));
+  const port = await freePort();
+  const args = [
+    "--listen", "127.0.0.1",
+    "--port", String(port),
+    "--database", join(dir, "whist.db"),
+    "--static-dir", dist,
+    "--password-memory-kib", "8192",
+    "--password-passes", "1",
+    "--log-level", "warn",
+  ];
+  const proc = spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  proc.stdout.on("data", (b) => (output += b));
+  proc.stderr.on("data", (b) => (output += b));
+  const killNow = () => proc.exitCode === null && proc.kill("SIGKILL");
+  process.on("exit", killNow);
+  const url = `http://127.0.0.1:${port}`;
+  try {
+    await waitHealthy(url, proc, 10_000);
+  } catch (e) {
+    killNow();
+    throw new Error(`${e.message}\n${output}`);
+  }
+  return {
+    url,
+    log: () => output,
+    async stop() {
+      if (proc.exitCode === null) {
+        const exited = new Promise((r) => proc.once("exit", r));
+        proc.kill("SIGTERM");
+        const t = setTimeout(killNow, 5000);
+        await exited;
+        clearTimeout(t);
+      }
+      process.off("exit", killNow);
+      await rm(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function launchBrowser() {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
+    args: CHROMIUM_ARGS,
+  });
+}
+
+// --- Pages -------------------------------------------------------------------
+
+export const STEP_MS = 15_000;
+
+/** A server, a browser, and pages each in its own browser context. */
+export async function setup() {
+  const server = await startServer();
+  let browser;
+  try {
+    browser = await launchBrowser();
+  } catch (e) {
+    await server.stop();
+    throw e;
+  }
+  return {
+    server,
+    browser,
+    async openPage(name, viewport = { width: 1280, height: 860 }) {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      page.setDefaultTimeout(STEP_MS);
+      page.on("pageerror", (e) => console.error(`[${name}] page error: ${e.message}`));
+      page.name = name;
+      await page.goto(server.url + "/");
+      return page;
+    },
+    async close() {
+      await browser.close().catch(() => {});
+      await server.stop();
+    },
+  };
+}
+
+/** Runs `fn` at most `ms` milliseconds, then ends the process (a hung browser or server). */
+export function hardLimit(ms) {
+  const t = setTimeout(() => {
+    console.error(`e2e: over ${ms / 1000} s; giving up`);
+    process.exit(1);
+  }, ms);
+  t.unref();
+  return () => clearTimeout(t);
+}
+
+export const screen = (page, name) => page.waitForSelector(`body[data-screen="${name}"]`);
+
+export async function asGuest(page) {
+  await screen(page, "account");
+  await page.click("#guest");
+  await screen(page, "lobby");
+}
+
+/** The table screen's state: version, seat, phase and state. */
+export function tableInfo(page) {
+  return page.evaluate(() => {
+    const el = document.querySelector(".table-screen");
+    if (!el) return null;
+    const d = el.dataset;
+    return { v: Number(d.v), seat: d.seat === "" ? null : Number(d.seat), phase: d.phase, state: d.state, table: Number(d.table) };
+  });
+}
+
+export const handOf = (page) => page.$$eval("[data-hand] .card[data-card]", (els) => els.map((e) => e.dataset.card));
+
+/** Waits until every page has applied version `v` or later. */
+export async function allAt(pages, v) {
+  await Promise.all(
+    pages.map((p) => p.waitForFunction((v) => Number(document.querySelector(".table-screen")?.dataset.v) >= v, v)),
+  );
+}
+
+/** Waits until every page is at the same version, the highest any has. */
+export async function settle(pages) {
+  const infos = await Promise.all(pages.map(tableInfo));
+  await allAt(pages, Math.max(...infos.map((i) => i.v)));
+}
+
+/** What a page shows: face-up cards outside its hand (the turned card aside), card counts, who is to act. */
+function shown(page) {
+  return page.evaluate(() => ({
+    cards: [...document.querySelectorAll(".card.face[data-card]")]
+      .filter((e) => !e.closest("[data-hand]") && !e.closest(".chip.turned") && !e.closest(".chip.kitty"))
+      .map((e) => e.dataset.card),
+    counts: Object.fromEntries(
+      [...document.querySelectorAll(".seat[data-seat]")].map((e) => [e.dataset.seat, Number(e.querySelector(".fan")?.dataset.count ?? 0)]),
+    ),
+    toAct: [...document.querySelectorAll(".seat[data-to-act]")].map((e) => Number(e.dataset.seat)),
+  }));
+}
+
+/**
+ * Every page agrees on who is to act and on how many cards each hand holds;
+ * no page shows face up a card that is in another player's hand (the turned
+ * card, public by the rules, aside); the watchers show no hand.
+ */
+export async function checkTable(assert, players, watchers) {
+  const all = [...players, ...watchers];
+  await settle(all);
+  const hands = await Promise.all(players.map(handOf));
+  for (const w of watchers) assert.deepEqual(await handOf(w), [], `${w.name} sees no hand`);
+  const views = await Promise.all(all.map(shown));
+  const toAct = JSON.stringify(views[0].toAct);
+  views.forEach((view, i) => {
+    const page = all[i];
+    assert.equal(JSON.stringify(view.toAct), toAct, `${page.name} and ${all[0].name} disagree on who is to act`);
+    hands.forEach((hand, j) => {
+      if (j === i) return;
+      const leaked = view.cards.filter((c) => hand.includes(c));
+      assert.deepEqual(leaked, [], `${page.name} shows ${leaked} from ${players[j].name}'s hand`);
+      assert.equal(view.counts[j], hand.length, `${page.name} shows ${view.counts[j]} cards for ${players[j].name}, who holds ${hand.length}`);
+    });
+  });
+}
+
+/** What each page offers its user to do now. */
+function offer(page) {
+  return page.evaluate(() => {
+    const all = (s) => [...document.querySelectorAll(s)];
+    if (document.querySelector('[data-role="bidding"]')) return { kind: "bid", choices: all('[data-role="bidding"] button.bid').map((b) => b.dataset.bid) };
+    const discard = document.querySelector('[data-role="discard"]');
+    if (discard) return { kind: "discard", choices: all("[data-hand] .card.selectable").map((e) => e.dataset.card), count: Number(document.querySelector("#discard").textContent.match(/\d+/)[0]) };
+    if (document.querySelector('[data-role="choose"]'))
+      return { kind: "choose", choices: all('[data-role="choose"] button').map((b) => b.dataset.trump ?? b.dataset.direction) };
+    const cards = all("[data-hand] .card.playable").map((e) => e.dataset.card);
+    if (cards.length) return { kind: "play", choices: cards };
+    return null;
+  });
+}
+
+// A small seeded random choice, so a failing run can be repeated.
+let seed = Number(process.env.WHIST_SEED ?? 20240601);
+export function random(n) {
+  seed = (seed * 1103515245 + 12345) % 2147483648;
+  return seed % n;
+}
+
+/**
+ * One action through the pages, by whoever is offered one: a call, a
+ * discard, a trump or direction, or a card. Returns {page, kind, choice},
+ * or null when nobody can act (yet).
+ */
+export async function actOnce(assert, players) {
+  const offers = await Promise.all(players.map(offer));
+  const i = offers.findIndex((o) => o !== null);
+  if (i < 0) return null;
+  assert.equal(offers.filter((o) => o !== null).length, 1, "one page at a time is offered an action");
+  const page = players[i];
+  const o = offers[i];
+  const before = (await tableInfo(page)).v;
+  let choice;
+  if (o.kind === "bid") {
+    choice = o.choices[random(o.choices.length)];
+    await page.click(`[data-role="bidding"] button[data-bid="${choice}"]`);
+  } else if (o.kind === "discard") {
+    const cards = [...o.choices];
+    choice = [];
+    while (choice.length < o.count) choice.push(cards.splice(random(cards.length), 1)[0]);
+    for (const c of choice) await page.click(`[data-hand] .card.selectable[data-card="${c}"]`);
+    await page.click("#discard:not([disabled])");
+  } else if (o.kind === "choose") {
+    choice = o.choices[random(o.choices.length)];
+    await page.click(`[data-role="choose"] button[data-trump="${choice}"], [data-role="choose"] button[data-direction="${choice}"]`);
+  } else {
+    // Illegal cards are dimmed, with the reason on hover.
+    const hand = await handOf(page);
+    const illegal = await page.$$eval("[data-hand] .card.illegal", (els) => els.map((e) => [e.dataset.card, e.title]));
+    for (const [card, why] of illegal) {
+      assert.ok(!o.choices.includes(card), `${card} is both playable and dimmed`);
+      assert.ok(why.length > 0, `no reason given for ${card}`);
+    }
+    assert.equal(o.choices.length + illegal.length, hand.length);
+    choice = o.choices[random(o.choices.length)];
+    await page.click(`[data-hand] .card.playable[data-card="${choice}"]`);
+  }
+  await page.waitForFunction((v) => Number(document.querySelector(".table-screen")?.dataset.v) > v, before);
+  return { page, kind: o.kind, choice };
+}
+
+/** actOnce, waiting up to STEP_MS for somebody to be offered an action. */
+export async function act(assert, players, watchers = []) {
+  const end = Date.now() + STEP_MS;
+  for (;;) {
+    const done = await actOnce(assert, players);
+    if (done) return done;
+    if (Date.now() > end) {
+      const states = await Promise.all([...players, ...watchers].map(tableInfo));
+      assert.fail(`nobody is offered an action: ${JSON.stringify(states)}`);
+    }
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+export async function gameOver(pages) {
+  const over = await Promise.all(pages.map((p) => p.$('[data-role="result"]')));
+  return over.every(Boolean);
+}
+
+/** Makes a table from the lobby form; returns its id. */
+export async function createTable(page, { variant, preset, players, options = {}, settings = {} }) {
+  await page.selectOption("#create-form select[name=variant]", variant);
+  if (preset !== undefined) await page.selectOption("#create-form select[name=preset]", preset);
+  if (players !== undefined) await page.selectOption("#create-form select[name=players]", String(players));
+  for (const [name, value] of Object.entries(options)) await page.selectOption(`#create-form select[name=opt-${name}]`, String(value));
+  for (const [name, value] of Object.entries(settings)) {
+    if (typeof value === "boolean") await page.setChecked(`#create-form input[name=${name}]`, value);
+    else await page.selectOption(`#create-form select[name=${name}]`, String(value));
+  }
+  await page.click("#create-table");
+  await screen(page, "table");
+  return (await tableInfo(page)).table;
+}
+
+/** A page in the lobby sits at `seat` of `table`. */
+export async function sitAt(page, table, seat) {
+  const sel = `.table-item[data-table="${table}"] button[data-sit="${seat}"]`;
+  await page.waitForSelector(sel);
+  await page.click(sel);
+  await screen(page, "table");
+}
+
+export async function watchTable(page, table) {
+  const sel = `.table-item[data-table="${table}"] button[data-watch]`;
+  await page.waitForSelector(sel);
+  await page.click(sel);
+  await screen(page, "table");
+}
