@@ -1,0 +1,331 @@
+// Bounds at the start of a trick: quick tricks, and later tricks that one
+// side is sure to take.
+#include <algorithm>
+#include <bit>
+
+#include "engine/ai/solver_search.hpp"
+
+namespace whist::ai::detail {
+
+int Search::bounds(int target, u64& win) const {
+  const int left = t_.tricks_left;
+  const int leader = t_.leader;
+  const bool max_leads = maxing_[static_cast<size_t>(leader)] != 0;
+
+  // Tricks the leader's side can cash at once.
+  u64 used = 0;
+  const int quick = quick_tricks(leader, max_leads ? target : left - target + 1, used);
+  if (max_leads ? quick >= target : left - quick < target) {
+    win = used;
+    return max_leads ? 1 : 0;
+  }
+
+  // The rest decide only whether a side takes every trick left, or (with
+  // trumps) at least a few.
+  u64 hands_max = 0, hands_min = 0;
+  for (int h = 0; h < n_; ++h)
+    (maxing_[static_cast<size_t>(h)] ? hands_max : hands_min) |= hand_[static_cast<size_t>(h)];
+  auto longest = [this](int side, int s) {
+    int most = 0;
+    for (int h = 0; h < n_; ++h)
+      if (maxing_[static_cast<size_t>(h)] == side)
+        most = std::max(most, std::popcount(suit_part(hand_[static_cast<size_t>(h)], s)));
+    return most;
+  };
+
+  if (trump_ >= 0 && suit_part(all_, trump_)) {
+    // The highest trump wins a trick whenever it is played; a side without
+    // trumps loses a trick to every trump of the opponents' longest hand.
+    const unsigned trumps = suit_part(all_, trump_);
+    const u64 top = card_bit(trump_, top_power(trumps));
+    if (!suit_part(hands_max, trump_)) {
+      if (target > left - longest(0, trump_)) return 0;
+    } else if (hands_min & top) {
+      if (target > left - 1) {
+        win = top;
+        return 0;
+      }
+    }
+    if (!suit_part(hands_min, trump_)) {
+      if (target <= longest(1, trump_)) return 1;
+    } else if (hands_max & top) {
+      if (target <= 1) {
+        win = top;
+        return 1;
+      }
+    }
+    return -1;
+  }
+
+  // No trumps in play. The side that needs every trick left: the leader's
+  // side loses this one when the other side holds the top card of every
+  // suit the leader can lead (a suitless joker led would let the next
+  // player choose the suit: not counted).
+  const bool max_needs_all = target >= left;
+  const bool min_needs_all = target <= 1;
+  if (!max_needs_all && !min_needs_all) return -1;
+  const bool leaders_need_all = max_leads ? max_needs_all : min_needs_all;
+  if (leaders_need_all && jokers_[static_cast<size_t>(leader)] == 0) {
+    const u64 theirs = max_leads ? hands_min : hands_max;
+    u64 tops = 0;
+    bool loses = true;
+    for (int s = 0; s < kSuits && loses; ++s) {
+      if (!suit_part(hand_[static_cast<size_t>(leader)], s)) continue;
+      const u64 top = card_bit(s, top_power(suit_part(all_, s)));
+      tops |= top;
+      loses = (theirs & top) != 0;
+    }
+    if (loses) {
+      win = tops;
+      return max_leads ? 0 : 1;
+    }
+  }
+  // A side takes tricks only in suits whose top card it holds, at most as
+  // many as its longest hand there holds (DDS's "later tricks"): each round
+  // of such a suit shortens its longest hand by one, and the other side
+  // keeps its top cards in the other suits.
+  // (A suitless joker led lets the next player choose the suit: a side
+  // holding one is not bounded so.)
+  for (int side = 1; side >= 0; --side) {
+    if (side ? !max_needs_all : !min_needs_all) continue;
+    bool jokers = false;
+    for (int h = 0; h < n_; ++h)
+      jokers |= maxing_[static_cast<size_t>(h)] == side && jokers_[static_cast<size_t>(h)] > 0;
+    if (jokers) continue;
+    const u64 own = side ? hands_max : hands_min;
+    int sum = 0;
+    u64 tops = 0;
+    for (int s = 0; s < kSuits; ++s) {
+      const unsigned in = suit_part(all_, s);
+      if (!in) continue;
+      const u64 top = card_bit(s, top_power(in));
+      if (own & top) {
+        sum += longest(side, s);
+      } else {
+        // Relied on: the other side holds this top card (unless only its
+        // holder has cards of the suit left).
+        int holders = 0;
+        for (int h = 0; h < n_; ++h) holders += suit_part(hand_[static_cast<size_t>(h)], s) != 0;
+        if (holders > 1) tops |= top;
+      }
+    }
+    if (sum < left) {
+      win = tops;
+      return side ? 0 : 1;
+    }
+  }
+  return -1;
+}
+
+int Search::second_hand_bound(int target, u64& win) const {
+  // Four seats in partnerships, the second hand to play: its side wins
+  // this trick for sure when it can ruff and the third hand cannot, or when
+  // its side's highest card of the suit led beats the card led and every
+  // card the third hand holds there (and the third hand cannot ruff). At no
+  // trump the hand that wins then cashes its other top cards.
+  const int me = (t_.leader + 1) & 3, third = (t_.leader + 2) & 3, partner = (t_.leader + 3) & 3;
+  const int led = t_.led;
+  if (led < 0) return -1;
+  const bool ours_max = maxing_[static_cast<size_t>(me)] != 0;
+  const int left = t_.tricks_left;
+  // What one sure trick decides; more need the cashing below.
+  const int need = ours_max ? target : left - target + 1;  // tricks our side must take
+  auto hold = [&](int h, int s) { return suit_part(hand_[static_cast<size_t>(h)], s); };
+  const bool trumps_in_play = trump_ >= 0 && suit_part(all_, trump_);
+  const bool side_suit = trumps_in_play && led != trump_;
+  const bool third_ruffs = side_suit && !hold(third, led) && hold(third, trump_);
+  if (third_ruffs) return -1;
+  u64 relied = 0;
+  int winner = -1;
+  if (side_suit &&
+      ((!hold(me, led) && hold(me, trump_)) || (!hold(partner, led) && hold(partner, trump_)))) {
+    if (need > 1) return -1;  // a ruff: no cashing counted after it
+  } else {
+    const unsigned ours = hold(me, led) | hold(partner, led);
+    if (!ours) return -1;
+    const int high = top_power(ours);
+    const unsigned theirs =
+        hold(third, led) | (t_.best_bit ? 1U << (std::countr_zero(t_.best_bit) % kSuitBits) : 0U);
+    if (theirs && top_power(theirs) > high) return -1;
+    relied |= card_bit(led, high);
+    winner = (hold(me, led) >> high & 1U) ? me : partner;
+  }
+  int quick = 1;
+  if (quick < need && !trumps_in_play && winner >= 0) {
+    // At no trump the winner cashes: its next card of the suit led if it
+    // holds the two highest, and its top card of every other suit (or all
+    // of a suit nobody else holds).
+    const unsigned in = suit_part(all_, led);
+    const unsigned own = hold(winner, led);
+    const int high = top_power(in);
+    const unsigned rest = in & ~(1U << high);
+    if ((own >> high & 1U) && rest && (own >> top_power(rest) & 1U)) {
+      ++quick;
+      relied |= card_bit(led, top_power(rest));
+    }
+    for (int s = 0; s < kSuits && quick < need; ++s) {
+      if (s == led) continue;
+      const unsigned mine = hold(winner, s);
+      if (!mine) continue;
+      const unsigned all = suit_part(all_, s);
+      if (mine == all) {
+        quick += std::popcount(mine);
+      } else if (mine >> top_power(all) & 1U) {
+        ++quick;
+        relied |= card_bit(s, top_power(all));
+      }
+    }
+  }
+  if (quick < need) return -1;
+  win = relied;
+  return ours_max ? 1 : 0;
+}
+
+int Search::quick_tricks(int leader, int need, u64& used) const {
+  // Tricks the leader's side can take at once by cashing top cards: cards
+  // above every other card of their suit still in play (partner's too, so
+  // that nobody has to overtake and the lead stays where it is, whatever
+  // anyone discards). First the leader's own; then, in the partnership
+  // variants, partner's, after crossing to partner in a suit whose top card
+  // partner holds and the leader can lead.
+  //
+  // Ruffs: an opponent holding trumps ruffs only when void, and follows
+  // suit in every round counted here (so never discards and keeps its
+  // lengths), so a suit is cashed while every opponent with trumps still
+  // follows it; unless the top trumps are cashed first and leave the
+  // opponents none. Exact whist: a partner who must trump would take the
+  // lead, so a suit is cashed only while every partner holding trumps
+  // still follows it.
+  const int side = maxing_[static_cast<size_t>(leader)];
+  // At most the cards of the suits whose top card the leader (or its one
+  // partner) holds: when they fall short of `need`, do not count.
+  {
+    int partner = -1, partners = 0;
+    for (int o = 0; o < n_; ++o)
+      if (o != leader && maxing_[static_cast<size_t>(o)] == side) partner = o, ++partners;
+    int most = 0;
+    for (int s = 0; s < kSuits; ++s) {
+      const unsigned in = suit_part(all_, s);
+      if (!in) continue;
+      const u64 top = card_bit(s, top_power(in));
+      if (hand_[static_cast<size_t>(leader)] & top)
+        most += std::popcount(suit_part(hand_[static_cast<size_t>(leader)], s));
+      else if (partners == 1 && (hand_[static_cast<size_t>(partner)] & top))
+        most += std::popcount(suit_part(hand_[static_cast<size_t>(partner)], s));
+    }
+    if (most < need) return 0;
+  }
+  // Every hand's holding, length and top card in each suit.
+  // (Not zeroed: only the first n_ rows are read.)
+  std::array<std::array<unsigned, kSuits>, kMaxSeats> hold;
+  std::array<std::array<int, kSuits>, kMaxSeats> length, top;
+  for (int h = 0; h < n_; ++h)
+    for (int s = 0; s < kSuits; ++s) {
+      const unsigned x = suit_part(hand_[static_cast<size_t>(h)], s);
+      hold[static_cast<size_t>(h)][static_cast<size_t>(s)] = x;
+      length[static_cast<size_t>(h)][static_cast<size_t>(s)] = std::popcount(x);
+      top[static_cast<size_t>(h)][static_cast<size_t>(s)] = x ? top_power(x) : -1;
+    }
+  std::array<int, kSuits> ruff_limit{};  // rounds before an opponent may ruff
+  std::array<int, kSuits> own_limit{};   // rounds before a partner must ruff
+  ruff_limit.fill(99);
+  own_limit.fill(99);
+  int opp_trumps = 0;
+  int partner = -1, partners = 0;
+  for (int o = 0; o < n_; ++o) {
+    if (o == leader) continue;
+    const bool opponent = maxing_[static_cast<size_t>(o)] != side;
+    if (!opponent) partner = o, ++partners;
+    const int trumps =
+        trump_ >= 0 ? length[static_cast<size_t>(o)][static_cast<size_t>(trump_)] : 0;
+    if (!trumps || (!opponent && !must_trump_)) continue;
+    if (opponent) opp_trumps = std::max(opp_trumps, trumps);
+    auto& limit = opponent ? ruff_limit : own_limit;
+    for (int s = 0; s < kSuits; ++s)
+      if (s != trump_)
+        limit[static_cast<size_t>(s)] = std::min(
+            limit[static_cast<size_t>(s)], length[static_cast<size_t>(o)][static_cast<size_t>(s)]);
+  }
+  // (Exact whist's must-trump rule would make the leader ruff partner's
+  // winners: no partner's turn there.)
+  if (partners != 1 || must_trump_) partner = -1;
+
+  // Rounds of a suit a hand wins by leading it from the top while every
+  // other hand plays its lowest card (keeping its highest for later): the
+  // i-th highest card wins while it beats the highest card of every other
+  // hand still holding i cards of the suit; once the others are out of the
+  // suit every card wins. `threats`: rounds in which some other hand still
+  // followed (only the cards winning those rounds win by rank).
+  auto run_of = [&](int seat, int s, int& threats) {
+    unsigned own = hold[static_cast<size_t>(seat)][static_cast<size_t>(s)];
+    int longest = 0;
+    for (int h = 0; h < n_; ++h)
+      if (h != seat)
+        longest = std::max(longest, length[static_cast<size_t>(h)][static_cast<size_t>(s)]);
+    threats = longest;
+    int rounds = 0;
+    for (; own; ++rounds) {
+      if (rounds >= longest) return rounds + std::popcount(own);
+      const int card = top_power(own);
+      for (int h = 0; h < n_; ++h)
+        if (h != seat && length[static_cast<size_t>(h)][static_cast<size_t>(s)] > rounds &&
+            top[static_cast<size_t>(h)][static_cast<size_t>(s)] > card)
+          return rounds;
+      own &= ~(1U << card);
+    }
+    return rounds;
+  };
+  // Rounds cashed in each suit from a hand's runs, given the opponents'
+  // trumps left; adds the cards relied on.
+  auto cash = [&](int seat, int opp_trumps_left, std::array<int, kSuits>& rounds) {
+    std::array<int, kSuits> run{}, threats{};
+    for (int s = 0; s < kSuits; ++s)
+      run[static_cast<size_t>(s)] = std::min(run_of(seat, s, threats[static_cast<size_t>(s)]),
+                                             own_limit[static_cast<size_t>(s)]);
+    const bool safe =
+        trump_ < 0 || opp_trumps_left == 0 || run[static_cast<size_t>(trump_)] >= opp_trumps_left;
+    int total = 0;
+    for (int s = 0; s < kSuits; ++s) {
+      int r = run[static_cast<size_t>(s)];
+      if (!safe && s != trump_) r = std::min(r, ruff_limit[static_cast<size_t>(s)]);
+      rounds[static_cast<size_t>(s)] = r;
+      total += r;
+      const int by_rank = std::min(r, threats[static_cast<size_t>(s)]);
+      if (by_rank > 0)
+        used |= card_bit(
+            s, nth_from_top(hold[static_cast<size_t>(seat)][static_cast<size_t>(s)], by_rank - 1));
+    }
+    return total;
+  };
+
+  std::array<int, kSuits> rounds{};
+  int total = cash(leader, opp_trumps, rounds);
+  if (partner < 0) return total;
+
+  // Partner's turn: an entry, a suit whose top card partner holds, that the
+  // leader can lead and the opponents cannot ruff.
+  const int trump_rounds = trump_ >= 0 ? rounds[static_cast<size_t>(trump_)] : 0;
+  const int opp_left = std::max(0, opp_trumps - trump_rounds);
+  const bool drawn = trump_ < 0 || opp_left == 0;
+  int entry = -1;
+  for (int s = 0; s < kSuits && entry < 0; ++s) {
+    const unsigned in = suit_part(all_, s);
+    if (!in || !hold[static_cast<size_t>(leader)][static_cast<size_t>(s)] ||
+        top[static_cast<size_t>(partner)][static_cast<size_t>(s)] != top_power(in))
+      continue;
+    if (drawn || s == trump_ || ruff_limit[static_cast<size_t>(s)] >= 1) entry = s;
+  }
+  if (entry < 0) return total;
+  // Partner keeps every top card while the leader cashes: enough other
+  // cards to follow or discard with.
+  const u64 before = used;
+  std::array<int, kSuits> partner_rounds{};
+  const int more = cash(partner, opp_left, partner_rounds);
+  if (partner_rounds[static_cast<size_t>(entry)] == 0 || total + more > t_.tricks_left) {
+    used = before;
+    return total;
+  }
+  return total + more;
+}
+
+}  // namespace whist::ai::detail

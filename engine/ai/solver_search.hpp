@@ -1,0 +1,121 @@
+// The solver's search (solver.hpp), internal.
+//
+// Inside the search a card is a bit of a 64-bit hand: 16 bits a suit, suits
+// 0..3 as the engine numbers them, bit `power` within the suit where power
+// 0..14 orders the cards of the suit by how they win (the engine's ranking
+// for the deal: downtown reorders, jokers that are trumps take powers 13 and
+// 14 of the trump suit). Suitless jokers (no trump) never win and are only
+// counted, a hand's `jokers`.
+//
+// The search maximises the tricks of one side (the side to play at the
+// root). `search(target)` answers whether that side takes at least `target`
+// of the tricks still to be completed, and reports in `win` the cards whose
+// ranks the answer relied on (16 bits a suit; only the lowest such card of
+// each suit counts: every card above it in play is taken as relied on too).
+#pragma once
+
+#include <array>
+#include <bit>
+#include <cstdint>
+
+#include "engine/ai/solver.hpp"
+#include "engine/ai/solver_tt.hpp"
+
+namespace whist::ai::detail {
+
+inline constexpr int kJokerSuit = 4;
+inline constexpr int kSuitBits = 16;
+inline constexpr unsigned kSuitMask = 0xFFFF;
+
+constexpr u64 card_bit(int suit, int power) { return u64{1} << (kSuitBits * suit + power); }
+constexpr unsigned suit_part(u64 cards, int suit) {
+  return static_cast<unsigned>(cards >> (kSuitBits * suit)) & kSuitMask;
+}
+constexpr int top_power(unsigned holding) { return 31 - std::countl_zero(holding); }
+// The power of the `index`-th card of a holding counting from 0 at the
+// bottom, or at the top.
+constexpr int nth_from_bottom(unsigned holding, int index) {
+  for (; index > 0; --index) holding &= holding - 1;
+  return std::countr_zero(holding);
+}
+constexpr int nth_from_top(unsigned holding, int index) {
+  for (; index > 0; --index) holding &= ~(1U << top_power(holding));
+  return top_power(holding);
+}
+
+// One move: a group of touching cards of one hand in one suit, searched as
+// its highest card; or a suitless joker (suit kJokerSuit).
+struct Move {
+  std::int8_t suit = 0;
+  std::int8_t power = 0;  // the card played
+  std::int8_t low = 0;    // the lowest card of its group
+  std::int16_t weight = 0;
+};
+
+class Search {
+ public:
+  explicit Search(SolverOptions options) : options_(options) {}
+
+  Solution solve(const Position& p, bool all_cards);
+  std::uint64_t nodes() const { return nodes_; }
+
+ private:
+  // The trick in progress and the tricks left, saved around each card.
+  struct TrickState {
+    int leader;
+    int played;
+    int led;  // suit led, -1 until a card with a suit is played
+    int best_seat;
+    int best_value;
+    u64 best_bit;
+    u64 table;  // the trick's cards with a suit
+    int tricks_left;
+  };
+
+  void load(const Position& p);
+
+  bool search(int target, u64& win);
+  bool trick_start(int target, u64& win);
+  bool last_trick(int target, u64& win);
+  bool try_moves(int target, u64& win);
+  bool play(int seat, const Move& m, int target, u64& win);
+
+  // solver_moves.cpp
+  int generate(int seat, Move* moves) const;
+  u64 in_play(int suit) const;
+  int value_of(int suit, int power) const;
+  // solver_order.cpp
+  void order(int seat, Move* moves, int count) const;
+  int lead_weight(int seat, const Move& m) const;
+  int pair_lead_weight(int seat, const Move& m) const;
+  int follow_weight(int seat, const Move& m, int theirs, bool covered) const;
+  int best_playable(int seat) const;
+  // solver_bounds.cpp: 1 or 0 when a bound decides "at least target", -1
+  // when none does; `win` as for search.
+  int bounds(int target, u64& win) const;
+  int second_hand_bound(int target, u64& win) const;
+  // The tricks the leader's side can cash (0 when that cannot reach
+  // `need`).
+  int quick_tricks(int leader, int need, u64& used) const;
+
+  // solver.cpp
+  int root_value(const Move& m, int guess, int low, int high);
+
+  SolverOptions options_;
+  TransTable tt_;
+  std::uint64_t nodes_ = 0;
+
+  int n_ = 4;
+  int trump_ = -1;  // -1: no trump
+  bool must_trump_ = false;
+  bool pairs_ = false;  // four seats in two partnerships
+  std::array<u64, kMaxSeats> hand_{};
+  std::array<int, kMaxSeats> jokers_{};
+  std::array<int, kMaxSeats> maxing_{};  // 1 for the seats of the side maximised
+  u64 all_ = 0;                          // every card in a hand
+  TrickState t_{};
+  // The last move that cut off, by cards left to play.
+  std::array<Move, 6 * 27 + 1> killer_{};
+};
+
+}  // namespace whist::ai::detail

@@ -1,0 +1,524 @@
+#include <catch2/catch.hpp>
+
+// The double-dummy solver (engine/ai/solver.hpp): against libdds (the bridge
+// solver) on classic whist deals, against a brute-force minimax on tiny
+// positions of every variant, against itself with its prunings switched
+// off, on hand-made end positions worked out by hand, and never changing
+// what it is given.
+
+#include <dds/dll.h>
+
+#include <algorithm>
+#include <array>
+#include <map>
+#include <optional>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "engine/ai/solver.hpp"
+#include "tests/engine/checks.hpp"
+#include "tests/engine/scripted.hpp"
+
+using namespace whist;
+
+namespace {
+
+using Values = std::vector<std::pair<Card, int>>;
+
+// ---------------------------------------------------------------------------
+// libdds. Seats are DDS hands (0 North, 1 East, 2 South, 3 West: clockwise
+// like seats, partners opposite); DDS suits are 0 spades .. 3 clubs, 4 no
+// trump; ranks 2..14 as bits.
+
+int dds_suit(int suit) { return 3 - suit; }
+
+deal dds_deal(const ai::Position& p) {
+  deal d{};
+  d.trump = p.trump == kNoSuit ? 4 : dds_suit(p.trump);
+  d.first = p.trick.leader;
+  for (int i = 0; i < p.trick.size; ++i) {
+    const Card c = p.trick.cards[static_cast<size_t>(i)];
+    d.currentTrickSuit[i] = dds_suit(suit_of(c));
+    d.currentTrickRank[i] = rank_of(c) + 2;
+  }
+  for (int h = 0; h < 4; ++h)
+    for (CardSet s = p.hands[static_cast<size_t>(h)]; s; s &= s - 1) {
+      const Card c = lowest(s);
+      d.remainCards[h][dds_suit(suit_of(c))] |= 1U << (rank_of(c) + 2);
+    }
+  return d;
+}
+
+// libdds's best result and every card's value (equal cards expanded).
+std::pair<int, Values> dds_solve(const ai::Position& p) {
+  static const bool init = [] {
+    SetMaxThreads(1);
+    return true;
+  }();
+  (void)init;
+  futureTricks f{};
+  const int rc = SolveBoard(dds_deal(p), -1, 3, 1, &f, 0);
+  REQUIRE(rc == RETURN_NO_FAULT);
+  std::map<Card, int> by_card;
+  for (int i = 0; i < f.cards; ++i) {
+    const int suit = 3 - f.suit[i];
+    by_card[make_card(suit, f.rank[i] - 2)] = f.score[i];
+    for (int r = 2; r <= 14; ++r)
+      if (f.equals[i] >> r & 1) by_card[make_card(suit, r - 2)] = f.score[i];
+  }
+  return {f.score[0], Values(by_card.begin(), by_card.end())};
+}
+
+// ---------------------------------------------------------------------------
+// Brute force: plain minimax over every legal card, with the rules written
+// out again from rules.md (the trick's winner from checks.hpp).
+
+struct Brute {
+  int n = 4;
+  std::array<CardSet, kMaxSeats> hands{};
+  int trump = kNoSuit;
+  bool downtown = false;
+  bool bid = false;
+  bool exact = false;
+  std::array<int, kMaxSeats> maxing{};
+
+  int suit(Card c) const {
+    if (is_joker(c)) return bid && trump < kSuits ? trump : -1;
+    return suit_of(c);
+  }
+  CardSet legal(int seat, const PlayedTrick& t) const {
+    const CardSet hand = hands[static_cast<size_t>(seat)];
+    int led = -1;
+    for (int i = 0; i < t.size && led < 0; ++i) led = suit(t.cards[static_cast<size_t>(i)]);
+    auto of_suit = [&](int s) {
+      CardSet out = 0;
+      for (CardSet h = hand; h; h &= h - 1)
+        if (suit(lowest(h)) == s) out |= bit(lowest(h));
+      return out;
+    };
+    if (led >= 0) {
+      if (const CardSet follow = of_suit(led)) return follow;
+      if (exact && trump < kSuits)
+        if (const CardSet trumps = of_suit(trump)) return trumps;
+    }
+    return hand;
+  }
+  // Tricks for the maximising side from here, the trick `t` included.
+  int value(PlayedTrick& t) {
+    if (t.size == n) {
+      const int winner = test::reference_winner(t, n, trump, downtown, bid);
+      if (!hands[static_cast<size_t>(winner)]) return maxing[static_cast<size_t>(winner)];
+      PlayedTrick next{};
+      next.leader = static_cast<std::int8_t>(winner);
+      return maxing[static_cast<size_t>(winner)] + value(next);
+    }
+    const int seat = (t.leader + t.size) % n;
+    if (!hands[static_cast<size_t>(seat)]) return 0;
+    const bool max = maxing[static_cast<size_t>(seat)] != 0;
+    int best = max ? -1 : 99;
+    for (CardSet l = legal(seat, t); l; l &= l - 1) {
+      const int v = after(t, lowest(l));
+      best = max ? std::max(best, v) : std::min(best, v);
+    }
+    return best;
+  }
+  int after(PlayedTrick& t, Card c) {
+    const int seat = (t.leader + t.size) % n;
+    hands[static_cast<size_t>(seat)] &= ~bit(c);
+    t.cards[static_cast<size_t>(t.size++)] = c;
+    const int v = value(t);
+    --t.size;
+    hands[static_cast<size_t>(seat)] |= bit(c);
+    return v;
+  }
+};
+
+// The brute force's answer for the position of a game in play.
+std::pair<int, Values> brute_solve(const Game& g) {
+  Brute b;
+  b.n = g.players();
+  for (int s = 0; s < b.n; ++s) b.hands[static_cast<size_t>(s)] = g.hand(s);
+  b.trump = g.trump_suit() >= 0 && g.trump_suit() < kSuits ? g.trump_suit() : kNoSuit;
+  b.downtown = g.observation_for_watcher().downtown;
+  b.bid = g.rules().variant == Variant::kBid;
+  b.exact = g.rules().variant == Variant::kExact;
+  const int root = g.current_seat();
+  for (int s = 0; s < b.n; ++s)
+    b.maxing[static_cast<size_t>(s)] = b.exact ? s == root : s % 2 == root % 2;
+  PlayedTrick t{};
+  t.leader = g.trick().leader;
+  t.size = g.trick().size;
+  t.cards = g.trick().cards;
+  Values values;
+  int best = -1;
+  for (CardSet l = b.legal(root, t); l; l &= l - 1) {
+    const int v = b.after(t, lowest(l));
+    values.emplace_back(lowest(l), v);
+    best = std::max(best, v);
+  }
+  return {best, values};
+}
+
+// ---------------------------------------------------------------------------
+// Games in play: bidding and discards chosen at random, then random cards.
+
+Card random_card(CardSet s, Rng& rng) {
+  auto k = rng.below(static_cast<std::uint32_t>(count(s)));
+  for (; k; --k) s &= s - 1;
+  return lowest(s);
+}
+
+// A seeded game played at random to its first card play.
+Game to_play(const Rules& r, std::uint64_t seed, Rng& rng) {
+  Game g =
+      Game::seeded(r, static_cast<int>(rng.below(static_cast<std::uint32_t>(r.players))), seed);
+  while (g.phase() != Phase::kPlay) {
+    if (g.phase() == Phase::kDiscard) {
+      auto [cards, k] = g.discard_choice();
+      CardSet d = 0;
+      for (int i = 0; i < k; ++i) d |= bit(random_card(cards & ~d, rng));
+      test::act(g, Action::discard(g.current_seat(), d));
+    } else {
+      const auto legal = g.legal_actions();
+      test::act(g, legal[rng.below(static_cast<std::uint32_t>(legal.size()))]);
+    }
+  }
+  return g;
+}
+
+// Plays random legal cards until the seat to play holds at most `cards`,
+// then `extra` more (into the trick), staying in the deal.
+void play_down_to(Game& g, int cards, int extra, Rng& rng) {
+  while (count(g.hand(g.current_seat())) > cards)
+    g.play_unchecked(random_card(g.legal_cards(), rng));
+  for (int i = 0; i < extra && count(g.hand(g.current_seat())) > 1; ++i)
+    g.play_unchecked(random_card(g.legal_cards(), rng));
+}
+
+// Classic with trump `turn` (its deal 0), or `rotate_nt` played at random to
+// its fifth deal, at no trump. Nullopt when the game ended before.
+std::optional<Game> classic_deal(bool no_trump, std::uint64_t seed, Rng& rng) {
+  if (!no_trump)
+    return to_play(test::rules(Variant::kClassic, {{"trump", std::string("turn")}}), seed, rng);
+  Game g = to_play(test::rules(Variant::kClassic, {{"trump", std::string("rotate_nt")},
+                                                   {"play_to", std::int64_t{15}}}),
+                   seed, rng);
+  while (!g.is_over() && g.deal_index() < 4) g.play_unchecked(random_card(g.legal_cards(), rng));
+  if (g.is_over() || g.phase() != Phase::kPlay) return std::nullopt;
+  REQUIRE(g.trump_suit() == kNoSuit);
+  return g;
+}
+
+void check_against_dds(const Game& g, ai::Solver& solver) {
+  const ai::Position p = ai::position_of(g);
+  const ai::Solution ours = solver.solve(p);
+  const auto [best, values] = dds_solve(p);
+  INFO("trump " << p.trump << ", hands " << set_text(p.hands[0]) << " / " << set_text(p.hands[1])
+                << " / " << set_text(p.hands[2]) << " / " << set_text(p.hands[3]) << ", trick of "
+                << int(p.trick.size) << " led by " << int(p.trick.leader));
+  CHECK(ours.tricks == best);
+  CHECK(ours.cards == values);
+}
+
+// Rules for every variant and a spread of options.
+std::vector<Rules> every_variant() {
+  std::vector<Rules> out;
+  out.push_back(test::rules(Variant::kClassic, {{"trump", std::string("turn")}}));
+  out.push_back(test::rules(Variant::kClassic, {{"trump", std::string("rotate_nt")}}));
+  for (std::int64_t jokers : {0, 1, 2})
+    out.push_back(test::rules(Variant::kBid, {{"jokers", jokers}}));
+  out.push_back(test::rules(Variant::kBid, {{"bidder_gets_kitty", false}}));
+  for (int players = 2; players <= 6; ++players) {
+    out.push_back(test::rules(Variant::kExact, {}, players));
+    out.push_back(test::rules(Variant::kExact, {{"trumps", false}}, players));
+  }
+  return out;
+}
+
+std::string describe(const Game& g) {
+  std::ostringstream out;
+  out << variant_name(g.rules().variant) << " " << g.players() << " players, trump "
+      << g.trump_suit() << (g.observation_for_watcher().downtown ? " downtown" : "") << ":";
+  for (int s = 0; s < g.players(); ++s) out << " [" << set_text(g.hand(s)) << "]";
+  out << " trick";
+  for (int i = 0; i < g.trick().size; ++i)
+    out << " " << card_name(g.trick().cards[static_cast<size_t>(i)]);
+  return out.str();
+}
+
+// A hand-made position: hands in card notation from seat 0.
+ai::Position position(std::vector<std::string> hands, int leader, int trump, bool downtown,
+                      bool jokers_trump, bool partnerships, bool must_trump,
+                      std::string_view trick = "") {
+  ai::Position p;
+  p.players = static_cast<int>(hands.size());
+  for (size_t s = 0; s < hands.size(); ++s) p.hands[s] = test::set(hands[s]);
+  p.trick.leader = static_cast<std::int8_t>(leader);
+  for (Card c : test::cards(trick)) p.trick.cards[static_cast<size_t>(p.trick.size++)] = c;
+  p.trump = trump;
+  p.ranking = &ranking(trump, downtown, jokers_trump);
+  p.partnerships = partnerships;
+  p.must_trump = must_trump;
+  return p;
+}
+
+Values values(std::initializer_list<std::pair<const char*, int>> v) {
+  Values out;
+  for (const auto& [name, value] : v) out.emplace_back(test::card(name), value);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+}  // namespace
+
+// ---------------------------------------------------------------------------
+// Against libdds: classic whist card play is bridge card play.
+
+TEST_CASE("solver: full classic deals agree with libdds, trumps and no trump", "[solver][dds]") {
+  Rng rng(20240601);
+  ai::Solver solver;
+  int trump_deals = 0, no_trump_deals = 0;
+  for (std::uint64_t seed = 1; trump_deals + no_trump_deals < 30; ++seed) {
+    const bool no_trump = seed % 3 == 0;
+    auto g = classic_deal(no_trump, 7000 + seed, rng);
+    if (!g) continue;
+    REQUIRE(count(g->hand(g->current_seat())) == 13);
+    check_against_dds(*g, solver);
+    ++(no_trump ? no_trump_deals : trump_deals);
+  }
+  CHECK(no_trump_deals >= 8);
+}
+
+TEST_CASE("solver: mid-deal classic positions agree with libdds, mid-trick included",
+          "[solver][dds]") {
+  Rng rng(77);
+  ai::Solver solver;
+  int positions = 0, mid_trick = 0;
+  for (std::uint64_t seed = 1; positions < 60; ++seed) {
+    auto g = classic_deal(seed % 4 == 0, 9000 + seed, rng);
+    if (!g) continue;
+    // 1 to 47 cards played: half of the positions in the first three
+    // tricks, the hardest to solve.
+    const int played = 1 + static_cast<int>(positions % 2 ? rng.below(11) : 11 + rng.below(36));
+    for (int i = 0; i < played; ++i) g->play_unchecked(random_card(g->legal_cards(), rng));
+    mid_trick += g->trick().size > 0;
+    check_against_dds(*g, solver);
+    ++positions;
+  }
+  CHECK(mid_trick >= 30);
+}
+
+// ---------------------------------------------------------------------------
+// Against brute force and against itself, every variant.
+
+TEST_CASE("solver: tiny positions of every variant agree with brute force", "[solver][brute]") {
+  Rng rng(4242);
+  ai::Solver solver;
+  int positions = 0;
+  for (const Rules& r : every_variant()) {
+    for (int i = 0; i < 40; ++i) {
+      Game g = to_play(r, rng.next(), rng);
+      // Up to 4 cards each (3 with five or six players), sometimes mid-trick.
+      const int cards = r.players >= 5 ? 3 : (r.players == 2 ? 6 : 4);
+      play_down_to(g, cards, static_cast<int>(rng.below(static_cast<std::uint32_t>(r.players))),
+                   rng);
+      const std::string before = test::fingerprint(g);
+      const ai::Solution s = solver.solve(ai::position_of(g));
+      const auto [best, values] = brute_solve(g);
+      INFO(describe(g));
+      CHECK(s.tricks == best);
+      CHECK(s.cards == values);
+      CHECK(test::fingerprint(g) == before);
+      ++positions;
+    }
+  }
+  CHECK(positions >= 600);
+}
+
+TEST_CASE("solver: the prunings change no answer, every variant", "[solver][self]") {
+  // The full solver against one with no table, no bounds and every card
+  // searched, on positions too big for brute force.
+  Rng rng(99);
+  ai::Solver full;
+  ai::SolverOptions off;
+  off.transposition_table = false;
+  off.quick_tricks = false;
+  off.equivalent_cards = false;
+  ai::Solver plain(off);
+  for (const Rules& r : every_variant()) {
+    for (int i = 0; i < 16; ++i) {
+      Game g = to_play(r, rng.next(), rng);
+      const int cards = r.players >= 5 ? 4 : (r.players == 4 ? 6 : (r.players == 3 ? 7 : 10));
+      play_down_to(g, cards, static_cast<int>(rng.below(static_cast<std::uint32_t>(r.players))),
+                   rng);
+      const ai::Position p = ai::position_of(g);
+      INFO(describe(g));
+      const ai::Solution a = full.solve(p);
+      const ai::Solution b = plain.solve(p);
+      CHECK(a.tricks == b.tricks);
+      CHECK(a.cards == b.cards);
+      CHECK(full.best_tricks(p) == a.tricks);
+    }
+  }
+}
+
+// ---------------------------------------------------------------------------
+// Hand-made end positions.
+
+TEST_CASE("solver: bid whist jokers are the top trumps, red above black", "[solver][hand]") {
+  // Hearts trump. Seat 0 leads: BJ 2C; seat 1: AH 3C; seat 2: 4C 5C;
+  // seat 3: RJ 6C. The black joker led is a trump lead: AH must follow,
+  // seat 2 discards, the red joker wins; seat 3 then cashes 6C. Leading 2C
+  // instead, 6C wins and the red joker takes the black one. Seats 0+2 take
+  // nothing either way.
+  const auto p = position({"BJ 2C", "AH 3C", "4C 5C", "RJ 6C"}, 0, 2, false, true, true, false);
+  const auto s = ai::solve(p);
+  CHECK(s.tricks == 0);
+  CHECK(s.cards == values({{"2C", 0}, {"BJ", 0}}));
+
+  // Give seat 0 the red joker and seat 3 the black: the red joker led
+  // draws AH and the black joker, and 2C then loses to 6C: one trick. 2C
+  // first loses to 6C, and the black joker seat 3 then leads falls to the
+  // red one: one trick too.
+  const auto q = position({"RJ 2C", "AH 3C", "4C 5C", "BJ 6C"}, 0, 2, false, true, true, false);
+  const auto t = ai::solve(q);
+  CHECK(t.tricks == 1);
+  CHECK(t.cards == values({{"2C", 1}, {"RJ", 1}}));
+
+  // Seat 1 to play to the black joker's lead holding only the ace of
+  // trumps and a club: it must follow with the ace (a joker led is a trump
+  // lead), which loses to seat 3's red joker.
+  const auto r = position({"2C", "AH 3C", "4C 5C", "RJ 6C"}, 0, 2, false, true, true, false, "BJ");
+  const auto u = ai::solve(r);
+  CHECK(u.cards == values({{"AH", 2}}));
+}
+
+TEST_CASE("solver: no-trump jokers never win and let the next player choose the suit",
+          "[solver][hand]") {
+  // No trump, uptown. Seat 0: RJ AS; seat 1: KS 2D; seat 2: 3D 4D;
+  // seat 3: QS 5D. Leading AS wins a trick (KS and QS fall, seat 2
+  // discards), then the joker led lets seat 1 choose diamonds: 5D wins.
+  // Leading the joker first, seat 1 chooses spades with KS (QS under it,
+  // seat 2 discards) and then leads 2D, on which seat 0 must throw AS:
+  // nothing. (Choosing 2D instead would lose a trick to AS.)
+  const auto p =
+      position({"RJ AS", "KS 2D", "3D 4D", "QS 5D"}, 0, kNoSuit, false, false, true, false);
+  const auto s = ai::solve(p);
+  CHECK(s.tricks == 1);
+  CHECK(s.cards == values({{"AS", 1}, {"RJ", 0}}));
+
+  // A player who can follow may not play a joker: seat 1, to play to AS,
+  // holds KS and the black joker: only KS.
+  const auto q =
+      position({"2D", "KS BJ", "3D 4D", "QS 5D"}, 0, kNoSuit, false, false, true, false, "AS");
+  const auto t = ai::solve(q);
+  REQUIRE(t.cards.size() == 1);
+  CHECK(t.cards[0].first == test::card("KS"));
+}
+
+TEST_CASE("solver: downtown ranks the ace high, then 2 down to the king", "[solver][hand]") {
+  // No trump, downtown, seat 0 to lead: 2H KS; seat 1: 3H QS; seat 2:
+  // 4H JS; seat 3: AH TS. Hearts: the ace, then 2 3 4 (2 beats 3 and 4,
+  // the ace beats all). Spades downtown: T beats J Q K. Leading 2H: AH
+  // wins and seat 3 cashes TS: nothing for seats 0+2. Leading KS (lowest
+  // spade downtown): TS wins, then AH: nothing. Uptown, KS would win.
+  const auto p =
+      position({"2H KS", "3H QS", "4H JS", "AH TS"}, 0, kNoSuit, true, false, true, false);
+  const auto s = ai::solve(p);
+  CHECK(s.tricks == 0);
+  CHECK(s.cards == values({{"2H", 0}, {"KS", 0}}));
+
+  const auto up =
+      position({"2H KS", "3H QS", "4H JS", "AH TS"}, 0, kNoSuit, false, false, true, false);
+  const auto t = ai::solve(up);
+  // Uptown: KS wins (QS JS TS under it), then 2H loses to AH: one trick.
+  CHECK(t.tricks == 1);
+  CHECK(t.cards == values({{"2H", 1}, {"KS", 1}}));
+
+  // Downtown with a trump contract (bid whist, spades trump): J beats Q
+  // beats K. Seat 0: 2H KS; seat 1: 3H JS; seat 2: 4H QS; seat 3: AH 9C.
+  // Lead 2H: AH wins, seat 3 leads 9C and all three ruff: JS (seat 1)
+  // wins. Lead KS: JS wins over QS (seat 3 throws 9C), and seat 1's 3H
+  // then loses to AH. Nothing for seats 0+2; uptown, KS would win either
+  // way.
+  const auto q = position({"2H KS", "3H JS", "4H QS", "AH 9C"}, 0, 3, true, true, true, false);
+  const auto u = ai::solve(q);
+  CHECK(u.tricks == 0);
+  CHECK(u.cards == values({{"2H", 0}, {"KS", 0}}));
+  const auto q_up = position({"2H KS", "3H JS", "4H QS", "AH 9C"}, 0, 3, false, true, true, false);
+  const auto v = ai::solve(q_up);
+  CHECK(v.tricks == 1);
+  CHECK(v.cards == values({{"2H", 1}, {"KS", 1}}));
+}
+
+TEST_CASE("solver: exact whist, one player against the others, who must trump", "[solver][hand]") {
+  // Three players, hearts trump, seat 0 to lead: 2C AS; seat 1: 2H KS;
+  // seat 2: AC QS. Leading 2C, seat 1 (void in clubs) must trump with 2H
+  // and then leads KS into the ace: one trick for seat 0. Leading AS
+  // (KS and QS follow) wins, and then 2C is trumped: one trick.
+  const auto p = position({"2C AS", "2H KS", "AC QS"}, 0, 2, false, false, false, true);
+  const auto s = ai::solve(p);
+  CHECK(s.tricks == 1);
+  CHECK(s.cards == values({{"2C", 1}, {"AS", 1}}));
+
+  // Without the must-trump rule seat 1 would keep its trump: it throws KS
+  // on 2C, seat 2 wins with AC and leads QS, which seat 1 ruffs. 2C is
+  // then worth nothing.
+  const auto q = position({"2C AS", "2H KS", "AC QS"}, 0, 2, false, false, false, false);
+  const auto t = ai::solve(q);
+  CHECK(t.tricks == 1);
+  CHECK(t.cards == values({{"2C", 0}, {"AS", 1}}));
+
+  // Mid-trick: seat 1 to play to 2C must trump, so its only card is 2H.
+  const auto r = position({"AS", "2H KS", "AC QS"}, 0, 2, false, false, false, true, "2C");
+  const auto u = ai::solve(r);
+  REQUIRE(u.cards.size() == 1);
+  CHECK(u.cards[0].first == test::card("2H"));
+  // Seat 1 plays for itself: 2H wins the trick, and it then leads KS into
+  // seat 0's ace: one trick for seat 1.
+  CHECK(u.tricks == 1);
+}
+
+TEST_CASE("solver: positions from games, and it changes nothing it is given", "[solver]") {
+  Rng rng(5);
+  ai::Solver solver;
+  for (const Rules& r : every_variant()) {
+    Game g = to_play(r, rng.next(), rng);
+    play_down_to(g, 5, 1, rng);
+    const std::string before = test::fingerprint(g);
+    const ai::Position p = ai::position_of(g);
+    const ai::Position copy = p;
+    const ai::Solution a = solver.solve(p);
+    const ai::Solution b = solver.solve(p);
+    const ai::Solution c = ai::solve(p);
+    CHECK(test::fingerprint(g) == before);
+    CHECK(p.players == copy.players);
+    CHECK(p.hands == copy.hands);
+    CHECK(p.trick.leader == copy.trick.leader);
+    CHECK(p.trick.size == copy.trick.size);
+    CHECK(p.trick.cards == copy.trick.cards);
+    CHECK(p.trump == copy.trump);
+    CHECK(p.ranking == copy.ranking);
+    CHECK(p.partnerships == copy.partnerships);
+    CHECK(p.must_trump == copy.must_trump);
+    // The same answer every time, and one entry for every legal card.
+    CHECK(a.tricks == b.tricks);
+    CHECK(a.cards == b.cards);
+    CHECK(a.cards == c.cards);
+    CardSet legal = 0;
+    for (const auto& [card, value] : a.cards) {
+      legal |= bit(card);
+      CHECK(value <= a.tricks);
+    }
+    CHECK(legal == g.legal_cards());
+    // The position as the game has it.
+    CHECK(p.to_play() == g.current_seat());
+    for (int s = 0; s < g.players(); ++s) CHECK(p.hands[static_cast<size_t>(s)] == g.hand(s));
+  }
+  // No cards left: nothing to play.
+  ai::Position empty;
+  const ai::Solution none = solver.solve(empty);
+  CHECK(none.tricks == 0);
+  CHECK(none.cards.empty());
+}
