@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "engine/ai/solver.hpp"
+#include "tests/dds_bridge.hpp"
 #include "tests/engine/checks.hpp"
 #include "tests/engine/scripted.hpp"
 
@@ -27,28 +28,7 @@ namespace {
 using Values = std::vector<std::pair<Card, int>>;
 
 // ---------------------------------------------------------------------------
-// libdds. Seats are DDS hands (0 North, 1 East, 2 South, 3 West: clockwise
-// like seats, partners opposite); DDS suits are 0 spades .. 3 clubs, 4 no
-// trump; ranks 2..14 as bits.
-
-int dds_suit(int suit) { return 3 - suit; }
-
-deal dds_deal(const ai::Position& p) {
-  deal d{};
-  d.trump = p.trump == kNoSuit ? 4 : dds_suit(p.trump);
-  d.first = p.trick.leader;
-  for (int i = 0; i < p.trick.size; ++i) {
-    const Card c = p.trick.cards[static_cast<size_t>(i)];
-    d.currentTrickSuit[i] = dds_suit(suit_of(c));
-    d.currentTrickRank[i] = rank_of(c) + 2;
-  }
-  for (int h = 0; h < 4; ++h)
-    for (CardSet s = p.hands[static_cast<size_t>(h)]; s; s &= s - 1) {
-      const Card c = lowest(s);
-      d.remainCards[h][dds_suit(suit_of(c))] |= 1U << (rank_of(c) + 2);
-    }
-  return d;
-}
+// libdds (tests/dds_bridge.hpp).
 
 // libdds's best result and every card's value (equal cards expanded).
 std::pair<int, Values> dds_solve(const ai::Position& p) {
@@ -58,15 +38,9 @@ std::pair<int, Values> dds_solve(const ai::Position& p) {
   }();
   (void)init;
   futureTricks f{};
-  const int rc = SolveBoard(dds_deal(p), -1, 3, 1, &f, 0);
+  const int rc = SolveBoard(test::dds_deal(p), -1, 3, 1, &f, 0);
   REQUIRE(rc == RETURN_NO_FAULT);
-  std::map<Card, int> by_card;
-  for (int i = 0; i < f.cards; ++i) {
-    const int suit = 3 - f.suit[i];
-    by_card[make_card(suit, f.rank[i] - 2)] = f.score[i];
-    for (int r = 2; r <= 14; ++r)
-      if (f.equals[i] >> r & 1) by_card[make_card(suit, r - 2)] = f.score[i];
-  }
+  const std::map<Card, int> by_card = test::dds_values(f);
   return {f.score[0], Values(by_card.begin(), by_card.end())};
 }
 
