@@ -1,0 +1,46 @@
+// Computer players: the action a seat takes, chosen from what that seat may
+// see and nothing more (an Observation for the seat), for every variant and
+// option; and a simple rule-based player, the benchmark's opponent.
+//
+//   ai::Settings s;            // 300 ms per decision by default
+//   Action a = ai::choose_action(game.observation(seat), s);
+//
+// The computer player fills in the hidden hands many times at random,
+// consistent with everything the seat has seen (the calls, the cards played,
+// suits a player showed out of, the turned card, the kitty as far as it was
+// shown), plays each sample out (a double-dummy solve, or simulated play
+// where a solve would not fit the budget) and takes the action with the best
+// total. Bids come from a hand evaluation checked by simulation.
+//
+// Thread safety: choose_action may run on any thread; each thread keeps its
+// own solver. It measures time with std::chrono::steady_clock: the engine's
+// one use of a clock, for the budget only (the result is the same function
+// of the observation and the seed whenever max_samples is reached first).
+#pragma once
+
+#include <cstdint>
+
+#include "engine/action.hpp"
+#include "engine/observation.hpp"
+
+namespace whist::ai {
+
+struct Settings {
+  // Time for one decision, in milliseconds; 0: no limit but max_samples.
+  int budget_ms = 300;
+  // At most this many sampled deals per decision.
+  int max_samples = 400;
+  // Seeds the sampling (the server draws one per decision).
+  std::uint64_t seed = 1;
+};
+
+// The computer player's action for the observation's seat, which must be
+// the seat to act (obs.to_act == obs.seat). Always a legal action.
+Action choose_action(const Observation& obs, const Settings& settings = {});
+
+// A plain rule-based player: legal, quick, no look-ahead (second hand low,
+// third hand high, win as cheaply as possible, discard from short suits,
+// bids by counting high cards). The opponent of the strength benchmark.
+Action rule_based_action(const Observation& obs);
+
+}  // namespace whist::ai

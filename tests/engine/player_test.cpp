@@ -1,0 +1,86 @@
+// Computer and rule-based players: across every variant and option mix,
+// whole games played by them only ever take legal actions (apply accepts
+// each one) and the games end; what they see is the seat's observation and
+// nothing more.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "engine/ai/player.hpp"
+#include "engine/game.hpp"
+#include "protocol/record_json.hpp"
+#include "tests/engine/scripted.hpp"
+
+using namespace whist;
+
+namespace {
+
+Rules mix(Rng& r, int i) {
+  switch (i % 3) {
+    case 0: {
+      static const char* trumps[] = {"turn", "rotate", "rotate_nt"};
+      return test::rules(Variant::kClassic,
+                         {{"trump", std::string(trumps[r.below(3)])}, {"play_to", std::int64_t{3}}});
+    }
+    case 1: {
+      static const char* sport[] = {"never", "trump", "always"};
+      return test::rules(Variant::kBid, {{"jokers", std::int64_t{r.below(3)}},
+                                         {"min_bid", std::int64_t{1 + r.below(4)}},
+                                         {"low_beats_high", r.below(2) == 0},
+                                         {"sport_kitty", std::string(sport[r.below(3)])},
+                                         {"bidder_gets_kitty", r.below(2) == 0},
+                                         {"bidder_leads", r.below(2) == 0},
+                                         {"play_to", std::int64_t{3}}});
+    }
+    default: {
+      const int players = 2 + static_cast<int>(r.below(5));
+      return test::rules(Variant::kExact,
+                         {{"trumps", r.below(3) != 0},
+                          {"initial_cards", std::int64_t{1}},
+                          {"max_cards", std::int64_t{std::min(6, 52 / players)}}},
+                         players);
+    }
+  }
+}
+
+// Plays a game with `choose` at every seat; every action must be legal.
+template <typename Choose>
+void play(const Rules& rules, std::uint64_t seed, Choose choose) {
+  Game g = Game::seeded(rules, static_cast<int>(seed % static_cast<std::uint64_t>(rules.players)), seed);
+  int steps = 0;
+  while (!g.is_over()) {
+    REQUIRE(++steps < 5000);
+    const int seat = g.current_seat();
+    const Observation o = g.observation(seat);
+    const Action a = choose(o);
+    INFO("phase " << static_cast<int>(g.phase()) << " action type " << static_cast<int>(a.type));
+    REQUIRE(a.seat == seat);
+    REQUIRE(g.apply(a).ok());
+  }
+  REQUIRE_FALSE(g.winners().empty());
+}
+
+}  // namespace
+
+TEST_CASE("rule-based players play whole games legally in every variant", "[player]") {
+  Rng r(42);
+  for (int i = 0; i < 300; ++i) {
+    const Rules rules = mix(r, i);
+    INFO("game " << i << " options " << protocol::options_json(rules).dump());
+    play(rules, 100 + static_cast<std::uint64_t>(i), [](const Observation& o) { return ai::rule_based_action(o); });
+  }
+}
+
+TEST_CASE("computer players play whole games legally in every variant", "[player]") {
+  Rng r(7);
+  for (int i = 0; i < 24; ++i) {
+    const Rules rules = mix(r, i);
+    INFO("game " << i << " options " << protocol::options_json(rules).dump());
+    ai::Settings s;
+    s.budget_ms = 0;
+    s.max_samples = 6;
+    play(rules, 500 + static_cast<std::uint64_t>(i), [&](const Observation& o) {
+      s.seed += 1;
+      return ai::choose_action(o, s);
+    });
+  }
+}
