@@ -28,7 +28,9 @@ double suit_tricks(CardSet cards, bool downtown, bool is_trump, bool no_trump) {
   for (CardSet s = cards; s; s &= s - 1) {
     const int place = from_top(lowest(s), downtown);
     // An honour needs guards: the king one card beside it, the queen two.
-    if (place < 4 && len > place) t += is_trump ? std::min(1.0, kHonour[static_cast<size_t>(place)] + 0.2) : kHonour[static_cast<size_t>(place)];
+    if (place < 4 && len > place)
+      t += is_trump ? std::min(1.0, kHonour[static_cast<size_t>(place)] + 0.2)
+                    : kHonour[static_cast<size_t>(place)];
     if (place < 3) ++top;
   }
   if (is_trump) t += std::max(0, len - 3) * 0.85;
@@ -45,7 +47,8 @@ const Ranking& ranking_of(const Observation& o) {
 }
 
 CardSet unseen_cards(const Observation& o) {
-  CardSet pack = o.rules.variant == Variant::kBid ? pack_with_jokers(o.rules.options.jokers) : kStandardPack;
+  CardSet pack =
+      o.rules.variant == Variant::kBid ? pack_with_jokers(o.rules.options.jokers) : kStandardPack;
   pack &= ~o.hand & ~o.discards;
   for (const PlayedTrick& t : o.tricks)
     for (int i = 0; i < t.size; ++i) pack &= ~bit(t.cards[static_cast<size_t>(i)]);
@@ -53,6 +56,13 @@ CardSet unseen_cards(const Observation& o) {
   if (o.rules.variant == Variant::kBid && o.kitty_known && !o.rules.options.bidder_gets_kitty)
     pack &= ~o.kitty;
   return pack;
+}
+
+int exact_need(const Observation& o) {
+  if (o.seat < 0) return 0;
+  for (const Call& c : o.calls)
+    if (c.seat == o.seat && !c.pass) return c.tricks - o.tricks_won[static_cast<size_t>(o.seat)];
+  return 0;
 }
 
 double hand_tricks(CardSet hand, int trump, bool downtown, bool jokers_trump) {
@@ -67,7 +77,8 @@ double hand_tricks(CardSet hand, int trump, bool downtown, bool jokers_trump) {
     const CardSet cards = hand & suit_cards(suit);
     t += suit_tricks(cards, downtown, suit == trump, nt);
     // Short side suits let spare trumps ruff.
-    if (!nt && suit != trump && trumps >= 3) t += count(cards) == 0 ? 0.8 : (count(cards) == 1 ? 0.4 : 0);
+    if (!nt && suit != trump && trumps >= 3)
+      t += count(cards) == 0 ? 0.8 : (count(cards) == 1 ? 0.4 : 0);
   }
   return t;
 }
@@ -76,7 +87,8 @@ BidPlan plan_for_mode(CardSet hand, BidMode mode) {
   BidPlan p;
   p.mode = mode;
   if (mode == BidMode::kNoTrump) {
-    p.value = std::max(hand_tricks(hand, kNoSuit, false, false), hand_tricks(hand, kNoSuit, true, false));
+    p.value =
+        std::max(hand_tricks(hand, kNoSuit, false, false), hand_tricks(hand, kNoSuit, true, false));
   } else {
     const bool down = mode == BidMode::kDowntown;
     p.value = -1;
@@ -99,56 +111,61 @@ BidPlan best_bid_plan(CardSet hand, int /*jokers*/) {
   return best;
 }
 
-int exact_estimate(CardSet hand, const Observation& o) {
-  const int trump = o.trump < 0 ? kNoSuit : o.trump;
+int exact_estimate(CardSet hand, int trump, int players, int hand_size) {
   double t = hand_tricks(hand, trump, false, false);
   // With more players an honour is more often trumped or overtaken; a
   // hand takes on average hand_size / players tricks.
-  const int n = o.rules.players;
-  t *= n <= 3 ? 1.0 : 4.0 / (n + 0.5);
-  const double average = static_cast<double>(o.hand_size) / n;
-  return static_cast<int>(std::lround(0.8 * t + 0.2 * average));
+  t *= players <= 3 ? 1.0 : 4.0 / (players + 0.5);
+  const double average = static_cast<double>(hand_size) / players;
+  return std::clamp(static_cast<int>(std::lround(0.8 * t + 0.2 * average)), 0, hand_size);
 }
 
-CardSet plan_discard(const Observation& o) {
-  const int k = count(o.hand) - o.hand_size;
-  const BidMode mode = o.contract.mode;
-  const BidPlan plan = plan_for_mode(o.hand, mode);
+bool prefers_downtown(CardSet hand) {
+  return hand_tricks(hand, kNoSuit, true, false) > hand_tricks(hand, kNoSuit, false, false);
+}
+
+CardSet plan_discard(CardSet hand, int k, BidMode mode, int suit, bool down) {
   const bool nt = mode == BidMode::kNoTrump;
-  // Direction for ranking the discards: at no trump the better of the two.
-  const bool down = nt ? hand_tricks(o.hand, kNoSuit, true, false) > hand_tricks(o.hand, kNoSuit, false, false)
-                       : mode == BidMode::kDowntown;
   struct Candidate {
     Card card;
     int order;
   };
-  std::vector<Candidate> list;
-  for (CardSet s = o.hand; s; s &= s - 1) {
+  std::array<Candidate, 54> list{};
+  int n = 0;
+  for (CardSet s = hand; s; s &= s - 1) {
     const Card c = lowest(s);
     int order;
     if (is_joker(c)) {
       order = nt ? -100 : 1000;  // worthless at no trump, the best trumps otherwise
-    } else if (suit_of(c) == plan.suit) {
+    } else if (suit_of(c) == suit) {
       order = 500 - from_top(c, down);  // keep trumps
     } else {
-      const int len = count(o.hand & suit_cards(suit_of(c)));
+      const int len = count(hand & suit_cards(suit_of(c)));
       const int place = from_top(c, down);
-      // Short suits first (to make voids), low cards first, honours kept.
+      // Short suits first (to make voids), low cards first, winners kept.
       order = len * 20 - place + (place == 0 ? 300 : 0);
     }
-    list.push_back({c, order});
+    list[static_cast<size_t>(n++)] = {c, order};
   }
-  std::stable_sort(list.begin(), list.end(), [](const Candidate& a, const Candidate& b) { return a.order < b.order; });
+  std::stable_sort(list.begin(), list.begin() + n,
+                   [](const Candidate& a, const Candidate& b) { return a.order < b.order; });
   CardSet d = 0;
-  for (int i = 0; i < k && i < static_cast<int>(list.size()); ++i) d |= bit(list[static_cast<size_t>(i)].card);
+  for (int i = 0; i < k && i < n; ++i) d |= bit(list[static_cast<size_t>(i)].card);
   return d;
 }
 
+CardSet plan_discard(const Observation& o) {
+  const BidMode mode = o.contract.mode;
+  const bool nt = mode == BidMode::kNoTrump;
+  const bool down = nt ? prefers_downtown(o.hand) : mode == BidMode::kDowntown;
+  const int suit = nt ? kNoSuit : plan_for_mode(o.hand, mode).suit;
+  return plan_discard(o.hand, count(o.hand) - o.hand_size, mode, suit, down);
+}
+
 Action plan_choice(const Observation& o) {
-  if (o.contract.mode == BidMode::kNoTrump) {
-    const bool down = hand_tricks(o.hand, kNoSuit, true, false) > hand_tricks(o.hand, kNoSuit, false, false);
-    return Action::direction(o.seat, down ? BidMode::kDowntown : BidMode::kUptown);
-  }
+  if (o.contract.mode == BidMode::kNoTrump)
+    return Action::direction(o.seat,
+                             prefers_downtown(o.hand) ? BidMode::kDowntown : BidMode::kUptown);
   return Action::trump(o.seat, plan_for_mode(o.hand, o.contract.mode).suit);
 }
 

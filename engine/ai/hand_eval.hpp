@@ -17,6 +17,9 @@ const Ranking& ranking_of(const Observation& o);
 // is out of play and shown).
 CardSet unseen_cards(const Observation& o);
 
+// Exact whist: the seat's bid less the tricks it has won (0 before it bids).
+int exact_need(const Observation& o);
+
 // Tricks a hand should take in a direction (downtown: A 2 3 ... K) with the
 // given trump (kNoSuit: none), jokers counted as top trumps when
 // `jokers_trump`.
@@ -33,12 +36,16 @@ BidPlan best_bid_plan(CardSet hand, int jokers);
 // The best trump suit (or kNoSuit at notrump) for a mode.
 BidPlan plan_for_mode(CardSet hand, BidMode mode);
 
-// Exact whist: the tricks a hand should take in the observation's deal.
-int exact_estimate(CardSet hand, const Observation& o);
+// Exact whist: the tricks a hand should take (trump kNoSuit: none).
+int exact_estimate(CardSet hand, int trump, int players, int hand_size);
 
-// Bid whist, after taking the kitty: the cards to discard; and the
-// declarer's choice of trump or direction.
+// Bid whist, after taking the kitty: `k` cards to discard to play `mode`
+// with trump `suit` (kNoSuit at notrump) in a direction.
+CardSet plan_discard(CardSet hand, int k, BidMode mode, int suit, bool downtown);
+// The declarer's discard and choice of trump or direction by hand count.
 CardSet plan_discard(const Observation& o);
 Action plan_choice(const Observation& o);
+// At notrump: whether the hand plays better downtown.
+bool prefers_downtown(CardSet hand);
 
 }  // namespace whist::ai

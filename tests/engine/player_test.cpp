@@ -18,8 +18,8 @@ Rules mix(Rng& r, int i) {
   switch (i % 3) {
     case 0: {
       static const char* trumps[] = {"turn", "rotate", "rotate_nt"};
-      return test::rules(Variant::kClassic,
-                         {{"trump", std::string(trumps[r.below(3)])}, {"play_to", std::int64_t{3}}});
+      return test::rules(Variant::kClassic, {{"trump", std::string(trumps[r.below(3)])},
+                                             {"play_to", std::int64_t{3}}});
     }
     case 1: {
       static const char* sport[] = {"never", "trump", "always"};
@@ -45,7 +45,8 @@ Rules mix(Rng& r, int i) {
 // Plays a game with `choose` at every seat; every action must be legal.
 template <typename Choose>
 void play(const Rules& rules, std::uint64_t seed, Choose choose) {
-  Game g = Game::seeded(rules, static_cast<int>(seed % static_cast<std::uint64_t>(rules.players)), seed);
+  Game g =
+      Game::seeded(rules, static_cast<int>(seed % static_cast<std::uint64_t>(rules.players)), seed);
   int steps = 0;
   while (!g.is_over()) {
     REQUIRE(++steps < 5000);
@@ -66,7 +67,8 @@ TEST_CASE("rule-based players play whole games legally in every variant", "[play
   for (int i = 0; i < 300; ++i) {
     const Rules rules = mix(r, i);
     INFO("game " << i << " options " << protocol::options_json(rules).dump());
-    play(rules, 100 + static_cast<std::uint64_t>(i), [](const Observation& o) { return ai::rule_based_action(o); });
+    play(rules, 100 + static_cast<std::uint64_t>(i),
+         [](const Observation& o) { return ai::rule_based_action(o); });
   }
 }
 
