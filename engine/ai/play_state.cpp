@@ -10,7 +10,8 @@ struct Policy {
   const Ranking& rank;
 
   int power(Card x) const {
-    return rank.trump_value[x] ? rank.trump_value[x] : (rank.suit_as[x] == kNoSuit ? 0 : rank.plain_value[x]);
+    return rank.trump_value[x] ? rank.trump_value[x]
+                               : (rank.suit_as[x] == kNoSuit ? 0 : rank.plain_value[x]);
   }
   bool is_trump(Card x) const { return rank.trump_value[x] != 0; }
   int value_in(Card x, int led) const {
@@ -177,7 +178,8 @@ void PlayState::play_out() {
 }
 
 void PlayState::play_until(int cards) {
-  while (!done() && (pos.trick.size != 0 || count(pos.hands[static_cast<size_t>(to_play())]) > cards))
+  while (!done() &&
+         (pos.trick.size != 0 || count(pos.hands[static_cast<size_t>(to_play())]) > cards))
     play(policy());
 }
 

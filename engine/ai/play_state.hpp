@@ -32,10 +32,10 @@ struct CardContext {
 Card rule_card(const CardContext& c);
 
 struct PlayState {
-  Position pos;                         // hands, trick, trump, rules of play
-  std::array<int, kMaxSeats> won{};     // tricks won this deal
-  std::array<int, kMaxSeats> bid{};     // exact whist: bids
-  CardSet in_play = 0;                  // every card still in a hand
+  Position pos;                      // hands, trick, trump, rules of play
+  std::array<int, kMaxSeats> won{};  // tricks won this deal
+  std::array<int, kMaxSeats> bid{};  // exact whist: bids
+  CardSet in_play = 0;               // every card still in a hand
 
   int to_play() const { return pos.to_play(); }
   bool done() const { return pos.hands[static_cast<size_t>(to_play())] == 0; }

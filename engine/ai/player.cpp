@@ -24,11 +24,6 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
-// Hands of at most this many cards are solved directly (a few ms each);
-// bigger ones are played by the policy down to kLeafCards first.
-constexpr int kSolveCards = 9;
-constexpr int kLeafCards = 8;
-
 class Budget {
  public:
   explicit Budget(const Settings& s)
@@ -42,6 +37,9 @@ class Budget {
   bool more(int done) const {
     return done == 0 || (done < max_ && (!limited_ || Clock::now() < end_));
   }
+  // Whether a sample under way should be dropped: time is up and others
+  // are complete.
+  bool abandon(int done) const { return done > 0 && limited_ && Clock::now() >= end_; }
 
  private:
   int max_;
@@ -114,11 +112,11 @@ CardSet distinct_cards(CardSet legal, CardSet unseen, const Ranking& rank) {
 
 // Tricks the side of `seat` takes from a state to the end: the policy
 // down to a solvable size, then the solver.
-int side_tricks_after(PlayState t, int seat, Solver& solver) {
+int side_tricks_after(PlayState t, int seat, int leaf_cards, Solver& solver) {
   auto side = [&](int s) { return t.pos.partnerships ? s % 2 == seat % 2 : s == seat; };
   int before = 0;
   for (int s = 0; s < t.pos.players; ++s) before += side(s) ? t.won[static_cast<size_t>(s)] : 0;
-  t.play_until(kLeafCards);
+  t.play_until(leaf_cards);
   int now = 0;
   for (int s = 0; s < t.pos.players; ++s) now += side(s) ? t.won[static_cast<size_t>(s)] : 0;
   if (t.done()) return now - before;
@@ -142,7 +140,7 @@ Action play_card(const Observation& o, const Settings& settings) {
   Rng rng(settings.seed);
   Solver& solver = thread_solver();
   const bool exact = o.rules.variant == Variant::kExact;
-  const bool solve_whole = !exact && count(o.hand) <= kSolveCards;
+  const bool solve_whole = !exact && count(o.hand) <= settings.solve_cards;
   // Exact whist's rollouts are cheap: more samples.
   const Budget budget(exact ? bidding_settings(settings) : settings);
   std::array<double, 54> total{};
@@ -153,17 +151,26 @@ Action play_card(const Observation& o, const Settings& settings) {
       const Solution sol = solver.solve(s.pos);
       for (const auto& [card, tricks] : sol.cards) total[card] += tricks;
     } else {
+      // Every candidate in this sample, or none of them.
+      std::array<int, 54> value{};
+      bool dropped = false;
       for (CardSet c = candidates; c; c &= c - 1) {
+        if (c != candidates && budget.abandon(samples)) {
+          dropped = true;
+          break;
+        }
         PlayState t = s;
         t.play(lowest(c));
         if (exact) {
           t.play_out();
-          total[lowest(c)] +=
+          value[lowest(c)] =
               exact_score(t.bid[static_cast<size_t>(o.seat)], t.won[static_cast<size_t>(o.seat)]);
         } else {
-          total[lowest(c)] += side_tricks_after(t, o.seat, solver);
+          value[lowest(c)] = side_tricks_after(t, o.seat, settings.leaf_cards, solver);
         }
       }
+      if (dropped) break;
+      for (CardSet c = candidates; c; c &= c - 1) total[lowest(c)] += value[lowest(c)];
     }
     ++samples;
   }

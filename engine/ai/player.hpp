@@ -32,6 +32,12 @@ struct Settings {
   int max_samples = 400;
   // Seeds the sampling (the server draws one per decision).
   std::uint64_t seed = 1;
+  // Card play in classic and bid whist: hands of at most `solve_cards`
+  // cards are solved double dummy in each sample; bigger ones are played by
+  // the rule-based policy down to `leaf_cards` cards, then solved. Tuned
+  // for the default budget (tests/bench/bench_strength).
+  int solve_cards = 9;
+  int leaf_cards = 8;
 };
 
 // The computer player's action for the observation's seat, which must be

@@ -26,7 +26,8 @@ void note_voids(const Ranking& rank, const Card* cards, int size, int leader, in
     // Did not follow: holds nothing that follows the suit led.
     forbidden[static_cast<size_t>(seat)] |= rank.follow[static_cast<size_t>(led + 1)];
     // Exact whist: neither followed nor trumped, so holds no trump.
-    if (must_trump && trump != kNoSuit && as != trump) forbidden[static_cast<size_t>(seat)] |= suit_cards(trump);
+    if (must_trump && trump != kNoSuit && as != trump)
+      forbidden[static_cast<size_t>(seat)] |= suit_cards(trump);
   }
 }
 
@@ -64,16 +65,18 @@ Sampler::Sampler(const Observation& o) : players_(o.rules.players) {
     const int trump = o.trump;
     for (const PlayedTrick& t : o.tricks)
       note_voids(rank, t.cards.data(), t.size, t.leader, players_, must, trump, forbidden_);
-    note_voids(rank, o.current.cards.data(), o.current.size, o.current.leader, players_, must, trump, forbidden_);
+    note_voids(rank, o.current.cards.data(), o.current.size, o.current.leader, players_, must,
+               trump, forbidden_);
   }
   // A shown kitty the declarer took: its unplayed cards are in the
   // declarer's hand or among the discards, never in another hand.
-  if (v == Variant::kBid && o.kitty_known && o.rules.options.bidder_gets_kitty && o.contract.declarer >= 0 &&
-      o.contract.declarer != me) {
+  if (v == Variant::kBid && o.kitty_known && o.rules.options.bidder_gets_kitty &&
+      o.contract.declarer >= 0 && o.contract.declarer != me) {
     for (int s = 0; s < players_; ++s)
       if (s != o.contract.declarer) forbidden_[static_cast<size_t>(s)] |= o.kitty;
   }
-  for (int s = 0; s < players_; ++s) forbidden_[static_cast<size_t>(s)] &= ~fixed_[static_cast<size_t>(s)];
+  for (int s = 0; s < players_; ++s)
+    forbidden_[static_cast<size_t>(s)] &= ~fixed_[static_cast<size_t>(s)];
 }
 
 bool Sampler::try_sample(Rng& rng, bool constrained, std::array<CardSet, kMaxSeats>& hands) const {
@@ -92,13 +95,15 @@ bool Sampler::try_sample(Rng& rng, bool constrained, std::array<CardSet, kMaxSea
   for (int i = 0; i < n; ++i) {
     int k = 0;
     for (int s = 0; s < players_; ++s)
-      k += !constrained || !contains(forbidden_[static_cast<size_t>(s)], cards[static_cast<size_t>(i)]);
+      k += !constrained ||
+           !contains(forbidden_[static_cast<size_t>(s)], cards[static_cast<size_t>(i)]);
     choices[static_cast<size_t>(i)] = k;
   }
   std::array<int, 54> order{};
   for (int i = 0; i < n; ++i) order[static_cast<size_t>(i)] = i;
-  std::stable_sort(order.begin(), order.begin() + n,
-                   [&](int a, int b) { return choices[static_cast<size_t>(a)] < choices[static_cast<size_t>(b)]; });
+  std::stable_sort(order.begin(), order.begin() + n, [&](int a, int b) {
+    return choices[static_cast<size_t>(a)] < choices[static_cast<size_t>(b)];
+  });
 
   for (int idx = 0; idx < n; ++idx) {
     const Card c = cards[static_cast<size_t>(order[static_cast<size_t>(idx)])];

@@ -7,7 +7,7 @@
 // confidence interval, and the computer player's decision times.
 //
 //   bench_strength [--variant classic|bid|exact] [--deals N] [--budget MS]
-//                  [--samples N] [--threads N]
+//                  [--samples N] [--threads N] [--solve-cards N] [--leaf-cards N]
 //
 // Exact whist: four players, each for themselves; the deal is a whole game
 // of the default deals (7 to 13 cards), counted per deal; the seats are
@@ -37,6 +37,8 @@ struct Config {
   int budget_ms = 300;
   int samples = 400;
   int threads = 1;
+  int solve_cards = ai::Settings{}.solve_cards;
+  int leaf_cards = ai::Settings{}.leaf_cards;
 };
 
 struct Outcome {
@@ -63,6 +65,8 @@ Outcome play(const Config& cfg, std::uint64_t seed, int ai_parity, std::vector<d
   s.budget_ms = cfg.budget_ms;
   s.max_samples = cfg.samples;
   s.seed = seed * 1000003;
+  s.solve_cards = cfg.solve_cards;
+  s.leaf_cards = cfg.leaf_cards;
   const bool one_deal = cfg.variant != Variant::kExact;
   while (!g.is_over() && !(one_deal && !g.results().empty())) {
     const int seat = g.current_seat();
@@ -72,7 +76,8 @@ Outcome play(const Config& cfg, std::uint64_t seed, int ai_parity, std::vector<d
       ++s.seed;
       const auto t0 = std::chrono::steady_clock::now();
       a = ai::choose_action(o, s);
-      times.push_back(std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+      times.push_back(
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
     } else {
       a = ai::rule_based_action(o);
     }
@@ -110,7 +115,8 @@ void report(const char* what, const std::vector<double>& gains) {
   for (double g : gains) var += (g - mean) * (g - mean);
   var /= std::max(1.0, n - 1);
   const double half = 1.96 * std::sqrt(var / n);
-  std::printf("  %-7s gained per deal: %+.3f  (95%% interval %+.3f .. %+.3f)\n", what, mean, mean - half, mean + half);
+  std::printf("  %-7s gained per deal: %+.3f  (95%% interval %+.3f .. %+.3f)\n", what, mean,
+              mean - half, mean + half);
 }
 
 }  // namespace
@@ -130,6 +136,10 @@ int main(int argc, char** argv) {
       cfg.budget_ms = std::atoi(v);
     } else if (k == "--samples") {
       cfg.samples = std::atoi(v);
+    } else if (k == "--solve-cards") {
+      cfg.solve_cards = std::atoi(v);
+    } else if (k == "--leaf-cards") {
+      cfg.leaf_cards = std::atoi(v);
     } else if (k == "--threads") {
       cfg.threads = std::max(1, std::atoi(v));
     } else {
@@ -137,7 +147,8 @@ int main(int argc, char** argv) {
     }
   }
 
-  std::vector<double> trick_gain(static_cast<size_t>(cfg.deals)), point_gain(static_cast<size_t>(cfg.deals));
+  std::vector<double> trick_gain(static_cast<size_t>(cfg.deals)),
+      point_gain(static_cast<size_t>(cfg.deals));
   std::vector<double> times;
   std::mutex mu;
   std::atomic<int> next{0};
@@ -167,11 +178,14 @@ int main(int argc, char** argv) {
   for (auto& t : pool) t.join();
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
-  std::printf("%s: %d deals played twice (duplicate), budget %d ms, at most %d samples, %d thread(s), %.0f s\n",
-              std::string(variant_name(cfg.variant)).c_str(), cfg.deals, cfg.budget_ms, cfg.samples, cfg.threads,
-              secs);
+  std::printf(
+      "%s: %d deals played twice (duplicate), budget %d ms, at most %d samples, %d thread(s), %.0f "
+      "s\n",
+      std::string(variant_name(cfg.variant)).c_str(), cfg.deals, cfg.budget_ms, cfg.samples,
+      cfg.threads, secs);
   if (cfg.variant != Variant::kExact) report("tricks", trick_gain);
   report(cfg.variant == Variant::kExact ? "points" : "points", point_gain);
   std::printf("  decisions %zu: p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms\n", times.size(),
-              percentile(times, 0.5), percentile(times, 0.9), percentile(times, 0.99), percentile(times, 1.0));
+              percentile(times, 0.5), percentile(times, 0.9), percentile(times, 0.99),
+              percentile(times, 1.0));
 }

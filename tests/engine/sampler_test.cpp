@@ -35,11 +35,13 @@ void check_samples(const Game& g, int seat, Rng& rng) {
       REQUIRE((sampler.forbidden(s) & h) == 0);
       all |= h;
     }
-    if (g.rules().variant == Variant::kClassic && o.turned != kNoCard && !contains(played, o.turned))
+    if (g.rules().variant == Variant::kClassic && o.turned != kNoCard &&
+        !contains(played, o.turned))
       REQUIRE(contains(hands[static_cast<size_t>(o.dealer)], o.turned));
     if (o.kitty_known && g.rules().options.bidder_gets_kitty)
       for (int s = 0; s < 4; ++s)
-        if (s != o.contract.declarer && s != seat) REQUIRE((hands[static_cast<size_t>(s)] & o.kitty) == 0);
+        if (s != o.contract.declarer && s != seat)
+          REQUIRE((hands[static_cast<size_t>(s)] & o.kitty) == 0);
   }
 }
 
@@ -59,12 +61,14 @@ TEST_CASE("samples are consistent with the observation in every variant and phas
   int checked = 0;
   for (const Rules& rules : all) {
     for (std::uint64_t seed = 1; seed <= 12; ++seed) {
-      Game g = Game::seeded(rules, static_cast<int>(seed % static_cast<std::uint64_t>(rules.players)), seed);
+      Game g = Game::seeded(
+          rules, static_cast<int>(seed % static_cast<std::uint64_t>(rules.players)), seed);
       // Rule-based play for two deals, checking at random moments.
       while (!g.is_over() && g.results().size() < 2) {
         const int seat = g.current_seat();
         if (rng.below(4) == 0) {
-          check_samples(g, static_cast<int>(rng.below(static_cast<std::uint32_t>(rules.players))), rng);
+          check_samples(g, static_cast<int>(rng.below(static_cast<std::uint32_t>(rules.players))),
+                        rng);
           ++checked;
         }
         REQUIRE(g.apply(ai::rule_based_action(g.observation(seat))).ok());
