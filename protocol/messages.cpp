@@ -94,6 +94,17 @@ std::variant<Request, ParseError> parse_request(std::string_view text) {
     if (type == "table.watch") return Request{id, TableWatch{table}};
     if (type == "table.unwatch") return Request{id, TableUnwatch{table}};
     if (type == "table.rematch") return Request{id, TableRematch{table}};
+    if (type == "table.suggest") return Request{id, TableSuggest{table}};
+    if (type == "table.add_bot" || type == "table.remove_bot") {
+      int seat = -1;
+      if (auto s = d.find("seat"); s != d.end() && !s->is_null()) {
+        if (!s->is_number_integer()) return bad("seat must be a seat number");
+        seat = static_cast<int>(std::clamp<std::int64_t>(s->get<std::int64_t>(), -1, 99));
+      }
+      if (type == "table.add_bot") return Request{id, TableAddBot{table, seat}};
+      if (seat < 0) return bad("seat must be a seat number");
+      return Request{id, TableRemoveBot{table, seat}};
+    }
     if (type == "table.act") {
       auto a = d.find("action");
       if (a == d.end() || !a->is_object()) return bad("action must be an action object");
@@ -141,6 +152,9 @@ std::string_view type_name(const ClientMessage& m) {
     std::string_view operator()(const TableChat&) const { return "table.chat"; }
     std::string_view operator()(const TableSync&) const { return "table.sync"; }
     std::string_view operator()(const TableRematch&) const { return "table.rematch"; }
+    std::string_view operator()(const TableSuggest&) const { return "table.suggest"; }
+    std::string_view operator()(const TableAddBot&) const { return "table.add_bot"; }
+    std::string_view operator()(const TableRemoveBot&) const { return "table.remove_bot"; }
     std::string_view operator()(const GameRecordRequest&) const { return "game.record"; }
   };
   return std::visit(V{}, m);

@@ -67,13 +67,28 @@ struct TableSync {
 struct TableRematch {
   std::int64_t table = 0;
 };
+// The computer player's suggestion for the asker's turn.
+struct TableSuggest {
+  std::int64_t table = 0;
+};
+// The creator seats a computer player (before the game starts).
+struct TableAddBot {
+  std::int64_t table = 0;
+  int seat = -1;  // -1: the first free seat
+};
+// The creator frees a computer player's seat (before the game starts).
+struct TableRemoveBot {
+  std::int64_t table = 0;
+  int seat = -1;
+};
 struct GameRecordRequest {
   std::int64_t game = 0;
 };
 
-using ClientMessage = std::variant<Hello, Register, Login, Guest, Logout, LobbyJoin, LobbyLeave,
-                                   TableCreate, TableSit, TableLeave, TableWatch, TableUnwatch,
-                                   TableAct, TableChat, TableSync, TableRematch, GameRecordRequest>;
+using ClientMessage =
+    std::variant<Hello, Register, Login, Guest, Logout, LobbyJoin, LobbyLeave, TableCreate,
+                 TableSit, TableLeave, TableWatch, TableUnwatch, TableAct, TableChat, TableSync,
+                 TableRematch, TableSuggest, TableAddBot, TableRemoveBot, GameRecordRequest>;
 
 struct Request {
   std::string id;  // the request id as JSON text ("" when absent)

@@ -1,5 +1,5 @@
-// What the table plays for a player whose time ran out or who is away:
-// always a legal action, chosen simply (the computer players come later).
+// The simple choice the table falls back on when the computer players'
+// threads are saturated: always a legal action, chosen at once.
 #include <algorithm>
 
 #include "server/table.hpp"

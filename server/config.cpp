@@ -51,6 +51,13 @@ Settings come from the defaults, then the file given with --config (lines of
                          dropped (default 256)
   password-memory-kib N  argon2id memory per password hash (default 19456)
   password-passes N      argon2id passes (default 2)
+  bot-threads N          computer players' thinking threads (default 1)
+  bot-budget-ms N        a computer player's time per decision (default 300)
+  bot-delay-ms N         a computer seat acts no sooner than this after its
+                         turn began (default 800)
+  reconnect-grace N      seconds an absent player has for a turn at a table
+                         without timers before the computer stands in
+                         (default 60)
 
   --help                 this text
   --version              the version
@@ -102,6 +109,14 @@ std::optional<std::string> apply_setting(Config& c, const std::string& key_in,
     return to_int(key, value, 8 * 1024, 1024 * 1024, c.password_memory_kib);
   } else if (key == "password-passes") {
     return to_int(key, value, 1, 20, c.password_passes);
+  } else if (key == "bot-threads") {
+    return to_int(key, value, 1, 64, c.bot_threads);
+  } else if (key == "bot-budget-ms") {
+    return to_int(key, value, 1, 60000, c.bot_budget_ms);
+  } else if (key == "bot-delay-ms") {
+    return to_int(key, value, 0, 10000, c.bot_delay_ms);
+  } else if (key == "reconnect-grace") {
+    return to_int(key, value, 1, 3600, c.reconnect_grace);
   } else {
     return "unknown setting \"" + key_in + "\" (see --help)";
   }

@@ -27,6 +27,10 @@ struct Config {
   int max_queue = 256;                  // messages waiting for a slow client before it is dropped
   int password_memory_kib = 19 * 1024;  // argon2id memory
   int password_passes = 2;              // argon2id passes
+  int bot_threads = 1;                  // computer players' thinking threads
+  int bot_budget_ms = 300;              // a computer player's time per decision
+  int bot_delay_ms = 800;    // a computer seat acts at least this long after its turn began
+  int reconnect_grace = 60;  // seconds an absent player has to act at a table without timers
 };
 
 // Reads flags (and --config FILE first, if given). On --help or --version

@@ -1,5 +1,5 @@
 // What every part of the running server shares: the configuration, the
-// executors (I/O, storage, password hashing), the database (used on the
+// executors (I/O, storage, password hashing, computer players), the database (used on the
 // storage executor only) and the metrics. Included by server .cpp files.
 #pragma once
 
@@ -13,6 +13,7 @@
 #include <memory>
 #include <type_traits>
 
+#include "server/bots.hpp"
 #include "server/config.hpp"
 #include "server/metrics.hpp"
 #include "storage/database.hpp"
@@ -29,7 +30,8 @@ struct Context {
   asio::thread_pool storage_pool{1};  // one thread: the only user of `db`
   asio::thread_pool crypto_pool{1};   // password hashing, off the I/O threads
   std::unique_ptr<storage::Database> db;
-  Hub* hub = nullptr;  // the lobby and the tables
+  std::unique_ptr<BotPool> bots;  // the computer players' thinking threads
+  Hub* hub = nullptr;             // the lobby and the tables
 
   // Runs fn(db) on the storage thread and resumes the calling coroutine
   // with its result (or its exception) on the caller's own executor.

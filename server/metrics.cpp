@@ -45,6 +45,11 @@ std::string Metrics::render() const {
       "\nwhistd_tables{state=\"playing\"} " + std::to_string(tables_playing.load()) + "\n";
   add(out, "whistd_games_finished_total", "counter", "Games played to the end.",
       games_finished_total.load());
+  add(out, "whistd_bot_decisions_total", "counter",
+      "Actions and suggestions chosen by the computer players.", bot_decisions_total.load());
+  add(out, "whistd_bot_fallbacks_total", "counter",
+      "Simple choices made because the computer players were saturated.",
+      bot_fallbacks_total.load());
   return out;
 }
 

@@ -18,6 +18,8 @@ struct Metrics {
   std::atomic<std::int64_t> tables_total{0};    // tables not closed
   std::atomic<std::int64_t> tables_playing{0};  // of which with a game on
   std::atomic<std::int64_t> games_finished_total{0};
+  std::atomic<std::int64_t> bot_decisions_total{0};  // by the computer players
+  std::atomic<std::int64_t> bot_fallbacks_total{0};  // simple choices: the pool was saturated
 
   std::string render() const;
 };

@@ -40,6 +40,7 @@ struct Server::Impl {
     ctx.config = std::move(config);
     if (!init_crypto()) throw std::runtime_error("libsodium cannot be initialized");
     ctx.db = std::make_unique<storage::Database>(ctx.config.database);
+    ctx.bots = std::make_unique<BotPool>(ctx.config.bot_threads, 64 * ctx.config.bot_threads);
     spdlog::info("database {} (schema version {})", ctx.config.database, ctx.db->schema_version());
     hub = std::make_unique<Hub>(ctx, ioc);
     ctx.hub = hub.get();
@@ -181,6 +182,7 @@ void Server::run() {
   for (int i = 1; i < n; ++i) threads.emplace_back([&s] { s.ioc.run(); });
   s.ioc.run();
   for (auto& t : threads) t.join();
+  s.ctx.bots->stop();
   s.ctx.storage_pool.join();
   s.ctx.crypto_pool.join();
   spdlog::info("whistd stopped");

@@ -18,7 +18,6 @@ namespace asio = boost::asio;
 namespace {
 
 constexpr int kMaxWatchers = 10;
-constexpr int kGraceSeconds = 60;  // an absent player's turn, with timers off
 constexpr size_t kMaxChat = 200;
 
 std::int64_t unix_now() {
@@ -68,6 +67,7 @@ Table::Table(Hub& hub, std::int64_t id, protocol::TableSetup setup, Player creat
       ctx_(hub.ctx),
       strand_(asio::make_strand(hub.ioc)),
       timer_(strand_),
+      bot_timer_(strand_),
       id_(id),
       setup_(std::move(setup)),
       creator_(std::move(creator.name)),
@@ -115,6 +115,11 @@ void Table::handle(const std::shared_ptr<WsSession>& s, const Player& p, const s
   if (const auto* sync = std::get_if<protocol::TableSync>(&m))
     return on_sync(s, p, id, sync->since);
   if (std::holds_alternative<protocol::TableRematch>(m)) return on_rematch(s, p, id);
+  if (std::holds_alternative<protocol::TableSuggest>(m)) return on_suggest(s, p, id);
+  if (const auto* add = std::get_if<protocol::TableAddBot>(&m))
+    return on_add_bot(s, p, id, add->seat);
+  if (const auto* rm = std::get_if<protocol::TableRemoveBot>(&m))
+    return on_remove_bot(s, p, id, rm->seat);
   error(s, id, "unknown_type", "not a table request");
 }
 
@@ -131,6 +136,9 @@ std::shared_ptr<Table> Table::restore(Hub& hub, const TableSnapshot& snap) {
         if (i >= t->seats_.size() || s.at("user").is_null()) continue;
         t->seats_[i].user = s.at("user").get<std::int64_t>();
         t->seats_[i].name = s.at("name").get<std::string>();
+        // Computer players come back with the table, always connected.
+        t->seats_[i].computer = t->seats_[i].user < 0;
+        t->seats_[i].connected = t->seats_[i].computer;
       }
     }
     if (snap.game) {
@@ -150,6 +158,7 @@ std::shared_ptr<Table> Table::restore(Hub& hub, const TableSnapshot& snap) {
                                    std::string(error_code(res.error)));
       }
       t->game_id_ = std::make_shared<std::atomic<std::int64_t>>(snap.game->id);
+      t->game_generation_ = 1;
       t->stored_deals_ = t->game_->deals().size();
       t->stored_actions_ = t->game_->history().size();
       t->state_ = t->game_->is_over() ? State::kFinished : State::kPlaying;
@@ -198,6 +207,7 @@ json Table::seats_json() const {
     seats.push_back({{"seat", i},
                      {"name", s.user ? json(s.name) : json(nullptr)},
                      {"user", s.user ? json(s.user) : json(nullptr)},
+                     {"computer", s.computer},
                      {"connected", s.connected}});
   }
   return seats;
@@ -290,6 +300,7 @@ void Table::take_back(int seat, const std::shared_ptr<WsSession>& s) {
   const bool was_away = !st.connected;
   st.session = s;
   st.connected = true;
+  st.standin = false;  // the seat is the player's again
   s->joined_table(id_);
   if (was_away) {
     broadcast({{"type", "connected"}, {"seat", seat}});
@@ -359,7 +370,7 @@ void Table::on_leave(const std::shared_ptr<WsSession>& s, const Player& p, const
 
 void Table::close_if_empty() {
   if (closed_) return;
-  if (seated_count() == 0 && watchers_.empty() && state_ != State::kPlaying) return close();
+  if (people_count() == 0 && watchers_.empty() && state_ != State::kPlaying) return close();
   announce();
 }
 
@@ -367,6 +378,7 @@ void Table::close() {
   // Nobody left: the table goes from the lobby and is kept as closed.
   closed_ = true;
   timer_.cancel();
+  bot_timer_.cancel();
   --ctx_.metrics.tables_total;
   hub_.lobby.remove(id_);
   hub_.remove(id_);
@@ -455,14 +467,18 @@ void Table::on_rematch(const std::shared_ptr<WsSession>& s, const Player& p,
   broadcast({{"type", "rematch"}, {"seat", seat}});
   reply(s, id, protocol::ack_message(id));
   bool all = seated_count() == static_cast<int>(seats_.size());
-  for (const Seat& st : seats_) all = all && st.rematch;
+  for (const Seat& st : seats_) all = all && (st.rematch || st.computer);
   if (all) start_game();
 }
 
 void Table::start_game() {
   last_actor_ = -1;
+  ++game_generation_;
+  thinking_ = false;
+  bot_timer_.cancel();
   for (Seat& st : seats_) {
     st.rematch = false;
+    st.standin = false;
     st.answered.clear();  // request ids are remembered within one game
     st.answered_order.clear();
   }
@@ -615,13 +631,20 @@ void Table::after_change(bool private_change) {
 }
 
 void Table::arm_timer() {
+  if (computer_turn()) {
+    // The computer plays this turn: no clock.
+    timer_.cancel();
+    timer_armed_ = false;
+    return drive_computer();
+  }
   const bool turn =
       game_ && !game_->is_over() && state_ == State::kPlaying && game_->current_seat() >= 0;
   int limit = 0;
   if (turn) {
     const int seat = game_->current_seat();
     limit = game_->phase() == Phase::kPlay ? setup_.settings.timer_play : setup_.settings.timer_bid;
-    if (!seats_[static_cast<size_t>(seat)].connected && limit == 0) limit = kGraceSeconds;
+    if (!seats_[static_cast<size_t>(seat)].connected && limit == 0)
+      limit = ctx_.config.reconnect_grace;
   }
   // The same turn under the same limit keeps its clock: a chat line, a sync
   // or a return does not start it again.
@@ -646,9 +669,12 @@ void Table::arm_timer() {
 
 void Table::on_timeout() {
   if (!game_ || game_->is_over() || game_->current_seat() < 0) return;
-  const Action a = automatic_action();
-  if (apply(a, true) != RuleError::kNone)
-    spdlog::error("table {}: the automatic action was refused", id_);
+  // The computer acts for the seat; a player who is away is stood in for
+  // until they come back.
+  Seat& st = seats_[static_cast<size_t>(game_->current_seat())];
+  if (!st.connected) st.standin = true;
+  if (thinking_ && same_turn(think_game_, think_turn_)) return;
+  start_thinking(Think::kTimeout);
 }
 
 void Table::disconnected(WsSession* s, std::int64_t user) {

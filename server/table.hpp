@@ -58,8 +58,13 @@ class Table : public std::enable_shared_from_this<Table> {
 
  private:
   struct Seat {
-    std::int64_t user = 0;  // 0: free
+    std::int64_t user = 0;  // 0: free; negative: a computer player (-k for "Computer k")
     std::string name;
+    bool computer = false;  // a computer player sits here (no account, always connected)
+    // The computer stands in for this player, who is away and whose time
+    // ran out, until they come back.
+    bool standin = false;
+    bool suggesting = false;  // a suggestion is being thought about
     std::weak_ptr<WsSession> session;
     bool connected = false;
     bool rematch = false;
@@ -68,6 +73,9 @@ class Table : public std::enable_shared_from_this<Table> {
     std::deque<std::string> answered_order;
   };
   enum class State { kOpen, kPlaying, kFinished };
+  // Why the computer plays a turn: its own seat, a stand-in for an absent
+  // player, or a player whose time ran out (the last two announced "auto").
+  enum class Think { kComputer, kStandin, kTimeout };
 
   void handle(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
               const protocol::ClientMessage& m);
@@ -82,6 +90,23 @@ class Table : public std::enable_shared_from_this<Table> {
   void on_sync(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
                std::int64_t since);
   void on_rematch(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id);
+  // table_bots.cpp: computer players at seats, stand-ins and suggestions.
+  void on_add_bot(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
+                  int seat);
+  void on_remove_bot(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
+                     int seat);
+  void on_suggest(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id);
+  // Whether the computer plays the turn now (a computer seat, or a stand-in).
+  bool computer_turn() const;
+  // Starts the computer thinking for the seat to act, once per turn.
+  void drive_computer();
+  void start_thinking(Think why);
+  // A decision came back (on the strand): applied if the turn is the same,
+  // after the natural delay for computer seats.
+  void on_thought(std::uint64_t game, size_t turn, Action a, Think why, double elapsed_ms);
+  void apply_thought(std::uint64_t game, size_t turn, const Action& a, Think why);
+  bool same_turn(std::uint64_t game, size_t turn) const;
+  int people_count() const;
 
   // A seated player's new connection takes the seat back.
   void take_back(int seat, const std::shared_ptr<WsSession>& s);
@@ -119,6 +144,7 @@ class Table : public std::enable_shared_from_this<Table> {
   Context& ctx_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer timer_;
+  boost::asio::steady_timer bot_timer_;  // a computer seat's natural delay
   std::int64_t id_;
   protocol::TableSetup setup_;
   std::string creator_;
@@ -142,6 +168,12 @@ class Table : public std::enable_shared_from_this<Table> {
   size_t armed_turn_ = 0;
   int armed_limit_ = 0;
   std::uint64_t timer_generation_ = 0;
+  // The computer's decision in progress: for game game_generation_'s
+  // history index think_turn_.
+  std::uint64_t game_generation_ = 0;
+  bool thinking_ = false;
+  std::uint64_t think_game_ = 0;
+  size_t think_turn_ = 0;
   size_t stored_deals_ = 0;
   size_t stored_actions_ = 0;
 };

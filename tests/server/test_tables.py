@@ -1005,10 +1005,8 @@ def test_timer_play_expires(whistd):
         st = game.to_act()
         action = await expect_auto(game, st, started)
         assert time.monotonic() - started > 6
+        # The computer player's choice: one of the legal cards.
         assert action in st.view["legal"]
-        # Its lowest legal card, in the order of suits C D H S, then ranks 2..A.
-        order = lambda card: ("CDHS".index(card[1]), "23456789TJQKA".index(card[0]))
-        assert action["card"] == min((x["card"] for x in st.view["legal"]), key=order)
 
     run(body())
 
@@ -1022,7 +1020,7 @@ def test_timer_bid_expires(whistd):
         st = game.to_act()
         assert st.view["phase"] == "bidding"
         action = await expect_auto(game, st, started)
-        assert action == {"seat": st.seat, "type": "pass"}
+        assert action in st.view["legal"]
 
     run(body())
 
