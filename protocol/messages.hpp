@@ -69,6 +69,7 @@ struct TableRematch {
 };
 struct GameRecordRequest {
   std::int64_t game = 0;
+  bool states = false;  // game.replay: the record and every state of the game
 };
 
 using ClientMessage = std::variant<Hello, Register, Login, Guest, Logout, LobbyJoin, LobbyLeave,
