@@ -19,7 +19,7 @@ import type {
   Welcome,
 } from "./types";
 
-export type ScreenName = "connecting" | "account" | "lobby" | "table";
+export type ScreenName = "connecting" | "account" | "lobby" | "table" | "replay";
 
 export interface Screen {
   readonly el: HTMLElement;
@@ -43,6 +43,12 @@ export interface Remembered {
   name: string;
 }
 
+/** The game id of a #replay/<id> address, or null. */
+function replayInHash(): number | null {
+  const m = /^#replay\/(\d+)$/.exec(location.hash);
+  return m ? Number(m[1]) : null;
+}
+
 function readJson<T>(storage: Storage, key: string): T | null {
   try {
     const text = storage.getItem(key);
@@ -61,6 +67,8 @@ export class App {
   table: TableState | null = null;
   server = "";
   accountError = "";
+  /** The game the replay viewer shows (#replay/<id>). */
+  replayGame: number | null = null;
 
   private screen: Screen | null = null;
   private readonly header: HTMLElement;
@@ -86,6 +94,12 @@ export class App {
     };
     this.conn.onOpen = () => this.opened();
     this.conn.onMessage = (m) => this.receive(m);
+    window.addEventListener("hashchange", () => {
+      const id = replayInHash();
+      if (this.status !== "online") return;
+      if (id !== null && (id !== this.replayGame || this.screenName !== "replay")) this.openReplay(id);
+      else if (id === null && this.screenName === "replay") this.closeReplay();
+    });
   }
 
   start(): void {
@@ -168,8 +182,15 @@ export class App {
       return;
     }
     this.server = w.server;
+    // A replay needs no login: #replay/<id> opens it; a reconnection leaves it open.
+    const replay = replayInHash();
+    if (w.session === "resumed" && w.user) this.user = w.user;
+    if (replay !== null && (this.screenName !== "replay" || this.replayGame !== replay)) {
+      this.openReplay(replay);
+      return;
+    }
+    if (this.screenName === "replay") return;
     if (w.session === "resumed" && w.user) {
-      this.user = w.user;
       await this.resume();
       return;
     }
@@ -257,6 +278,24 @@ export class App {
     this.table = null;
     this.lobby.clear();
     this.show("account");
+  }
+
+  // --- Replay --------------------------------------------------------------
+
+  /** Opens the replay viewer on a finished game (and its address, #replay/<id>). */
+  openReplay(game: number): void {
+    this.replayGame = game;
+    if (location.hash !== `#replay/${game}`) history.pushState(null, "", `#replay/${game}`);
+    this.show("replay");
+  }
+
+  /** Back from the replay: to the table the tab is at, the lobby, or the login. */
+  closeReplay(): void {
+    this.replayGame = null;
+    history.replaceState(null, "", location.pathname + location.search);
+    if (this.table) this.show("table");
+    else if (this.user) void this.resume();
+    else this.show("account");
   }
 
   // --- Lobby -------------------------------------------------------------
