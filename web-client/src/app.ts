@@ -4,7 +4,7 @@
 // resumes it, and other tabs can be other players); localStorage remembers
 // the last one, offered as "Continue as …" in a new tab.
 import { h, fill } from "./dom";
-import { applyEventMsg, newTableState, type TableState } from "./game";
+import { applyEventMsg, newTableState, type ChatLine, type TableState } from "./game";
 import { Connection, RequestError, type Status } from "./net";
 import type {
   Action,
@@ -31,6 +31,7 @@ export type ScreenFactory = (app: App, name: ScreenName) => Screen;
 
 const TOKEN_KEY = "whist.token";
 const TABLE_KEY = "whist.table";
+const CHAT_KEY = "whist.chat";
 const REMEMBER_KEY = "whist.remember";
 
 interface SavedTable {
@@ -41,6 +42,16 @@ interface SavedTable {
 export interface Remembered {
   token: string;
   name: string;
+}
+
+/** The chat of the tab's table, kept for a reload (the server does not send it again). */
+function saveChat(st: TableState): void {
+  sessionStorage.setItem(CHAT_KEY, JSON.stringify({ table: st.id, lines: st.chat.slice(-50) }));
+}
+
+function savedChat(table: number): ChatLine[] {
+  const saved = readJson<{ table: number; lines: ChatLine[] }>(sessionStorage, CHAT_KEY);
+  return saved && saved.table === table && Array.isArray(saved.lines) ? saved.lines : [];
 }
 
 /** The game id of a #replay/<id> address, or null. */
@@ -387,6 +398,8 @@ export class App {
       if (old) {
         st.chat = old.chat;
         st.notices = old.notices;
+      } else {
+        st.chat = savedChat(st.id); // after a reload
       }
       this.table = st;
       return;
@@ -430,6 +443,7 @@ export class App {
         const st = this.table;
         if (!st || e.table !== st.id) return;
         if (!applyEventMsg(st, e)) this.resync();
+        if (e.event.type === "chat") saveChat(st);
         this.render();
         return;
       }

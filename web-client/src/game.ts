@@ -168,7 +168,12 @@ function applyEvent(st: TableState, ev: TableEvent): void {
       note(st, `${name} was disconnected; their seat is kept.`);
       return;
     case "auto":
-      note(st, `${name} did not act in time: the server acted for them.`);
+      note(
+        st,
+        t.seats[seat] && !t.seats[seat].connected
+          ? `${name} is away: the server acted for them.`
+          : `${name} did not act in time: the server acted for them.`,
+      );
       return;
     case "chat":
       st.chat.push({

@@ -86,7 +86,7 @@ export class LobbyScreen implements Screen {
     open.addEventListener("change", () => ((f.open = open.checked), changed()));
     const watching = h("input", { type: "checkbox", name: "filter-watching", checked: f.watching });
     watching.addEventListener("change", () => ((f.watching = watching.checked), changed()));
-    const text = h("input", { type: "search", name: "filter-text", value: f.text, placeholder: "Search players or creator", "aria-label": "search players or creator", autocomplete: "off" });
+    const text = h("input", { type: "search", name: "filter-text", value: f.text, placeholder: "Search names", "aria-label": "search players or creator", autocomplete: "off" });
     text.addEventListener("input", () => ((f.text = text.value), changed()));
     return h(
       "div",

@@ -252,7 +252,6 @@ export class ReplayScreen implements Screen {
       const toAct = v.to_act === i && !v.game_over;
       const call = [...v.calls].reverse().find((c) => c.seat === i);
       const bid = call ? (call.pass ? "pass" : t.variant === "exact" ? `bid ${call.tricks}` : `${call.level} ${MODE_LABELS[call.mode ?? ""] ?? call.mode}`) : null;
-      const won = v.tricks_won[i] ?? 0;
       return h(
         "div",
         { class: `replay-seat${toAct ? " to-act" : ""}`, "data-seat": i },
@@ -263,7 +262,7 @@ export class ReplayScreen implements Screen {
           v.dealer === i ? h("span", { class: "badge dealer", title: "dealer" }, "D") : null,
           v.contract?.declarer === i ? h("span", { class: "badge declarer" }, "declarer") : null,
           bid ? h("span", { class: "call" }, bid) : null,
-          h("span", { class: "won" }, `${won} trick${won === 1 ? "" : "s"}`),
+          h("span", { class: "won" }, tricksText(v.tricks_won[i] ?? 0)),
         ),
         h(
           "div",
@@ -296,9 +295,11 @@ export class ReplayScreen implements Screen {
         "div",
         { class: `seat pos-${pos[i] ?? "b"}${v.to_act === i && !v.game_over ? " to-act" : ""}`, "data-seat": i },
         h("div", { class: "seat-head" }, h("span", { class: "seat-name" }, this.name(i))),
-        h("div", { class: "seat-line" }, h("span", { class: "won" }, `${v.tricks_won[i] ?? 0} tricks`)),
+        h("div", { class: "seat-line" }, h("span", { class: "won" }, tricksText(v.tricks_won[i] ?? 0))),
       ),
     );
     return h("div", { class: "replay-table" }, h("div", { class: "felt replay-felt" }, tags, h("div", { class: "center" }, trick)), h("div", { class: "replay-hands" }, seats));
   }
 }
+
+const tricksText = (n: number): string => `${n} trick${n === 1 ? "" : "s"}`;

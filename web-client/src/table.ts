@@ -143,6 +143,7 @@ export class TableScreen implements Screen {
       this.handArea.querySelector<HTMLElement>(".card.playable")?.focus({ preventScroll: true });
     }
     this.wasMyTurn = myTurn;
+    this.tick(); // the countdowns just drawn, at once
     fill(
       this.notices,
       st.notices
@@ -407,7 +408,7 @@ export class TableScreen implements Screen {
         h(
           "div",
           { class: "prompt action-prompt", "data-role": "discard" },
-          h("p", null, `You took the kitty. Choose ${k} cards to discard (they count as your side's first trick). ${chosen} chosen.`),
+          h("p", null, `You took the kitty. Choose ${k} cards to discard (they count as your side's first trick). ${chosen} chosen.`, h("span", { class: "countdown" })),
           h(
             "button",
             {
@@ -488,7 +489,7 @@ export class TableScreen implements Screen {
       return h(
         "div",
         { class: "prompt action-prompt", "data-role": "bidding" },
-        h("p", null, `How many tricks will you take, exactly? (${v.hand_size} cards)`),
+        h("p", null, `How many tricks will you take, exactly? (${v.hand_size} cards)`, h("span", { class: "countdown" })),
         h(
           "div",
           { class: "bid-buttons" },
@@ -505,7 +506,7 @@ export class TableScreen implements Screen {
     return h(
       "div",
       { class: "prompt action-prompt", "data-role": "bidding" },
-      h("p", null, pass ? "Your call: bid or pass (one call each)." : "Everyone else passed: as dealer you must bid."),
+      h("p", null, pass ? "Your call: bid or pass (one call each)." : "Everyone else passed: as dealer you must bid.", h("span", { class: "countdown" })),
       h(
         "div",
         { class: "bid-grid" },
@@ -538,7 +539,7 @@ export class TableScreen implements Screen {
       return h(
         "div",
         { class: "prompt action-prompt", "data-role": "choose" },
-        h("p", null, "Name the trump suit."),
+        h("p", null, "Name the trump suit.", h("span", { class: "countdown" })),
         h(
           "div",
           { class: "bid-buttons" },
@@ -552,7 +553,7 @@ export class TableScreen implements Screen {
     return h(
       "div",
       { class: "prompt action-prompt", "data-role": "choose" },
-      h("p", null, "No trump: choose the direction."),
+      h("p", null, "No trump: choose the direction.", h("span", { class: "countdown" })),
       h(
         "div",
         { class: "bid-buttons" },

@@ -172,6 +172,7 @@ test("four players play a whole Whist 5-Point game in the browser; a watcher nev
       await g.waitForFunction((n) => document.querySelectorAll("[data-hand] .card").length === n, mine.length);
       assert.deepEqual((await handOf(g)).sort(), mine);
       assert.equal((await tableInfo(g)).seat, seat);
+      await g.waitForSelector(".chat-log >> text=Good luck, all!"); // the chat so far, kept by the tab
       await alice.waitForSelector(".notices >> text=is back");
       await checkTable(assert, players, [watcher]);
     }
