@@ -304,8 +304,9 @@ export class App {
   closeReplay(): void {
     this.replayGame = null;
     history.replaceState(null, "", location.pathname + location.search);
-    if (this.table) this.show("table");
-    else if (this.user) void this.resume();
+    // resume() catches up with the tab's table (the connection may have
+    // been made again meanwhile), or goes to the lobby.
+    if (this.user) void this.resume();
     else this.show("account");
   }
 

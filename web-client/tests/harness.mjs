@@ -119,8 +119,10 @@ export async function setup() {
   return {
     server,
     browser,
+    /** A page in its own context; a viewport narrower than 500 px is a phone with a touch screen. */
     async openPage(name, viewport = { width: 1280, height: 860 }) {
-      const context = await browser.newContext({ viewport });
+      const phone = viewport.width < 500;
+      const context = await browser.newContext({ viewport, hasTouch: phone, isMobile: phone });
       const page = await context.newPage();
       page.setDefaultTimeout(STEP_MS);
       page.on("pageerror", (e) => console.error(`[${name}] page error: ${e.message}`));
@@ -247,7 +249,24 @@ async function arrowTo(assert, page, all, selector, max = 30) {
   assert.fail(`the arrow keys never reached ${selector}`);
 }
 
-/** Drags a card of the hand onto the felt with the mouse (pointer events). */
+/** A finger's drag from one point to another (Chromium's touch events, through CDP). */
+async function touchDrag(page, from, to, steps = 6) {
+  const cdp = await page.context().newCDPSession(page);
+  const point = (x, y) => [{ x, y, id: 1, radiusX: 4, radiusY: 4, force: 1 }];
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: point(from.x, from.y) });
+  for (let i = 1; i <= steps; i++) {
+    const x = from.x + ((to.x - from.x) * i) / steps;
+    const y = from.y + ((to.y - from.y) * i) / steps;
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: point(x, y) });
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+}
+
+/**
+ * Drags a card of the hand onto the felt: with a finger on a touch screen
+ * (a phone's page), with the mouse otherwise; pointer events either way.
+ */
 async function dragToTable(page, selector) {
   await page.locator(selector).scrollIntoViewIfNeeded();
   const from = await page.locator(selector).boundingBox();
@@ -258,9 +277,16 @@ async function dragToTable(page, selector) {
   const top = Math.max(to.y, 0);
   const bottom = Math.min(to.y + to.height, height);
   if (bottom - top < 20) await page.locator(".felt").scrollIntoViewIfNeeded();
-  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  // Near the left edge: on a phone the next card covers the right part.
+  const start = { x: from.x + Math.min(10, from.width / 2), y: from.y + from.height / 2 };
+  const end = { x: to.x + to.width / 2, y: (top + bottom) / 2 };
+  if (await page.evaluate(() => navigator.maxTouchPoints > 0)) {
+    if (process.env.E2E_DEBUG) console.log(`# ${page.name}: a card dragged by touch`);
+    return touchDrag(page, start, end);
+  }
+  await page.mouse.move(start.x, start.y);
   await page.mouse.down();
-  await page.mouse.move(to.x + to.width / 2, (top + bottom) / 2, { steps: 6 });
+  await page.mouse.move(end.x, end.y, { steps: 6 });
   await page.mouse.up();
 }
 
