@@ -144,7 +144,7 @@ export class ReplayScreen implements Screen {
     this.el.dataset["step"] = String(this.at);
     this.el.dataset["steps"] = String(d.states.length);
     this.el.dataset["deal"] = String(v.deal);
-    keepFocus(this.body, () => fill(this.body, this.controls(d), h("p", { class: "replay-caption", "data-role": "caption" }, this.caption(t, st)), this.status(t, v), this.dealEnd(t, d, st), this.felt(t, v)));
+    keepFocus(this.body, () => fill(this.body, h("div", { class: "replay-bar" }, this.controls(d), h("p", { class: "replay-caption", "data-role": "caption" }, this.caption(t, st))), this.status(t, v), this.dealEnd(t, d, st), this.felt(t, v)));
   }
 
   private controls(d: ReplayData): HTMLElement {
