@@ -723,14 +723,19 @@ export class TableScreen implements Screen {
       const ghost = d.el.cloneNode(true) as HTMLElement;
       ghost.classList.add("drag-ghost");
       ghost.removeAttribute("tabindex");
+      ghost.removeAttribute("data-card");
+      ghost.setAttribute("aria-hidden", "true");
       ghost.style.width = `${r.width}px`;
       ghost.style.height = `${r.height}px`;
-      document.body.append(ghost);
+      ghost.dataset["w"] = String(r.width);
+      ghost.dataset["h"] = String(r.height);
       d.ghost = ghost;
       d.el.classList.add("dragging");
     }
-    const r = d.ghost.getBoundingClientRect();
-    d.ghost.style.transform = `translate(${e.clientX - r.width / 2}px, ${e.clientY - r.height / 2}px)`;
+    const w = Number(d.ghost.dataset["w"]);
+    const h2 = Number(d.ghost.dataset["h"]);
+    d.ghost.style.transform = `translate(${e.clientX - w / 2}px, ${e.clientY - h2 / 2}px)`;
+    if (!d.ghost.isConnected) document.body.append(d.ghost); // placed before it is shown
     this.felt.classList.toggle("drop-target", this.overTable(e.clientX, e.clientY));
     e.preventDefault();
   }

@@ -34,7 +34,7 @@ import {
 const shots = process.env.WHIST_SCREENSHOTS ? resolve(clientDir, process.env.WHIST_SCREENSHOTS) : null;
 
 let env;
-const stopLimit = hardLimit(240_000);
+const stopLimit = hardLimit(300_000);
 before(async () => {
   env = await setup();
 });
@@ -43,7 +43,7 @@ after(async () => {
   stopLimit();
 });
 
-test("four players play a whole Whist 5-Point game in the browser; a watcher never sees a hand", { timeout: 200_000 }, async () => {
+test("four players play a whole Whist 5-Point game in the browser; a watcher never sees a hand", { timeout: 260_000 }, async () => {
   if (shots) await mkdir(shots, { recursive: true });
 
   // Alice registers; three guests (one on a phone) and a watcher arrive.
