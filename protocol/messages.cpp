@@ -73,10 +73,10 @@ std::variant<Request, ParseError> parse_request(std::string_view text) {
     if (auto* why = std::get_if<std::string>(&setup)) return fail(id, "bad_table", *why);
     return Request{id, TableCreate{std::get<TableSetup>(setup)}};
   }
-  if (type == "game.record") {
+  if (type == "game.record" || type == "game.replay") {
     auto g = d.find("game");
     if (g == d.end() || !g->is_number_integer()) return bad("game must be a game id");
-    return Request{id, GameRecordRequest{g->get<std::int64_t>()}};
+    return Request{id, GameRecordRequest{g->get<std::int64_t>(), type == "game.replay"}};
   }
   if (type.rfind("table.", 0) == 0) {
     auto tj = d.find("table");
@@ -155,7 +155,9 @@ std::string_view type_name(const ClientMessage& m) {
     std::string_view operator()(const TableSuggest&) const { return "table.suggest"; }
     std::string_view operator()(const TableAddBot&) const { return "table.add_bot"; }
     std::string_view operator()(const TableRemoveBot&) const { return "table.remove_bot"; }
-    std::string_view operator()(const GameRecordRequest&) const { return "game.record"; }
+    std::string_view operator()(const GameRecordRequest& m) const {
+      return m.states ? "game.replay" : "game.record";
+    }
   };
   return std::visit(V{}, m);
 }

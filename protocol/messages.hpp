@@ -83,6 +83,7 @@ struct TableRemoveBot {
 };
 struct GameRecordRequest {
   std::int64_t game = 0;
+  bool states = false;  // game.replay: the record and every state of the game
 };
 
 using ClientMessage =

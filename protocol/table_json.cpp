@@ -186,8 +186,11 @@ json observation_json(const Observation& o) {
     cur.push_back(card_name(o.current.cards[static_cast<size_t>(i)]));
   j["trick"] = {{"leader", o.current.leader}, {"cards", cur}};
   json results = json::array();
-  for (const HandResult& h : o.results)
-    results.push_back({{"tricks", h.tricks.vec()}, {"score", h.score.vec()}});
+  for (const HandResult& h : o.results) {
+    json r = {{"tricks", h.tricks.vec()}, {"score", h.score.vec()}};
+    if (v == Variant::kClassic) r["honours"] = h.honours.vec();
+    results.push_back(r);
+  }
   j["results"] = results;
   json legal = json::array();
   for (const Action& a : o.legal) legal.push_back(action_json(a, v));
@@ -222,10 +225,13 @@ json event_json(const Event& e, const Game& g) {
     case EventType::kTrickWon: return {{"type", "trick"}, {"winner", e.seat}, {"index", e.value}};
     case EventType::kDealEnded: {
       const HandResult& h = g.results().at(static_cast<size_t>(e.value));
-      return {{"type", "deal_end"},
-              {"deal", e.value},
-              {"tricks", h.tricks.vec()},
-              {"score", h.score.vec()}};
+      json j = {{"type", "deal_end"},
+                {"deal", e.value},
+                {"tricks", h.tricks.vec()},
+                {"score", h.score.vec()}};
+      // Classic whist: the part of `score` that honours gave.
+      if (v == Variant::kClassic) j["honours"] = h.honours.vec();
+      return j;
     }
     case EventType::kGameOver:
       return {{"type", "game_over"}, {"scores", g.scores()}, {"winners", g.winners()}};

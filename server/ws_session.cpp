@@ -11,6 +11,7 @@
 
 #include <nlohmann/json.hpp>
 #include "protocol/record_json.hpp"
+#include "protocol/replay_json.hpp"
 #include "server/auth.hpp"
 #include "server/hub.hpp"
 #include "server/table.hpp"
@@ -231,7 +232,7 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
   if (std::holds_alternative<protocol::Guest>(r.message)) co_return co_await on_guest(r.id);
   if (std::holds_alternative<protocol::Logout>(r.message)) co_return co_await on_logout(r.id);
   if (const auto* m = std::get_if<protocol::GameRecordRequest>(&r.message))
-    co_return co_await on_game_record(r.id, m->game);
+    co_return co_await on_game_record(r.id, m->game, m->states);
   if (!user_)
     co_return reply_error(r.id, "not_logged_in", "log in, register or play as a guest first");
   if (std::holds_alternative<protocol::LobbyJoin>(r.message)) {
@@ -376,7 +377,8 @@ asio::awaitable<std::string> WsSession::on_create_table(const std::string& id,
   co_return std::string();
 }
 
-asio::awaitable<std::string> WsSession::on_game_record(const std::string& id, std::int64_t game) {
+asio::awaitable<std::string> WsSession::on_game_record(const std::string& id, std::int64_t game,
+                                                       bool states) {
   struct Stored {
     std::optional<storage::Database::GameRow> row;
     std::vector<std::string> deals, actions;
@@ -407,6 +409,17 @@ asio::awaitable<std::string> WsSession::on_game_record(const std::string& id, st
             {"seats", json::parse(s.row->seats)},
             {"result", s.row->result.empty() ? json(nullptr) : json::parse(s.row->result)},
             {"record", record}};
+  // game.replay: every state of the game, every hand face up.
+  if (states) {
+    auto parsed = protocol::parse_record(record.dump());
+    std::variant<json, std::string> replayed = std::string("the stored record cannot be read");
+    if (auto* r = std::get_if<GameRecord>(&parsed)) replayed = protocol::replay_states_json(*r);
+    if (auto* why = std::get_if<std::string>(&replayed)) {
+      spdlog::error("game {}: {}", game, *why);
+      co_return reply_error(id, "internal", "the game cannot be replayed");
+    }
+    d["states"] = std::move(std::get<json>(replayed));
+  }
   co_return protocol::ack_message(id, d.dump());
 }
 

@@ -61,7 +61,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   asio::awaitable<std::string> start_session(const std::string& id, const storage::Account& a);
   asio::awaitable<std::string> on_create_table(const std::string& id,
                                                const protocol::TableCreate& c);
-  asio::awaitable<std::string> on_game_record(const std::string& id, std::int64_t game);
+  asio::awaitable<std::string> on_game_record(const std::string& id, std::int64_t game,
+                                              bool states);
   void remember(const std::string& id, const std::string& reply);
 
   Context& ctx_;

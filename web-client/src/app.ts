@@ -4,7 +4,7 @@
 // resumes it, and other tabs can be other players); localStorage remembers
 // the last one, offered as "Continue as …" in a new tab.
 import { h, fill } from "./dom";
-import { applyEventMsg, newTableState, type TableState } from "./game";
+import { applyEventMsg, newTableState, type ChatLine, type TableState } from "./game";
 import { Connection, RequestError, type Status } from "./net";
 import type {
   Action,
@@ -19,7 +19,7 @@ import type {
   Welcome,
 } from "./types";
 
-export type ScreenName = "connecting" | "account" | "lobby" | "table";
+export type ScreenName = "connecting" | "account" | "lobby" | "table" | "replay";
 
 export interface Screen {
   readonly el: HTMLElement;
@@ -31,6 +31,7 @@ export type ScreenFactory = (app: App, name: ScreenName) => Screen;
 
 const TOKEN_KEY = "whist.token";
 const TABLE_KEY = "whist.table";
+const CHAT_KEY = "whist.chat";
 const REMEMBER_KEY = "whist.remember";
 
 interface SavedTable {
@@ -41,6 +42,22 @@ interface SavedTable {
 export interface Remembered {
   token: string;
   name: string;
+}
+
+/** The chat of the tab's table, kept for a reload (the server does not send it again). */
+function saveChat(st: TableState): void {
+  sessionStorage.setItem(CHAT_KEY, JSON.stringify({ table: st.id, lines: st.chat.slice(-50) }));
+}
+
+function savedChat(table: number): ChatLine[] {
+  const saved = readJson<{ table: number; lines: ChatLine[] }>(sessionStorage, CHAT_KEY);
+  return saved && saved.table === table && Array.isArray(saved.lines) ? saved.lines : [];
+}
+
+/** The game id of a #replay/<id> address, or null. */
+function replayInHash(): number | null {
+  const m = /^#replay\/(\d+)$/.exec(location.hash);
+  return m ? Number(m[1]) : null;
 }
 
 function readJson<T>(storage: Storage, key: string): T | null {
@@ -61,6 +78,8 @@ export class App {
   table: TableState | null = null;
   server = "";
   accountError = "";
+  /** The game the replay viewer shows (#replay/<id>). */
+  replayGame: number | null = null;
 
   private screen: Screen | null = null;
   private readonly header: HTMLElement;
@@ -86,6 +105,12 @@ export class App {
     };
     this.conn.onOpen = () => this.opened();
     this.conn.onMessage = (m) => this.receive(m);
+    window.addEventListener("hashchange", () => {
+      const id = replayInHash();
+      if (this.status !== "online") return;
+      if (id !== null && (id !== this.replayGame || this.screenName !== "replay")) this.openReplay(id);
+      else if (id === null && this.screenName === "replay") this.closeReplay();
+    });
   }
 
   start(): void {
@@ -168,8 +193,15 @@ export class App {
       return;
     }
     this.server = w.server;
+    // A replay needs no login: #replay/<id> opens it; a reconnection leaves it open.
+    const replay = replayInHash();
+    if (w.session === "resumed" && w.user) this.user = w.user;
+    if (replay !== null && (this.screenName !== "replay" || this.replayGame !== replay)) {
+      this.openReplay(replay);
+      return;
+    }
+    if (this.screenName === "replay") return;
     if (w.session === "resumed" && w.user) {
-      this.user = w.user;
       await this.resume();
       return;
     }
@@ -257,6 +289,25 @@ export class App {
     this.table = null;
     this.lobby.clear();
     this.show("account");
+  }
+
+  // --- Replay --------------------------------------------------------------
+
+  /** Opens the replay viewer on a finished game (and its address, #replay/<id>). */
+  openReplay(game: number): void {
+    this.replayGame = game;
+    if (location.hash !== `#replay/${game}`) history.pushState(null, "", `#replay/${game}`);
+    this.show("replay");
+  }
+
+  /** Back from the replay: to the table the tab is at, the lobby, or the login. */
+  closeReplay(): void {
+    this.replayGame = null;
+    history.replaceState(null, "", location.pathname + location.search);
+    // resume() catches up with the tab's table (the connection may have
+    // been made again meanwhile), or goes to the lobby.
+    if (this.user) void this.resume();
+    else this.show("account");
   }
 
   // --- Lobby -------------------------------------------------------------
@@ -348,6 +399,8 @@ export class App {
       if (old) {
         st.chat = old.chat;
         st.notices = old.notices;
+      } else {
+        st.chat = savedChat(st.id); // after a reload
       }
       this.table = st;
       return;
@@ -391,6 +444,7 @@ export class App {
         const st = this.table;
         if (!st || e.table !== st.id) return;
         if (!applyEventMsg(st, e)) this.resync();
+        if (e.event.type === "chat") saveChat(st);
         this.render();
         return;
       }

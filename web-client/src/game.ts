@@ -6,6 +6,7 @@
 // from the server replaces the view whole.
 import { cardText } from "./cards";
 import { handSize, hasSides, kittySize, MODE_LABELS } from "./rules";
+import { makeSummary, type DealSummary } from "./summary";
 import type { Call, TableEvent, TableEventMsg, TableSummary, View } from "./types";
 
 export interface ChatLine {
@@ -35,6 +36,8 @@ export interface TableState {
   turnSince: number;
   /** The version the view was last acted on (an action is in flight). */
   actedV: number;
+  /** The summary of the last deal that ended while the user was here. */
+  lastDeal: DealSummary | null;
 }
 
 export function newTableState(summary: TableSummary, v: number, view: View | null, userId: number): TableState {
@@ -50,6 +53,7 @@ export function newTableState(summary: TableSummary, v: number, view: View | nul
     rematch: new Set(),
     turnSince: Date.now(),
     actedV: -1,
+    lastDeal: null,
   };
   st.seat = view && view.seat !== null ? view.seat : summary.seats.findIndex((s) => s.user === userId);
   if (st.seat !== null && st.seat < 0) st.seat = null;
@@ -149,6 +153,7 @@ function applyEvent(st: TableState, ev: TableEvent): void {
       if (Array.isArray(ev["seats"])) t.seats = ev["seats"] as TableSummary["seats"];
       t.state = "playing";
       st.result = null;
+      st.lastDeal = null;
       st.rematch.clear();
       st.view = blankView(st);
       note(st, "The game begins.");
@@ -163,7 +168,12 @@ function applyEvent(st: TableState, ev: TableEvent): void {
       note(st, `${name} was disconnected; their seat is kept.`);
       return;
     case "auto":
-      note(st, `${name} did not act in time: the server acted for them.`);
+      note(
+        st,
+        t.seats[seat] && !t.seats[seat].connected
+          ? `${name} is away: the server acted for them.`
+          : `${name} did not act in time: the server acted for them.`,
+      );
       return;
     case "chat":
       st.chat.push({
@@ -287,9 +297,11 @@ function applyEvent(st: TableState, ev: TableEvent): void {
     case "deal_end": {
       const score = (ev["score"] as number[]) ?? [];
       const tricks = (ev["tricks"] as number[]) ?? [];
-      v.results.push({ tricks, score });
+      const honours = Array.isArray(ev["honours"]) ? (ev["honours"] as number[]) : null;
+      v.results.push(honours ? { tricks, score, honours } : { tricks, score });
       v.scores = v.scores.map((x, i) => x + (score[i] ?? 0));
       v.to_act = null;
+      st.lastDeal = makeSummary(t, rowNames(st), v, tricks, score, honours, (s) => seatName(st, s));
       note(st, dealEndText(st, tricks, score));
       return;
     }
@@ -301,6 +313,11 @@ function applyEvent(st: TableState, ev: TableEvent): void {
       v.to_act = null;
       return;
   }
+}
+
+/** The rows of a deal's summary: the two sides, or every player. */
+export function rowNames(st: TableState): string[] {
+  return hasSides(st.summary) ? [0, 1].map((side) => sideName(st, side)) : st.summary.seats.map((_, i) => seatName(st, i));
 }
 
 function signed(x: number): string {

@@ -3,6 +3,7 @@
 // click; and the form that makes a new table.
 import type { App, Screen } from "./app";
 import { h, fill } from "./dom";
+import { keepFocus } from "./keys";
 import {
   CHAT_CHOICES,
   CLASSIC_PRESETS,
@@ -23,32 +24,99 @@ const STATE_LABELS: Record<TableSummary["state"], string> = {
   finished: "Game over",
 };
 
+/** The lobby's filters; kept for the tab (sessionStorage) across live updates and screens. */
+interface Filters {
+  variant: "" | Variant;
+  open: boolean;
+  watching: boolean;
+  text: string;
+}
+
+const FILTERS_KEY = "whist.lobbyFilters";
+
+function loadFilters(): Filters {
+  const none: Filters = { variant: "", open: false, watching: false, text: "" };
+  try {
+    return { ...none, ...(JSON.parse(sessionStorage.getItem(FILTERS_KEY) ?? "{}") as Partial<Filters>) };
+  } catch {
+    return none;
+  }
+}
+
+/** Whether a table passes the filters: the text matches the game, the creator or a player. */
+export function matches(t: TableSummary, f: Filters): boolean {
+  if (f.variant && t.variant !== f.variant) return false;
+  if (f.open && !(t.state !== "playing" && t.seats.some((s) => !s.user))) return false;
+  if (f.watching && !t.settings.watching) return false;
+  const text = f.text.trim().toLowerCase();
+  if (!text) return true;
+  const hay = [VARIANT_NAMES[t.variant], `#${t.table}`, t.creator, ...t.seats.map((s) => s.name ?? "")].join(" ").toLowerCase();
+  return text.split(/\s+/).every((word) => hay.includes(word));
+}
+
 export class LobbyScreen implements Screen {
   readonly el: HTMLElement;
   private readonly list: HTMLElement;
+  private readonly count: HTMLElement;
   private readonly form: CreateForm;
+  private readonly filters = loadFilters();
 
   constructor(private readonly app: App) {
     this.list = h("div", { class: "table-list", "aria-live": "polite" });
+    this.count = h("small", { class: "filter-count", "aria-live": "polite" });
     this.form = new CreateForm(app);
     this.el = h(
       "section",
       { class: "lobby-screen" },
-      h("div", { class: "lobby-tables" }, h("h2", null, "Tables"), this.list),
+      h("div", { class: "lobby-tables" }, h("div", { class: "lobby-head" }, h("h2", null, "Tables"), this.count), this.filterBar(), this.list),
       this.form.el,
     );
   }
 
+  private filterBar(): HTMLElement {
+    const f = this.filters;
+    const changed = (): void => {
+      sessionStorage.setItem(FILTERS_KEY, JSON.stringify(f));
+      this.update();
+    };
+    const variant = select("filter-variant", [{ value: "", label: "All games" }, ...(Object.keys(VARIANT_NAMES) as Variant[]).map((v) => ({ value: v, label: VARIANT_NAMES[v] }))], f.variant);
+    variant.setAttribute("aria-label", "game");
+    variant.addEventListener("change", () => ((f.variant = variant.value as Filters["variant"]), changed()));
+    const open = h("input", { type: "checkbox", name: "filter-open", checked: f.open });
+    open.addEventListener("change", () => ((f.open = open.checked), changed()));
+    const watching = h("input", { type: "checkbox", name: "filter-watching", checked: f.watching });
+    watching.addEventListener("change", () => ((f.watching = watching.checked), changed()));
+    const text = h("input", { type: "search", name: "filter-text", value: f.text, placeholder: "Search names", "aria-label": "search players or creator", autocomplete: "off" });
+    text.addEventListener("input", () => ((f.text = text.value), changed()));
+    return h(
+      "div",
+      { class: "filters", role: "search" },
+      variant,
+      text,
+      h("label", { class: "filter-check" }, open, " Free seats"),
+      h("label", { class: "filter-check" }, watching, " Watching allowed"),
+    );
+  }
+
   update(): void {
-    const tables = [...this.app.lobby.values()].sort((a, b) => {
-      const order = { open: 0, playing: 1, finished: 2 };
-      return order[a.state] - order[b.state] || b.table - a.table;
-    });
-    if (tables.length === 0) {
+    const all = [...this.app.lobby.values()];
+    const tables = all
+      .filter((t) => matches(t, this.filters))
+      .sort((a, b) => {
+        const order = { open: 0, playing: 1, finished: 2 };
+        return order[a.state] - order[b.state] || b.table - a.table;
+      });
+    this.count.textContent = all.length && tables.length !== all.length ? `${tables.length} of ${all.length} shown` : "";
+    if (all.length === 0) {
       fill(this.list, h("p", { class: "empty" }, "No tables yet. Make one with the form: your friends will see it here."));
       return;
     }
-    fill(this.list, tables.map((t) => this.item(t)));
+    if (tables.length === 0) {
+      fill(this.list, h("p", { class: "empty" }, `No table matches the filters (${all.length} hidden).`));
+      return;
+    }
+    // The lobby is drawn again on every change: keep the keyboard on the same button.
+    keepFocus(this.list, () => fill(this.list, tables.map((t) => this.item(t))));
   }
 
   private item(t: TableSummary): HTMLElement {
@@ -64,7 +132,7 @@ export class LobbyScreen implements Screen {
         s.user
           ? h("span", { class: "seat-who" }, s.name, s.user === me ? " (you)" : "", !s.connected && t.state === "playing" ? h("small", null, " · away") : null)
           : canSit
-            ? h("button", { type: "button", class: "sit", "data-sit": s.seat, onclick: () => void this.app.sit(t.table, s.seat) }, "Sit here")
+            ? h("button", { type: "button", class: "sit", "data-sit": s.seat, "data-key": `sit-${t.table}-${s.seat}`, onclick: () => void this.app.sit(t.table, s.seat) }, "Sit here")
             : h("span", { class: "seat-who empty" }, "free"),
       ),
     );
@@ -87,6 +155,9 @@ export class LobbyScreen implements Screen {
         h("span", { class: "watchers" }, t.watchers === 1 ? "1 watching" : `${t.watchers} watching`),
         t.scores && t.state !== "open" ? h("span", { class: "scores" }, `score ${t.scores.join("–")}`) : null,
         h("span", { class: "spacer" }),
+        t.state === "finished" && t.game !== null && !mine
+          ? h("button", { type: "button", "data-replay": t.game, onclick: () => this.app.openReplay(t.game ?? 0) }, "Replay")
+          : null,
         mine
           ? h("button", { type: "button", class: "primary", "data-return": t.table, onclick: () => void this.app.returnTo(t.table) }, "Back to your seat")
           : t.settings.watching

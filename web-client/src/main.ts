@@ -3,6 +3,7 @@ import { AccountScreen } from "./account";
 import { App, type Screen, type ScreenName } from "./app";
 import { h } from "./dom";
 import { LobbyScreen } from "./lobby";
+import { ReplayScreen } from "./replay";
 import { TableScreen } from "./table";
 
 function makeScreen(app: App, name: ScreenName): Screen {
@@ -13,6 +14,8 @@ function makeScreen(app: App, name: ScreenName): Screen {
       return new LobbyScreen(app);
     case "table":
       return new TableScreen(app);
+    case "replay":
+      return new ReplayScreen(app, app.replayGame ?? 0);
     default:
       return { el: h("section", { class: "connecting" }, h("p", null, "Connecting to the server…")), update() {} };
   }

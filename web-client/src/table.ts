@@ -15,6 +15,8 @@ import {
 } from "./cards";
 import { h, fill } from "./dom";
 import { callText, seatName, sideName, winnersText, type TableState } from "./game";
+import { keepFocus, moveFocus } from "./keys";
+import { summaryPanel } from "./summary";
 import { CHAT_PHRASES, hasSides, MODE_LABELS, VARIANT_NAMES, optionSummary } from "./rules";
 import type { Action, View } from "./types";
 
@@ -41,6 +43,7 @@ export class TableScreen implements Screen {
   private readonly head: HTMLElement;
   private readonly status: HTMLElement;
   private readonly felt: HTMLElement;
+  private readonly summary: HTMLElement;
   private readonly controls: HTMLElement;
   private readonly handArea: HTMLElement;
   private readonly notices: HTMLElement;
@@ -50,11 +53,20 @@ export class TableScreen implements Screen {
   private selected = new Set<string>();
   private selectKey = "";
   private trickCount = -1;
+  /** The deal whose summary the user closed. */
+  private closedSummary = -1;
+  /** A card being dragged to the table. */
+  private drag: { card: string; el: HTMLElement; ghost: HTMLElement | null; x0: number; y0: number; id: number } | null = null;
+  private justDragged = false;
+  /** Whether it was the user's turn to play at the last render (to focus the hand when it becomes so). */
+  private wasMyTurn = false;
+  private readonly listeners: [string, (e: Event) => void][] = [];
 
   constructor(private readonly app: App) {
     this.head = h("div", { class: "table-head" });
     this.status = h("div", { class: "status-bar" });
     this.felt = h("div", { class: "felt" });
+    this.summary = h("div", { class: "summary-area" });
     this.controls = h("div", { class: "controls", "aria-live": "polite" });
     this.handArea = h("div", { class: "hand-area" });
     this.notices = h("ul", { class: "notices", "aria-live": "polite" });
@@ -63,13 +75,38 @@ export class TableScreen implements Screen {
       "section",
       { class: "table-screen" },
       this.head,
-      h("div", { class: "table-layout" }, h("div", { class: "play-area" }, this.status, this.felt, this.controls, this.handArea), h("aside", { class: "side" }, this.notices, this.chat.el)),
+      h("div", { class: "table-layout" }, h("div", { class: "play-area" }, this.status, this.felt, this.controls, this.handArea), h("aside", { class: "side" }, this.summary, this.notices, this.chat.el)),
     );
     this.ticker = window.setInterval(() => this.tick(), 500);
+    this.listen("pointermove", (e) => this.dragMove(e as PointerEvent));
+    this.listen("pointerup", (e) => this.dragEnd(e as PointerEvent, true));
+    this.listen("pointercancel", (e) => this.dragEnd(e as PointerEvent, false));
+    this.listen("keydown", (e) => this.globalKey(e as KeyboardEvent));
+  }
+
+  private listen(type: string, f: (e: Event) => void): void {
+    window.addEventListener(type, f);
+    this.listeners.push([type, f]);
   }
 
   dispose(): void {
     window.clearInterval(this.ticker);
+    for (const [type, f] of this.listeners) window.removeEventListener(type, f);
+    this.drag?.ghost?.remove();
+  }
+
+  /** Keys anywhere on the table (outside text fields): L shows the last trick. */
+  private globalKey(e: KeyboardEvent): void {
+    const target = e.target as HTMLElement | null;
+    if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === "l" || e.key === "L") {
+      const v = this.app.table?.view;
+      if (v && v.phase === "play" && v.tricks.length > 0 && v.trick.cards.length > 0) {
+        this.showLast = !this.showLast;
+        this.update();
+      }
+    }
   }
 
   update(): void {
@@ -95,9 +132,18 @@ export class TableScreen implements Screen {
     }
     this.renderHead(st);
     this.renderStatus(st, v);
+    this.renderSummary(st, v);
     this.renderFelt(st, v);
-    this.renderControls(st, v);
-    this.renderHand(st, v);
+    keepFocus(this.controls, () => this.renderControls(st, v));
+    keepFocus(this.handArea, () => this.renderHand(st, v));
+    // When it becomes the user's turn to play, the keyboard is in the hand
+    // (unless they are typing elsewhere).
+    const myTurn = !!v && v.phase === "play" && v.to_act === st.seat && st.actedV !== st.v && !v.game_over;
+    if (myTurn && !this.wasMyTurn && (document.activeElement === document.body || document.activeElement === null)) {
+      this.handArea.querySelector<HTMLElement>(".card.playable")?.focus({ preventScroll: true });
+    }
+    this.wasMyTurn = myTurn;
+    this.tick(); // the countdowns just drawn, at once
     fill(
       this.notices,
       st.notices
@@ -106,6 +152,27 @@ export class TableScreen implements Screen {
         .map((n, i) => h("li", { class: i === 0 ? "latest" : "" }, n)),
     );
     this.chat.update(st);
+  }
+
+  /**
+   * The last deal's summary, from its end until the user closes it or the
+   * next deal's first trick is over (and with the game's result).
+   */
+  private renderSummary(st: TableState, v: View | null): void {
+    const s = st.lastDeal;
+    const stale = !s || !v || s.deal === this.closedSummary || (v.deal > s.deal && v.tricks.length > 0 && !v.game_over);
+    if (stale) {
+      fill(this.summary);
+      return;
+    }
+    const shown = this.summary.firstElementChild as HTMLElement | null;
+    if (shown && shown.dataset["deal"] === String(s.deal) && shown.dataset["total"] === String(s.totals.join())) return;
+    const panel = summaryPanel(s, () => {
+      this.closedSummary = s.deal;
+      this.update();
+    });
+    panel.dataset["total"] = s.totals.join();
+    fill(this.summary, panel);
   }
 
   private renderHead(st: TableState): void {
@@ -327,7 +394,10 @@ export class TableScreen implements Screen {
       return;
     }
     if (ready && v.phase === "bidding" && v.legal.length) {
-      fill(this.controls, this.biddingControls(st, v));
+      const panel = this.biddingControls(st, v);
+      panel.addEventListener("keydown", (e) => this.bidKey(e, panel));
+      fill(this.controls, panel);
+      this.focusFirst(panel);
       return;
     }
     if (ready && v.phase === "discard" && v.discard) {
@@ -338,7 +408,7 @@ export class TableScreen implements Screen {
         h(
           "div",
           { class: "prompt action-prompt", "data-role": "discard" },
-          h("p", null, `You took the kitty. Choose ${k} cards to discard (they count as your side's first trick). ${chosen} chosen.`),
+          h("p", null, `You took the kitty. Choose ${k} cards to discard (they count as your side's first trick). ${chosen} chosen.`, h("span", { class: "countdown" })),
           h(
             "button",
             {
@@ -355,12 +425,25 @@ export class TableScreen implements Screen {
       return;
     }
     if (ready && v.phase === "choose" && v.legal.length) {
-      fill(this.controls, this.chooseControls(v));
+      const panel = this.chooseControls(v);
+      panel.addEventListener("keydown", (e) => this.bidKey(e, panel));
+      fill(this.controls, panel);
+      this.focusFirst(panel);
       return;
     }
     if (ready && v.phase === "play") {
       const leading = v.trick.cards.length === 0;
-      fill(this.controls, h("p", { class: "prompt your-turn" }, leading ? "Your lead: click a card to play it." : "Your turn: click a card to play it."));
+      fill(
+        this.controls,
+        h(
+          "p",
+          { class: "prompt your-turn" },
+          leading ? "Your lead: " : "Your turn: ",
+          "click a card or drag it to the table.",
+          h("span", { class: "countdown" }),
+          h("small", { class: "keys-hint" }, "Keys: ← → choose a card, Enter plays it, L shows the last trick."),
+        ),
+      );
       return;
     }
     if (v.to_act !== null && v.to_act !== undefined) {
@@ -370,6 +453,27 @@ export class TableScreen implements Screen {
       return;
     }
     fill(this.controls, h("p", { class: "prompt waiting" }, t.state === "playing" ? "…" : ""));
+  }
+
+  /** A new prompt takes the keyboard, unless the user is busy elsewhere. */
+  private focusFirst(panel: HTMLElement): void {
+    if (document.activeElement !== document.body && document.activeElement !== null) return;
+    panel.querySelector<HTMLElement>("button:not([disabled])")?.focus({ preventScroll: true });
+  }
+
+  /**
+   * Keys in the bidding and choice prompts: arrows move between the
+   * buttons, Enter or Space presses one (as for any button), a digit bids
+   * that many tricks (exact whist), P passes.
+   */
+  private bidKey(e: KeyboardEvent, panel: HTMLElement): void {
+    const buttons = [...panel.querySelectorAll<HTMLButtonElement>("button:not([disabled])")];
+    if (moveFocus(e, buttons)) return;
+    if (/^[0-9]$/.test(e.key)) {
+      panel.querySelector<HTMLButtonElement>(`button[data-bid="${e.key}"]`)?.click();
+    } else if (e.key === "p" || e.key === "P") {
+      panel.querySelector<HTMLButtonElement>('button[data-bid="pass"]')?.click();
+    }
   }
 
   private biddingControls(st: TableState, v: View): HTMLElement {
@@ -385,13 +489,14 @@ export class TableScreen implements Screen {
       return h(
         "div",
         { class: "prompt action-prompt", "data-role": "bidding" },
-        h("p", null, `How many tricks will you take, exactly? (${v.hand_size} cards)`),
+        h("p", null, `How many tricks will you take, exactly? (${v.hand_size} cards)`, h("span", { class: "countdown" })),
         h(
           "div",
           { class: "bid-buttons" },
           legal.map((a) => h("button", { type: "button", class: "bid", "data-bid": a.tricks ?? 0, onclick: () => act(a) }, String(a.tricks ?? 0))),
         ),
         barred.length ? h("small", { class: "hint" }, `As dealer you may not bid ${barred.join(", ")}: the bids may not add up to ${v.hand_size} (hook rule).`) : null,
+        h("small", { class: "hint keys-hint" }, "Keys: type the number, or arrows and Enter."),
       );
     }
     const pass = legal.find((a) => a.type === "pass");
@@ -401,7 +506,7 @@ export class TableScreen implements Screen {
     return h(
       "div",
       { class: "prompt action-prompt", "data-role": "bidding" },
-      h("p", null, pass ? "Your call: bid or pass (one call each)." : "Everyone else passed: as dealer you must bid."),
+      h("p", null, pass ? "Your call: bid or pass (one call each)." : "Everyone else passed: as dealer you must bid.", h("span", { class: "countdown" })),
       h(
         "div",
         { class: "bid-grid" },
@@ -420,7 +525,7 @@ export class TableScreen implements Screen {
         ),
       ),
       pass ? h("button", { type: "button", class: "bid pass", "data-bid": "pass", onclick: () => act(pass) }, "Pass") : null,
-      h("small", { class: "hint" }, "Level L needs 6 + L tricks, the book included. Uptown: high cards win; downtown: low cards win (the ace stays high)."),
+      h("small", { class: "hint" }, "Level L needs 6 + L tricks, the book included. Uptown: high cards win; downtown: low cards win (the ace stays high). Keys: arrows, Enter, P to pass."),
     );
   }
 
@@ -434,7 +539,7 @@ export class TableScreen implements Screen {
       return h(
         "div",
         { class: "prompt action-prompt", "data-role": "choose" },
-        h("p", null, "Name the trump suit."),
+        h("p", null, "Name the trump suit.", h("span", { class: "countdown" })),
         h(
           "div",
           { class: "bid-buttons" },
@@ -448,7 +553,7 @@ export class TableScreen implements Screen {
     return h(
       "div",
       { class: "prompt action-prompt", "data-role": "choose" },
-      h("p", null, "No trump: choose the direction."),
+      h("p", null, "No trump: choose the direction.", h("span", { class: "countdown" })),
       h(
         "div",
         { class: "bid-buttons" },
@@ -503,6 +608,9 @@ export class TableScreen implements Screen {
           ? h("button", { type: "button", class: "primary", id: "rematch", onclick: () => void this.app.rematch() }, "Rematch")
           : null,
         seated && st.seat !== null && st.rematch.has(st.seat) ? h("span", null, `Waiting for ${waiting.join(", ")} to agree…`) : null,
+        st.result?.game != null && t.state === "finished"
+          ? h("button", { type: "button", id: "replay", onclick: () => this.app.openReplay(st.result?.game ?? 0) }, "Replay the game")
+          : null,
         h("button", { type: "button", onclick: () => void this.app.toLobby() }, seated ? "Leave the table" : "Back to the lobby"),
       ),
     );
@@ -536,33 +644,114 @@ export class TableScreen implements Screen {
         }
       }
       const el = cardFace(c, cls);
-      if (title) el.title = title;
+      if (title) {
+        el.title = title;
+        // No hover on a touch screen: a tap on a dimmed card says why.
+        el.addEventListener("click", () => this.app.flash(title));
+      }
       if (discarding) {
         el.setAttribute("role", "button");
-        el.tabIndex = 0;
-        el.addEventListener("click", () => {
+        el.setAttribute("aria-pressed", this.selected.has(c) ? "true" : "false");
+        el.tabIndex = -1;
+        const toggle = (): void => {
           if (this.selected.has(c)) this.selected.delete(c);
           else if (this.selected.size < (v.discard ?? 0)) this.selected.add(c);
           this.update();
-        });
+        };
+        el.addEventListener("click", toggle);
+        el.addEventListener("keydown", (e) => this.cardKey(e, toggle));
       } else if (playable.has(c)) {
         el.setAttribute("role", "button");
-        el.tabIndex = 0;
+        el.tabIndex = -1;
         const play = (): void => void this.app.act({ type: "play", card: c });
-        el.addEventListener("click", play);
-        el.addEventListener("keydown", (e) => {
-          if (e.key === "Enter" || e.key === " ") {
-            e.preventDefault();
-            play();
-          }
+        el.addEventListener("click", () => {
+          if (!this.justDragged) play();
         });
+        el.addEventListener("keydown", (e) => this.cardKey(e, play));
+        el.addEventListener("pointerdown", (e) => this.dragStart(e, c, el));
       }
       return el;
     });
+    // One card of the hand is in the tab order; the arrows move between them.
+    const active = els.filter((e) => e.getAttribute("role") === "button");
+    if (active[0]) active[0].tabIndex = 0;
     fill(
       this.handArea,
-      h("div", { class: "hand", "data-hand": "", "data-count": cards.length, style: `--n:${cards.length}` }, els),
+      h(
+        "div",
+        {
+          class: "hand",
+          "data-hand": "",
+          "data-count": cards.length,
+          style: `--n:${cards.length}`,
+          role: active.length ? "group" : null,
+          "aria-label": active.length ? (discarding ? "your hand: choose the cards to discard" : "your hand: choose a card to play") : null,
+        },
+        els,
+      ),
     );
+  }
+
+  /** Keys on a card of the hand: arrows to the next one, Enter or Space to play or choose it. */
+  private cardKey(e: KeyboardEvent, press: () => void): void {
+    const cards = [...this.handArea.querySelectorAll<HTMLElement>('.card[role="button"]')];
+    if (moveFocus(e, cards)) return;
+    if (e.key === "Enter" || e.key === " ") {
+      e.preventDefault();
+      press();
+    }
+  }
+
+  // --- Dragging a card to the table (mouse, pen or touch) -----------------
+
+  private dragStart(e: PointerEvent, card: string, el: HTMLElement): void {
+    if (e.button !== 0 || this.drag) return;
+    this.drag = { card, el, ghost: null, x0: e.clientX, y0: e.clientY, id: e.pointerId };
+  }
+
+  private overTable(x: number, y: number): boolean {
+    const r = this.felt.getBoundingClientRect();
+    return x >= r.left && x <= r.right && y >= r.top && y <= r.bottom;
+  }
+
+  private dragMove(e: PointerEvent): void {
+    const d = this.drag;
+    if (!d || e.pointerId !== d.id) return;
+    if (!d.ghost) {
+      if (Math.hypot(e.clientX - d.x0, e.clientY - d.y0) < 8) return;
+      const r = d.el.getBoundingClientRect();
+      const ghost = d.el.cloneNode(true) as HTMLElement;
+      ghost.classList.add("drag-ghost");
+      ghost.removeAttribute("tabindex");
+      ghost.removeAttribute("data-card");
+      ghost.setAttribute("aria-hidden", "true");
+      ghost.style.width = `${r.width}px`;
+      ghost.style.height = `${r.height}px`;
+      ghost.dataset["w"] = String(r.width);
+      ghost.dataset["h"] = String(r.height);
+      d.ghost = ghost;
+      d.el.classList.add("dragging");
+    }
+    const w = Number(d.ghost.dataset["w"]);
+    const h2 = Number(d.ghost.dataset["h"]);
+    d.ghost.style.transform = `translate(${e.clientX - w / 2}px, ${e.clientY - h2 / 2}px)`;
+    if (!d.ghost.isConnected) document.body.append(d.ghost); // placed before it is shown
+    this.felt.classList.toggle("drop-target", this.overTable(e.clientX, e.clientY));
+    e.preventDefault();
+  }
+
+  private dragEnd(e: PointerEvent, drop: boolean): void {
+    const d = this.drag;
+    if (!d || e.pointerId !== d.id) return;
+    this.drag = null;
+    if (!d.ghost) return; // a click, not a drag
+    d.ghost.remove();
+    d.el.classList.remove("dragging");
+    this.felt.classList.remove("drop-target");
+    // The click that follows the drag's release is not a play.
+    this.justDragged = true;
+    window.setTimeout(() => (this.justDragged = false), 0);
+    if (drop && this.overTable(e.clientX, e.clientY)) void this.app.act({ type: "play", card: d.card });
   }
 
   private whyNot(v: View, card: string, lead: string | undefined): string {
@@ -582,19 +771,17 @@ export class TableScreen implements Screen {
   private tick(): void {
     const st = this.app.table;
     const v = st?.view;
-    const el = this.el.querySelector(".seat.to-act .countdown");
-    if (!st || !v || !el || v.to_act === null) return;
+    const els = [...this.el.querySelectorAll(".seat.to-act .countdown, .prompt .countdown")];
+    if (!st || !v || els.length === 0 || v.to_act === null) return;
     const s = st.summary.settings;
     let limit = v.phase === "play" ? s.timer_play : s.timer_bid;
     const info = st.summary.seats[v.to_act];
     if (limit === 0 && info && !info.connected) limit = GRACE_SECONDS;
-    if (limit === 0) {
-      el.textContent = "";
-      return;
-    }
     const left = Math.max(0, Math.ceil(limit - (Date.now() - st.turnSince) / 1000));
-    el.textContent = ` · ${left} s`;
-    el.classList.toggle("urgent", left <= 5);
+    for (const el of els) {
+      el.textContent = limit === 0 ? "" : ` · ${left} s`;
+      el.classList.toggle("urgent", limit !== 0 && left <= 5);
+    }
   }
 }
 
@@ -626,6 +813,9 @@ class ChatBox {
     if (mode !== this.mode) {
       this.mode = mode;
       this.buildForm(mode);
+      // No chat box at all while a no-chat game is on: only the line that says so.
+      this.log.hidden = mode === "none";
+      this.el.classList.toggle("off", mode === "none");
     }
     if (st.chat.length !== this.shown) {
       this.shown = st.chat.length;

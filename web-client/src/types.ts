@@ -89,6 +89,8 @@ export interface PlayedTrick {
 export interface HandResult {
   tricks: number[];
   score: number[];
+  /** Classic whist: the points of `score` that honours gave, per side. */
+  honours?: number[];
 }
 
 export type Phase = "waiting" | "bidding" | "discard" | "choose" | "play" | "over";
@@ -119,6 +121,8 @@ export interface View {
   results: HandResult[];
   legal: Action[];
   discard?: number;
+  /** game.replay only: every seat's cards. */
+  hands?: string[][];
 }
 
 /** The ack of table.create, table.sit, table.watch, and table.sync when it sends the whole state. */

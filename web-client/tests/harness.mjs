@@ -119,8 +119,10 @@ export async function setup() {
   return {
     server,
     browser,
+    /** A page in its own context; a viewport narrower than 500 px is a phone with a touch screen. */
     async openPage(name, viewport = { width: 1280, height: 860 }) {
-      const context = await browser.newContext({ viewport });
+      const phone = viewport.width < 500;
+      const context = await browser.newContext({ viewport, hasTouch: phone, isMobile: phone });
       const page = await context.newPage();
       page.setDefaultTimeout(STEP_MS);
       page.on("pageerror", (e) => console.error(`[${name}] page error: ${e.message}`));
@@ -237,12 +239,65 @@ export function random(n) {
   return seed % n;
 }
 
+/** Moves the keyboard focus with the arrow key to the element `selector` among `all`; at most `max` presses. */
+async function arrowTo(assert, page, all, selector, max = 30) {
+  await page.focus(all);
+  for (let i = 0; i < max; i++) {
+    if (await page.evaluate((sel) => document.activeElement?.matches(sel) ?? false, selector)) return;
+    await page.keyboard.press("ArrowRight");
+  }
+  assert.fail(`the arrow keys never reached ${selector}`);
+}
+
+/** A finger's drag from one point to another (Chromium's touch events, through CDP). */
+async function touchDrag(page, from, to, steps = 6) {
+  const cdp = await page.context().newCDPSession(page);
+  const point = (x, y) => [{ x, y, id: 1, radiusX: 4, radiusY: 4, force: 1 }];
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchStart", touchPoints: point(from.x, from.y) });
+  for (let i = 1; i <= steps; i++) {
+    const x = from.x + ((to.x - from.x) * i) / steps;
+    const y = from.y + ((to.y - from.y) * i) / steps;
+    await cdp.send("Input.dispatchTouchEvent", { type: "touchMove", touchPoints: point(x, y) });
+  }
+  await cdp.send("Input.dispatchTouchEvent", { type: "touchEnd", touchPoints: [] });
+  await cdp.detach();
+}
+
+/**
+ * Drags a card of the hand onto the felt: with a finger on a touch screen
+ * (a phone's page), with the mouse otherwise; pointer events either way.
+ */
+async function dragToTable(page, selector) {
+  await page.locator(selector).scrollIntoViewIfNeeded();
+  const from = await page.locator(selector).boundingBox();
+  // To the middle of the part of the felt in sight (on a phone, the hand
+  // and the felt may not both fit).
+  const to = await page.locator(".felt").boundingBox();
+  const height = page.viewportSize().height;
+  const top = Math.max(to.y, 0);
+  const bottom = Math.min(to.y + to.height, height);
+  if (bottom - top < 20) await page.locator(".felt").scrollIntoViewIfNeeded();
+  // Near the left edge: on a phone the next card covers the right part.
+  const start = { x: from.x + Math.min(10, from.width / 2), y: from.y + from.height / 2 };
+  const end = { x: to.x + to.width / 2, y: (top + bottom) / 2 };
+  if (await page.evaluate(() => navigator.maxTouchPoints > 0)) {
+    if (process.env.E2E_DEBUG) console.log(`# ${page.name}: a card dragged by touch`);
+    return touchDrag(page, start, end);
+  }
+  await page.mouse.move(start.x, start.y);
+  await page.mouse.down();
+  await page.mouse.move(end.x, end.y, { steps: 6 });
+  await page.mouse.up();
+}
+
 /**
  * One action through the pages, by whoever is offered one: a call, a
  * discard, a trump or direction, or a card. Returns {page, kind, choice},
- * or null when nobody can act (yet).
+ * or null when nobody can act (yet). `how`: "click", "key" (the keyboard:
+ * arrows and Enter, or a number for an exact bid) or "drag" (a card is
+ * dragged to the table; other actions are clicked).
  */
-export async function actOnce(assert, players) {
+export async function actOnce(assert, players, how = "click") {
   const offers = await Promise.all(players.map(offer));
   const i = offers.findIndex((o) => o !== null);
   if (i < 0) return null;
@@ -253,7 +308,16 @@ export async function actOnce(assert, players) {
   let choice;
   if (o.kind === "bid") {
     choice = o.choices[random(o.choices.length)];
-    await page.click(`[data-role="bidding"] button[data-bid="${choice}"]`);
+    const button = `[data-role="bidding"] button[data-bid="${choice}"]`;
+    if (how === "key" && /^\d$/.test(choice)) {
+      await page.focus('[data-role="bidding"] button.bid');
+      await page.keyboard.press(choice);
+    } else if (how === "key") {
+      await arrowTo(assert, page, '[data-role="bidding"] button.bid', button);
+      await page.keyboard.press("Enter");
+    } else {
+      await page.click(button);
+    }
   } else if (o.kind === "discard") {
     const cards = [...o.choices];
     choice = [];
@@ -273,17 +337,25 @@ export async function actOnce(assert, players) {
     }
     assert.equal(o.choices.length + illegal.length, hand.length);
     choice = o.choices[random(o.choices.length)];
-    await page.click(`[data-hand] .card.playable[data-card="${choice}"]`);
+    const card = `[data-hand] .card.playable[data-card="${choice}"]`;
+    if (how === "key") {
+      await arrowTo(assert, page, '[data-hand] .card.playable[tabindex="0"]', card);
+      await page.keyboard.press(random(2) ? "Enter" : " ");
+    } else if (how === "drag") {
+      await dragToTable(page, card);
+    } else {
+      await page.click(card);
+    }
   }
   await page.waitForFunction((v) => Number(document.querySelector(".table-screen")?.dataset.v) > v, before);
   return { page, kind: o.kind, choice };
 }
 
 /** actOnce, waiting up to STEP_MS for somebody to be offered an action. */
-export async function act(assert, players, watchers = []) {
+export async function act(assert, players, watchers = [], how = "click") {
   const end = Date.now() + STEP_MS;
   for (;;) {
-    const done = await actOnce(assert, players);
+    const done = await actOnce(assert, players, how);
     if (done) return done;
     if (Date.now() > end) {
       const states = await Promise.all([...players, ...watchers].map(tableInfo));

@@ -2,7 +2,8 @@
 // offered buttons, the declarer's kitty discard and trump or direction
 // choice, then the cards), and a short Exact-bid Whist game for three
 // (a bid timer that runs out, bids with the hook rule, a whole game to its
-// result). Preset chat.
+// result). Calls and cards from the keyboard too. Preset chat in the first,
+// no chat during the game in the second.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
 import { act, asGuest, checkTable, createTable, gameOver, hardLimit, setup, sitAt, tableInfo, watchTable } from "./harness.mjs";
@@ -47,7 +48,8 @@ test("a bid whist deal: bidding, the kitty discard and the trump choice", { time
 
   const kinds = [];
   for (;;) {
-    const done = await act(assert, players, [watcher]);
+    // Calls by the keyboard (arrows and Enter), cards by click, keys and drag.
+    const done = await act(assert, players, [watcher], ["key", "click", "drag"][kinds.length % 3]);
     kinds.push(done.kind);
     if (done.kind !== "play") await checkTable(assert, players, [watcher]);
     if (kinds.filter((k) => k === "play").length === 48) break;
@@ -56,6 +58,8 @@ test("a bid whist deal: bidding, the kitty discard and the trump choice", { time
   assert.deepEqual(kinds.slice(0, 6), ["bid", "bid", "bid", "bid", "discard", "choose"]);
   await checkTable(assert, players, [watcher]);
   await players[0].waitForSelector(".notices >> text=Deal over");
+  // The deal's summary: the contract made or set.
+  await watcher.waitForSelector('[data-role="deal-summary"] .headline >> text=/ (made|set): \\d+ tricks of \\d+ needed\\.$/');
   // The next deal is dealt, unless that deal ended the game (a high contract).
   await players[0].waitForFunction(
     () => document.querySelectorAll("[data-hand] .card").length === 12 || document.querySelector('[data-role="result"]'),
@@ -68,12 +72,18 @@ test("a short exact-bid whist game for three, to the result", { timeout: 120_000
     variant: "exact",
     players: 3,
     options: { initial_cards: 2, max_cards: 3, trumps: true },
-    settings: { timer_bid: 7 },
+    settings: { timer_bid: 7, chat: "none" },
   });
   for (let i = 1; i < 3; i++) await sitAt(players[i], table, i);
   for (const p of players) await p.waitForFunction(() => document.querySelectorAll("[data-hand] .card").length === 2);
   assert.equal((await tableInfo(players[2])).seat, 2);
   await checkTable(assert, players, []);
+
+  // No chat during the game: no text box, no phrases.
+  await players[1].waitForSelector(".chat >> text=This table has no chat during the game.");
+  assert.equal(await players[1].$(".chat-text input"), null);
+  assert.equal(await players[1].$(".chat select[name=phrase]"), null);
+  assert.equal(await players[1].isVisible(".chat-log"), false);
 
   // Seven seconds to bid: the countdown runs, and when it ends the server
   // bids for the player, which every page notes.
@@ -81,7 +91,8 @@ test("a short exact-bid whist game for three, to the result", { timeout: 120_000
   for (const p of players) await p.waitForSelector(".notices >> text=did not act in time", { timeout: 12_000 });
   const kinds = ["bid"];
   while (!(await gameOver(players))) {
-    const done = await act(assert, players);
+    // Bids typed as numbers, cards by the keyboard and by click.
+    const done = await act(assert, players, [], kinds.length % 2 ? "key" : "click");
     kinds.push(done.kind);
     await checkTable(assert, players, []);
   }
@@ -89,4 +100,8 @@ test("a short exact-bid whist game for three, to the result", { timeout: 120_000
   assert.deepEqual(kinds.join(" "), [...Array(3).fill("bid"), ...Array(6).fill("play"), ...Array(3).fill("bid"), ...Array(9).fill("play")].join(" "));
   const result = await players[0].textContent('[data-role="result"] h3');
   assert.match(result, /^Game over: .*(wins|share the win) with -?\d+ points\.$/);
+  // The last deal's summary: each player's bid, made or missed.
+  const rows = await players[0].$$eval('[data-role="deal-summary"] tbody tr', (trs) => trs.map((tr) => [...tr.cells].map((c) => c.textContent)));
+  assert.equal(rows.length, 3);
+  for (const r of rows) assert.match(r[2], r[1] === r[2].split(" ")[0] ? /✓ made$/ : /✗ missed$/);
 });
