@@ -132,12 +132,12 @@ void Table::on_thought(std::uint64_t game, size_t turn, Action a, Think why, dou
   const double delay = why == Think::kTimeout ? 0 : ctx_.config.bot_delay_ms - elapsed_ms;
   if (delay <= 0) return apply_thought(game, turn, a, why);
   bot_timer_.expires_after(std::chrono::milliseconds(static_cast<int>(delay)));
-  bot_timer_.async_wait(asio::bind_executor(
-      strand_, [self = shared_from_this(), game, turn, a, why](const boost::system::error_code& ec) {
-        if (ec) return;
-        self->apply_thought(game, turn, a, why);
-        self->flush();
-      }));
+  bot_timer_.async_wait(asio::bind_executor(strand_, [self = shared_from_this(), game, turn, a,
+                                                      why](const boost::system::error_code& ec) {
+    if (ec) return;
+    self->apply_thought(game, turn, a, why);
+    self->flush();
+  }));
 }
 
 void Table::apply_thought(std::uint64_t game, size_t turn, const Action& a, Think why) {
@@ -146,8 +146,7 @@ void Table::apply_thought(std::uint64_t game, size_t turn, const Action& a, Thin
   const Seat& st = seats_[static_cast<size_t>(a.seat)];
   if (why == Think::kStandin && st.connected) return arm_timer();  // back in time: theirs again
   if (apply(a, why != Think::kComputer) == RuleError::kNone) return;
-  spdlog::error("table {}: the computer player's action was refused; a simple choice instead",
-                id_);
+  spdlog::error("table {}: the computer player's action was refused; a simple choice instead", id_);
   if (apply(automatic_action(), why != Think::kComputer) != RuleError::kNone)
     spdlog::error("table {}: the automatic action was refused", id_);
 }

@@ -145,43 +145,66 @@ Action play_card(const Observation& o, const Settings& settings) {
   const Budget budget(exact ? bidding_settings(settings) : settings);
   std::array<double, 54> total{};
   int samples = 0;
-  while (budget.more(samples)) {
-    const PlayState s = state_of(o, sampler.sample(rng));
-    if (solve_whole) {
-      const Solution sol = solver.solve(s.pos);
-      for (const auto& [card, tricks] : sol.cards) total[card] += tricks;
-    } else {
-      // Every candidate in this sample, or none of them.
-      std::array<int, 54> value{};
-      bool dropped = false;
-      for (CardSet c = candidates; c; c &= c - 1) {
-        if (c != candidates && budget.abandon(samples)) {
-          dropped = true;
-          break;
+  // Candidates still considered: after a few samples, cards clearly worse
+  // than the best are dropped so that the others get more samples.
+  CardSet live = candidates;
+  const double margin = exact ? 8.0 : 1.25;
+  int live_samples = 0;  // samples since `live` last changed (all live cards have them)
+  std::array<int, 54> seen{};
+  auto mean = [&](Card c) { return seen[c] ? total[c] / seen[c] : -1e9; };
+  // A solve still running when time is up is stopped and its sample dropped.
+  struct StopGuard {
+    Solver& s;
+    ~StopGuard() { s.set_stop({}); }
+  } guard{solver};
+  solver.set_stop([&] { return budget.abandon(samples); });
+  while (budget.more(samples)) try {
+      const PlayState s = state_of(o, sampler.sample(rng));
+      if (solve_whole) {
+        const Solution sol = solver.solve(s.pos);
+        for (const auto& [card, tricks] : sol.cards) total[card] += tricks, ++seen[card];
+      } else {
+        // Every live candidate in this sample, or none of them.
+        std::array<int, 54> value{};
+        bool dropped = false;
+        for (CardSet c = live; c; c &= c - 1) {
+          if (c != live && budget.abandon(samples)) {
+            dropped = true;
+            break;
+          }
+          PlayState t = s;
+          t.play(lowest(c));
+          if (exact) {
+            t.play_out();
+            value[lowest(c)] =
+                exact_score(t.bid[static_cast<size_t>(o.seat)], t.won[static_cast<size_t>(o.seat)]);
+          } else {
+            value[lowest(c)] = side_tricks_after(t, o.seat, settings.leaf_cards, solver);
+          }
         }
-        PlayState t = s;
-        t.play(lowest(c));
-        if (exact) {
-          t.play_out();
-          value[lowest(c)] =
-              exact_score(t.bid[static_cast<size_t>(o.seat)], t.won[static_cast<size_t>(o.seat)]);
-        } else {
-          value[lowest(c)] = side_tricks_after(t, o.seat, settings.leaf_cards, solver);
+        if (dropped) break;
+        for (CardSet c = live; c; c &= c - 1)
+          total[lowest(c)] += value[lowest(c)], ++seen[lowest(c)];
+        if (++live_samples >= 12 && count(live) > 2) {
+          double top = -1e9;
+          for (CardSet c = live; c; c &= c - 1) top = std::max(top, mean(lowest(c)));
+          for (CardSet c = live; c; c &= c - 1)
+            if (mean(lowest(c)) < top - margin) live &= ~bit(lowest(c));
+          live_samples = 0;
         }
       }
-      if (dropped) break;
-      for (CardSet c = candidates; c; c &= c - 1) total[lowest(c)] += value[lowest(c)];
+      ++samples;
+    } catch (const SolveStopped&) {
+      break;
     }
-    ++samples;
-  }
-  // The best total; among equals the card the rule-based player would
+  // The best mean; among equals the card the rule-based player would
   // choose, else the lowest.
   const Card preferred = rule_based_action(o).card;
   Card best = kNoCard;
-  for (CardSet c = candidates; c; c &= c - 1) {
+  for (CardSet c = live; c; c &= c - 1) {
     const Card card = lowest(c);
-    if (best == kNoCard || total[card] > total[best] + 1e-9 ||
-        (std::abs(total[card] - total[best]) < 1e-9 && card == preferred))
+    if (best == kNoCard || mean(card) > mean(best) + 1e-9 ||
+        (std::abs(mean(card) - mean(best)) < 1e-9 && card == preferred))
       best = card;
   }
   return Action::play(o.seat, best);

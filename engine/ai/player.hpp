@@ -36,8 +36,8 @@ struct Settings {
   // cards are solved double dummy in each sample; bigger ones are played by
   // the rule-based policy down to `leaf_cards` cards, then solved. Tuned
   // for the default budget (tests/bench/bench_strength).
-  int solve_cards = 9;
-  int leaf_cards = 8;
+  int solve_cards = 10;
+  int leaf_cards = 9;
 };
 
 // The computer player's action for the observation's seat, which must be

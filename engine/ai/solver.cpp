@@ -182,6 +182,7 @@ Solver& Solver::operator=(Solver&&) noexcept = default;
 Solution Solver::solve(const Position& p) { return search_->solve(p, true); }
 int Solver::best_tricks(const Position& p) { return search_->solve(p, false).tricks; }
 std::uint64_t Solver::nodes() const { return search_->nodes(); }
+void Solver::set_stop(std::function<bool()> stop) { search_->set_stop(std::move(stop)); }
 
 Solution solve(const Position& p) {
   Solver s;

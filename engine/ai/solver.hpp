@@ -45,6 +45,7 @@
 
 #include <array>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <utility>
 #include <vector>
@@ -109,6 +110,9 @@ namespace detail {
 class Search;
 }
 
+// Thrown out of a solve when the solver's stop test answers true.
+struct SolveStopped {};
+
 // Keeps its transposition table's memory between solves; one solver per
 // thread.
 class Solver {
@@ -124,6 +128,9 @@ class Solver {
   int best_tricks(const Position& p);
   // Search nodes visited since the solver was made, for benchmarks.
   std::uint64_t nodes() const;
+  // A test asked every few thousand nodes; when it answers true the solve
+  // under way stops by throwing SolveStopped. Empty: never stop.
+  void set_stop(std::function<bool()> stop);
 
  private:
   std::unique_ptr<detail::Search> search_;

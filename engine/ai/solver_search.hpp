@@ -17,6 +17,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <functional>
 
 #include "engine/ai/solver.hpp"
 #include "engine/ai/solver_tt.hpp"
@@ -58,6 +59,7 @@ class Search {
 
   Solution solve(const Position& p, bool all_cards);
   std::uint64_t nodes() const { return nodes_; }
+  void set_stop(std::function<bool()> stop) { stop_ = std::move(stop); }
 
  private:
   // The trick in progress and the tricks left, saved around each card.
@@ -104,6 +106,7 @@ class Search {
   SolverOptions options_;
   TransTable tt_;
   std::uint64_t nodes_ = 0;
+  std::function<bool()> stop_;
 
   int n_ = 4;
   int trump_ = -1;  // -1: no trump
