@@ -27,6 +27,14 @@ struct Config {
   int max_queue = 256;                  // messages waiting for a slow client before it is dropped
   int password_memory_kib = 19 * 1024;  // argon2id memory
   int password_passes = 2;              // argon2id passes
+  // Chips: a new registered account's balance, and the daily top-up of
+  // `topup_amount` for a balance below `topup_floor` (0: no top-ups).
+  std::int64_t initial_chips = 1000;
+  std::int64_t topup_floor = 100;
+  std::int64_t topup_amount = 500;
+  // For tests only: the day (yyyy-mm-dd) the daily top-up counts as today,
+  // instead of today's UTC date. Empty in production.
+  std::string test_date;
 };
 
 // Reads flags (and --config FILE first, if given). On --help or --version
