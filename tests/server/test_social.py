@@ -52,6 +52,12 @@ def ctl(db, *args):
     return p.returncode, p.stdout + p.stderr
 
 
+def ledger_ok(server):
+    """whistctl ledger-check passes on the server's database."""
+    code, out = ctl(server.db_path, "ledger-check")
+    assert code == 0 and "ledger ok" in out, out
+
+
 def pushed(t, **d):
     return lambda m: m["t"] == t and all(m["d"].get(k) == v for k, v in d.items())
 
@@ -132,6 +138,7 @@ def test_friend_requests_accept_decline_remove(whistd):
         assert (await carol.ok("friends.list"))["incoming"] == []
 
     run(body())
+    ledger_ok(s)
 
 
 def test_guests_cannot_have_friends(whistd):
@@ -219,6 +226,7 @@ def test_friends_online_offline_and_tables(whistd):
         await wait_for(alice, pushed("friend.offline"), what="bob logging out")
 
     run(body())
+    ledger_ok(s)
 
 
 # --- Chips ------------------------------------------------------------------------
@@ -334,6 +342,24 @@ def test_topup_once_per_day(whistd):
     p = subprocess.run([conftest.WHISTD, "--test-date", "tomorrow"], capture_output=True,
                        text=True, timeout=30)
     assert p.returncode == 2 and "test-date" in p.stderr
+
+
+def test_chip_settings_from_a_config_file(whistd, tmp_path):
+    conf = tmp_path / "whistd.conf"
+    conf.write_text("initial_chips = 250\ntopup_floor = 0\n")
+    s = whistd("--config", str(conf))
+
+    async def body():
+        c = await member(s, "frank")
+        assert await c.ok("chips.balance") == {"chips": 250}
+        d = await c.ok("chips.topup")
+        assert d["result"] == "off" and d["chips"] == 250 and d["amount"] == 0
+
+    run(body())
+    ledger_ok(s)
+    for flags in [["--initial-chips", "-5"], ["--topup-amount", "0"], ["--topup-floor", "x"]]:
+        p = subprocess.run([conftest.WHISTD, *flags], capture_output=True, text=True, timeout=30)
+        assert p.returncode == 2 and flags[0][2:] in p.stderr, (flags, p.stderr)
 
 
 # --- Results ----------------------------------------------------------------------
