@@ -1,5 +1,6 @@
 #include "protocol/messages.hpp"
 
+#include <limits>
 #include <nlohmann/json.hpp>
 
 namespace whist::protocol {
@@ -16,6 +17,27 @@ ParseError fail(std::string id, std::string code, std::string message) {
 std::optional<std::string> get_string(const json& d, const char* key, std::string& out) {
   auto it = d.find(key);
   if (it == d.end()) return std::string("missing field ") + key;
+  if (!it->is_string()) return std::string("field ") + key + " must be a string";
+  out = it->get<std::string>();
+  return std::nullopt;
+}
+
+// An optional integer field within [lo, hi]; absent or null keeps `out`.
+std::optional<std::string> get_int(const json& d, const char* key, std::int64_t lo, std::int64_t hi,
+                                   std::int64_t& out) {
+  auto it = d.find(key);
+  if (it == d.end() || it->is_null()) return std::nullopt;
+  if (!it->is_number_integer() || it->get<std::int64_t>() < lo || it->get<std::int64_t>() > hi)
+    return std::string("field ") + key + " must be a whole number from " + std::to_string(lo) +
+           " to " + std::to_string(hi);
+  out = it->get<std::int64_t>();
+  return std::nullopt;
+}
+
+// An optional string field; absent or null keeps `out`.
+std::optional<std::string> get_optional_string(const json& d, const char* key, std::string& out) {
+  auto it = d.find(key);
+  if (it == d.end() || it->is_null()) return std::nullopt;
   if (!it->is_string()) return std::string("field ") + key + " must be a string";
   out = it->get<std::string>();
   return std::nullopt;
@@ -77,6 +99,44 @@ std::variant<Request, ParseError> parse_request(std::string_view text) {
     auto g = d.find("game");
     if (g == d.end() || !g->is_number_integer()) return bad("game must be a game id");
     return Request{id, GameRecordRequest{g->get<std::int64_t>(), type == "game.replay"}};
+  }
+  if (type == "friend.request" || type == "friend.accept" || type == "friend.decline" ||
+      type == "friend.remove") {
+    std::string name;
+    if (auto e = get_string(d, "username", name)) return bad(*e);
+    if (type == "friend.request") return Request{id, FriendRequest{name}};
+    if (type == "friend.accept") return Request{id, FriendAccept{name}};
+    if (type == "friend.decline") return Request{id, FriendDecline{name}};
+    return Request{id, FriendRemove{name}};
+  }
+  if (type == "friends.list") return Request{id, FriendsList{}};
+  if (type == "chips.balance") return Request{id, ChipsBalance{}};
+  if (type == "chips.topup") return Request{id, ChipsTopup{}};
+  constexpr std::int64_t kMaxId = std::numeric_limits<std::int64_t>::max();
+  if (type == "chips.history" || type == "results.games") {
+    std::int64_t before = 0, limit = 20;
+    if (auto e = get_int(d, "before", 0, kMaxId, before)) return bad(*e);
+    if (auto e = get_int(d, "limit", 1, 100, limit)) return bad(*e);
+    if (type == "chips.history") return Request{id, ChipsHistory{before, static_cast<int>(limit)}};
+    ResultsGames m{"", before, static_cast<int>(limit)};
+    if (auto e = get_optional_string(d, "username", m.username)) return bad(*e);
+    return Request{id, m};
+  }
+  if (type == "results.stats") {
+    ResultsStats m;
+    if (auto e = get_optional_string(d, "username", m.username)) return bad(*e);
+    return Request{id, m};
+  }
+  if (type == "results.leaderboard") {
+    ResultsLeaderboard m;
+    if (auto e = get_string(d, "variant", m.variant)) return bad(*e);
+    if (m.variant != "classic" && m.variant != "bid" && m.variant != "exact")
+      return bad("variant must be classic, bid or exact");
+    std::int64_t limit = 20;
+    if (auto e = get_int(d, "min_games", 1, 1000000, m.min_games)) return bad(*e);
+    if (auto e = get_int(d, "limit", 1, 100, limit)) return bad(*e);
+    m.limit = static_cast<int>(limit);
+    return Request{id, m};
   }
   if (type.rfind("table.", 0) == 0) {
     auto tj = d.find("table");
@@ -158,6 +218,17 @@ std::string_view type_name(const ClientMessage& m) {
     std::string_view operator()(const GameRecordRequest& m) const {
       return m.states ? "game.replay" : "game.record";
     }
+    std::string_view operator()(const FriendRequest&) const { return "friend.request"; }
+    std::string_view operator()(const FriendAccept&) const { return "friend.accept"; }
+    std::string_view operator()(const FriendDecline&) const { return "friend.decline"; }
+    std::string_view operator()(const FriendRemove&) const { return "friend.remove"; }
+    std::string_view operator()(const FriendsList&) const { return "friends.list"; }
+    std::string_view operator()(const ChipsBalance&) const { return "chips.balance"; }
+    std::string_view operator()(const ChipsHistory&) const { return "chips.history"; }
+    std::string_view operator()(const ChipsTopup&) const { return "chips.topup"; }
+    std::string_view operator()(const ResultsGames&) const { return "results.games"; }
+    std::string_view operator()(const ResultsStats&) const { return "results.stats"; }
+    std::string_view operator()(const ResultsLeaderboard&) const { return "results.leaderboard"; }
   };
   return std::visit(V{}, m);
 }

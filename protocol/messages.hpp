@@ -86,10 +86,48 @@ struct GameRecordRequest {
   bool states = false;  // game.replay: the record and every state of the game
 };
 
+// Friends (docs/protocol.md, Friends): each names the other by username.
+struct FriendRequest {
+  std::string username;
+};
+struct FriendAccept {
+  std::string username;
+};
+struct FriendDecline {
+  std::string username;
+};
+struct FriendRemove {
+  std::string username;
+};
+struct FriendsList {};
+// Chips.
+struct ChipsBalance {};
+struct ChipsHistory {
+  std::int64_t before = 0;  // entries with a smaller id; 0: from the newest
+  int limit = 20;           // 1 to 100
+};
+struct ChipsTopup {};
+// Results.
+struct ResultsGames {
+  std::string username;  // empty: one's own
+  std::int64_t before = 0;
+  int limit = 20;
+};
+struct ResultsStats {
+  std::string username;  // empty: one's own
+};
+struct ResultsLeaderboard {
+  std::string variant;
+  std::int64_t min_games = 1;
+  int limit = 20;
+};
+
 using ClientMessage =
     std::variant<Hello, Register, Login, Guest, Logout, LobbyJoin, LobbyLeave, TableCreate,
                  TableSit, TableLeave, TableWatch, TableUnwatch, TableAct, TableChat, TableSync,
-                 TableRematch, TableSuggest, TableAddBot, TableRemoveBot, GameRecordRequest>;
+                 TableRematch, TableSuggest, TableAddBot, TableRemoveBot, GameRecordRequest, FriendRequest, FriendAccept, FriendDecline,
+                 FriendRemove, FriendsList, ChipsBalance, ChipsHistory, ChipsTopup, ResultsGames,
+                 ResultsStats, ResultsLeaderboard>;
 
 struct Request {
   std::string id;  // the request id as JSON text ("" when absent)

@@ -1,5 +1,7 @@
 #include "server/config.hpp"
 
+#include <algorithm>
+
 #include <charconv>
 #include <fstream>
 #include <sstream>
@@ -58,6 +60,12 @@ Settings come from the defaults, then the file given with --config (lines of
   reconnect-grace N      seconds an absent player has for a turn at a table
                          without timers before the computer stands in
                          (default 60)
+  initial-chips N        chips of a new registered account (default 1000)
+  topup-floor N          a balance below this gets the daily top-up
+                         (default 100; 0: no top-ups)
+  topup-amount N         chips of the daily top-up (default 500)
+  test-date YYYY-MM-DD   FOR TESTS ONLY: the day the daily top-up counts as
+                         today (default: today's date in UTC)
 
   --help                 this text
   --version              the version
@@ -117,6 +125,18 @@ std::optional<std::string> apply_setting(Config& c, const std::string& key_in,
     return to_int(key, value, 0, 10000, c.bot_delay_ms);
   } else if (key == "reconnect-grace") {
     return to_int(key, value, 1, 3600, c.reconnect_grace);
+  } else if (key == "initial-chips" || key == "topup-floor" || key == "topup-amount") {
+    int v = 0;
+    if (auto e = to_int(key, value, key == "topup-amount" ? 1 : 0, 1000000000, v)) return e;
+    (key == "initial-chips" ? c.initial_chips
+     : key == "topup-floor" ? c.topup_floor
+                            : c.topup_amount) = v;
+  } else if (key == "test-date") {
+    const bool digits = value.size() == 10 && value[4] == '-' && value[7] == '-' &&
+                        std::all_of(value.begin(), value.end(),
+                                    [](char ch) { return ch == '-' || (ch >= '0' && ch <= '9'); });
+    if (!digits) return "test-date must be a date written YYYY-MM-DD, not \"" + value + "\"";
+    c.test_date = value;
   } else {
     return "unknown setting \"" + key_in + "\" (see --help)";
   }

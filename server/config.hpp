@@ -31,6 +31,14 @@ struct Config {
   int bot_budget_ms = 300;              // a computer player's time per decision
   int bot_delay_ms = 800;    // a computer seat acts at least this long after its turn began
   int reconnect_grace = 60;  // seconds an absent player has to act at a table without timers
+  // Chips: a new registered account's balance, and the daily top-up of
+  // `topup_amount` for a balance below `topup_floor` (0: no top-ups).
+  std::int64_t initial_chips = 1000;
+  std::int64_t topup_floor = 100;
+  std::int64_t topup_amount = 500;
+  // For tests only: the day (yyyy-mm-dd) the daily top-up counts as today,
+  // instead of today's UTC date. Empty in production.
+  std::string test_date;
 };
 
 // Reads flags (and --config FILE first, if given). On --help or --version

@@ -9,15 +9,19 @@
 
 #include "server/context.hpp"
 #include "server/lobby.hpp"
+#include "server/presence.hpp"
 
 namespace whist::server {
 
 class Table;
 
 struct Hub {
-  Hub(Context& c, boost::asio::io_context& io) : ctx(c), ioc(io), lobby(io) {}
+  Hub(Context& c, boost::asio::io_context& io) : ctx(c), ioc(io), lobby(io) {
+    lobby.set_presence(&presence);
+  }
   Context& ctx;
   boost::asio::io_context& ioc;
+  Presence presence;  // who is online and where (friends)
   Lobby lobby;
 
   std::shared_ptr<Table> find(std::int64_t id) {

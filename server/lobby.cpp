@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/messages.hpp"
+#include "server/presence.hpp"
 #include "server/ws_session.hpp"
 
 namespace whist::server {
@@ -27,8 +28,16 @@ void Lobby::leave(WsSession* s) {
 
 void Lobby::update(std::int64_t table, std::string summary_json) {
   boost::asio::post(strand_, [this, table, summary = std::move(summary_json)] {
-    auto m = std::make_shared<const std::string>(
-        json{{"t", "lobby.table"}, {"d", json::parse(summary)}}.dump());
+    json d = json::parse(summary);
+    if (presence_ != nullptr) {
+      // Every seating change of a table is announced here: presence follows.
+      std::vector<std::pair<std::int64_t, int>> taken;
+      for (const auto& s : d.value("seats", json::array()))
+        if (s.contains("user") && s["user"].is_number_integer())
+          taken.emplace_back(s["user"].get<std::int64_t>(), s.value("seat", -1));
+      presence_->seats(table, taken);
+    }
+    auto m = std::make_shared<const std::string>(json{{"t", "lobby.table"}, {"d", d}}.dump());
     tables_[table] = summary;
     broadcast(m);
   });
@@ -36,6 +45,7 @@ void Lobby::update(std::int64_t table, std::string summary_json) {
 
 void Lobby::remove(std::int64_t table) {
   boost::asio::post(strand_, [this, table] {
+    if (presence_ != nullptr) presence_->table_gone(table);
     if (tables_.erase(table) == 0) return;
     broadcast(std::make_shared<const std::string>(
         json{{"t", "lobby.removed"}, {"d", {{"table", table}}}}.dump()));

@@ -13,6 +13,7 @@
 namespace whist::server {
 
 class WsSession;
+class Presence;
 
 class Lobby {
  public:
@@ -23,6 +24,8 @@ class Lobby {
   // A table's summary (JSON text) changed, or it went away.
   void update(std::int64_t table, std::string summary_json);
   void remove(std::int64_t table);
+  // Told who sits where with each update, and of each table that goes.
+  void set_presence(Presence* p) { presence_ = p; }
 
  private:
   void broadcast(const std::shared_ptr<const std::string>& m);
@@ -30,6 +33,7 @@ class Lobby {
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   std::map<WsSession*, std::weak_ptr<WsSession>> members_;
   std::map<std::int64_t, std::string> tables_;
+  Presence* presence_ = nullptr;
 };
 
 }  // namespace whist::server

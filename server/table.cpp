@@ -592,15 +592,16 @@ void Table::after_change(bool private_change) {
   const bool over = game_->is_over();
   std::string result;
   if (over) result = json{{"scores", game_->scores()}, {"winners", game_->winners()}}.dump();
+  const storage::GameResults results = over ? game_results() : storage::GameResults{};
   asio::post(ctx_.storage_pool,
              [db = ctx_.db.get(), gid = game_id_, deals = std::move(deals),
-              actions = std::move(actions), first_deal, first_action, over, result] {
+              actions = std::move(actions), first_deal, first_action, over, result, results] {
                try {
                  for (size_t i = 0; i < deals.size(); ++i)
                    db->append_deal(*gid, static_cast<int>(first_deal + i), deals[i]);
                  for (size_t i = 0; i < actions.size(); ++i)
                    db->append_action(*gid, static_cast<int>(first_action + i), actions[i]);
-                 if (over) db->finish_game(*gid, "finished", result, unix_now());
+                 if (over) db->finish_game(*gid, "finished", result, unix_now(), results);
                } catch (const std::exception& e) {
                  spdlog::error("storing game {}: {}", gid->load(), e.what());
                }

@@ -123,6 +123,8 @@ class Table : public std::enable_shared_from_this<Table> {
   void arm_timer();
   void on_timeout();
   Action automatic_action() const;
+  // Each seat's result of the finished game (table_results.cpp).
+  storage::GameResults game_results() const;
 
   int seat_of(std::int64_t user) const;
   int seated_count() const;

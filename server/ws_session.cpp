@@ -32,6 +32,11 @@ std::int64_t unix_now() {
       .count();
 }
 
+template <typename... T>
+bool holds_any(const protocol::ClientMessage& m) {
+  return (std::holds_alternative<T>(m) || ...);
+}
+
 // A hash to verify against when a login names no account, so that the
 // answer takes as long either way.
 const std::string& dummy_hash(const Config& c) {
@@ -92,7 +97,8 @@ asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
   closing_ = true;
   wake_.cancel();
   --ctx_.metrics.connections;
-  // Tables hold the seat; the lobby forgets us.
+  // Tables hold the seat; the lobby forgets us; friends may see us go.
+  went_offline();
   if (in_lobby_) ctx_.hub->lobby.leave(this);
   for (std::int64_t t : tables_)
     if (auto table = ctx_.hub->find(t)) table->disconnected(this, user_ ? user_->id : 0);
@@ -107,8 +113,11 @@ void WsSession::deliver(std::string id, std::string reply) {
 }
 
 void WsSession::joined_table(std::int64_t table) {
-  asio::dispatch(ws_.get_executor(),
-                 [self = shared_from_this(), table] { self->tables_.insert(table); });
+  asio::dispatch(ws_.get_executor(), [self = shared_from_this(), table] {
+    self->tables_.insert(table);
+    // Seated or watching: presence tells seats from the tables' summaries.
+    if (self->user_) self->ctx_.hub->presence.watching(self->user_->id, self.get(), table, true);
+  });
 }
 
 void WsSession::remember(const std::string& id, const std::string& reply) {
@@ -247,6 +256,14 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
   }
   if (const auto* m = std::get_if<protocol::TableCreate>(&r.message))
     co_return co_await on_create_table(r.id, *m);
+  using namespace protocol;
+  if (holds_any<FriendRequest, FriendAccept, FriendDecline, FriendRemove>(r.message))
+    co_return co_await on_friend(r.id, r.message);
+  if (std::holds_alternative<FriendsList>(r.message)) co_return co_await on_friends_list(r.id);
+  if (holds_any<ChipsBalance, ChipsHistory, ChipsTopup>(r.message))
+    co_return co_await on_chips(r.id, r.message);
+  if (holds_any<ResultsGames, ResultsStats, ResultsLeaderboard>(r.message))
+    co_return co_await on_results(r.id, r.message);
   // Everything else is for one table.
   std::int64_t table = 0;
   std::visit(
@@ -256,6 +273,10 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
       r.message);
   auto t = ctx_.hub->find(table);
   if (!t) co_return reply_error(r.id, "no_table", "no such table");
+  // Leaving or no longer watching: no longer there for friends (a seat
+  // kept during a game still shows, from the table's summary).
+  if (holds_any<TableLeave, TableUnwatch>(r.message))
+    ctx_.hub->presence.watching(user_->id, this, table, false);
   t->request(shared_from_this(), Player{user_->id, user_->name}, r.id, r.message);
   co_return std::string();
 }
@@ -277,6 +298,8 @@ asio::awaitable<std::string> WsSession::on_hello(const std::string& id, const pr
       user_ = User{account->id, account->username, account->guest, hash};
       session = "resumed";
       spdlog::info("{} is back", account->username);
+      co_await session_chips();
+      came_online();
     } else {
       session = "invalid";
     }
@@ -296,6 +319,8 @@ asio::awaitable<std::string> WsSession::start_session(const std::string& id,
   auto create = [=](storage::Database& db) { db.create_session(account_id, hash, now, expires); };
   co_await ctx_.on_storage(std::move(create));
   user_ = User{a.id, a.username, a.guest, hash};
+  co_await session_chips();
+  came_online();
   co_return protocol::ack_message(id, protocol::session_json(a.id, a.username, a.guest, token));
 }
 
@@ -308,9 +333,9 @@ asio::awaitable<std::string> WsSession::on_register(const std::string& id,
   auto hasher = [pw = r.password, mem, passes] { return hash_password(pw, mem, passes); };
   const std::string hash = co_await ctx_.on_crypto(std::move(hasher));
   const auto now = unix_now();
-  auto create = [name = r.username, hash, now](storage::Database& db) {
-    return db.create_account(name, hash, false, now);
-  };
+  // The account and its first chips, in one transaction.
+  auto create = [name = r.username, hash, now, chips = ctx_.config.initial_chips](
+                    storage::Database& db) { return db.create_player(name, hash, chips, now); };
   auto created = co_await ctx_.on_storage(std::move(create));
   if (!created) co_return reply_error(id, "username_taken", "that username is taken");
   spdlog::info("new account {}", r.username);
@@ -429,6 +454,7 @@ asio::awaitable<std::string> WsSession::on_logout(const std::string& id) {
   auto revoke = [hash](storage::Database& db) { return db.revoke_session(hash); };
   co_await ctx_.on_storage(std::move(revoke));
   spdlog::info("{} logged out", user_->name);
+  went_offline();
   user_.reset();
   co_return protocol::ack_message(id);
 }

@@ -65,6 +65,20 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
                                               bool states);
   void remember(const std::string& id, const std::string& reply);
 
+  // Friends (session_friends.cpp): requests, the list, and the pushes when
+  // a registered user comes online or goes offline.
+  asio::awaitable<std::string> on_friend(const std::string& id, const protocol::ClientMessage& m);
+  asio::awaitable<std::string> on_friends_list(const std::string& id);
+  void came_online();
+  void went_offline();
+  void notify_friends(std::string_view type);
+  // Chips (session_chips.cpp): balance, history, top-up; and what a
+  // session start does: the first chips if never given, the daily top-up.
+  asio::awaitable<std::string> on_chips(const std::string& id, const protocol::ClientMessage& m);
+  asio::awaitable<void> session_chips();
+  // Results (session_results.cpp): games, wins and losses, leaderboards.
+  asio::awaitable<std::string> on_results(const std::string& id, const protocol::ClientMessage& m);
+
   Context& ctx_;
   websocket::stream<beast::tcp_stream> ws_;
   asio::steady_timer wake_;  // the writer waits on it; send() cancels it

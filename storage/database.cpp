@@ -95,6 +95,26 @@
 //                 most one row between them: a request while the other's
 //                 is pending turns it into the friendship.
 //
+// Version 3 (results):
+//
+//   results       game_id INTEGER NOT NULL REFERENCES games(id)
+//                 seat INTEGER NOT NULL
+//                 account_id INTEGER REFERENCES accounts(id) (NULL: a
+//                   computer player)
+//                 name TEXT NOT NULL (the name at the seat)
+//                 side INTEGER NOT NULL (index into the game's scores: the
+//                   team in classic and bid, the seat in exact)
+//                 won INTEGER NOT NULL (0/1: the side is among the winners)
+//                 score INTEGER NOT NULL (the side's final score)
+//                 chips_delta INTEGER NOT NULL DEFAULT 0 (chips won or lost)
+//                 variant TEXT NOT NULL ("classic", "bid", "exact")
+//                 finished_at INTEGER NOT NULL
+//                 PRIMARY KEY (game_id, seat), WITHOUT ROWID
+//                 indexes results_account (account_id, game_id),
+//                 results_variant (variant, account_id)
+//                 Written once per finished game, in the transaction that
+//                 marks the game finished.
+//
 // The indexes on state serve tables_in_state/games_in_state (an index on
 // state also orders by rowid, hence by id); sessions_account_id and
 // games_table_id keep foreign-key checks and per-account/per-table lookups
@@ -118,7 +138,7 @@ using detail::Statement;
 using detail::Transaction;
 
 // Each entry is migration number (index + 1). Append only.
-constexpr std::array<const char*, 2> kMigrations = {
+constexpr std::array<const char*, 3> kMigrations = {
     // 1: accounts, sessions, tables, games and their deals and actions.
     R"sql(
 CREATE TABLE accounts (
@@ -209,6 +229,25 @@ CREATE TABLE friends (
   CHECK (state = 'pending' OR a < b)
 ) WITHOUT ROWID;
 CREATE INDEX friends_b ON friends(b);
+)sql",
+
+    // 3: results of finished games, seat by seat.
+    R"sql(
+CREATE TABLE results (
+  game_id     INTEGER NOT NULL REFERENCES games(id),
+  seat        INTEGER NOT NULL,
+  account_id  INTEGER REFERENCES accounts(id),
+  name        TEXT    NOT NULL,
+  side        INTEGER NOT NULL,
+  won         INTEGER NOT NULL CHECK (won IN (0, 1)),
+  score       INTEGER NOT NULL,
+  chips_delta INTEGER NOT NULL DEFAULT 0,
+  variant     TEXT    NOT NULL,
+  finished_at INTEGER NOT NULL,
+  PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+CREATE INDEX results_account ON results(account_id, game_id);
+CREATE INDEX results_variant ON results(variant, account_id);
 )sql",
 };
 

@@ -64,7 +64,8 @@ enum class PostResult {
 };
 
 struct LedgerRow {
-  std::string key;  // batch + ":" + index
+  std::int64_t id = 0;  // the entry's place in the ledger (grows with each post)
+  std::string key;      // batch + ":" + index
   std::int64_t delta = 0;
   std::string kind;
   std::int64_t game = 0;  // 0: none
@@ -77,6 +78,67 @@ struct LedgerCheck {
   std::int64_t balances = 0;          // the sum of all balances, the house's included
   std::int64_t minted = 0;            // the sum of all minting deltas
   std::vector<std::string> problems;  // each discrepancy, in plain words
+};
+
+// Daily top-up (chips.cpp): one per account and day, for a balance below a
+// floor.
+enum class TopUpResult {
+  kApplied,        // `amount` chips were added
+  kAlreadyToday,   // this account's top-up of that day was applied before
+  kNotBelowFloor,  // the balance is at or above the floor: nothing to do
+  kGuest,          // guests have no chips
+};
+struct TopUp {
+  TopUpResult result = TopUpResult::kNotBelowFloor;
+  std::int64_t amount = 0;   // added now (0 unless kApplied)
+  std::int64_t balance = 0;  // the balance after
+};
+
+// ----------------------------------------------------------------- results
+//
+// One seat of a finished game (results.cpp). `side` is the index into the
+// game's scores: the team (seat % 2) in classic and bid whist, the seat in
+// exact whist; `won` says whether the side is among the winners.
+struct SeatResult {
+  int seat = 0;
+  std::int64_t account = 0;  // 0: no account (a computer player)
+  std::string name;          // as seated
+  int side = 0;
+  bool won = false;
+  std::int64_t score = 0;        // the side's final score
+  std::int64_t chips_delta = 0;  // chips won (+) or lost (-) by the game; 0 without chips
+};
+struct GameResults {
+  std::string variant;  // "classic", "bid", "exact"
+  std::vector<SeatResult> seats;
+};
+// A game as one player played it, for their history.
+struct PlayedGame {
+  std::int64_t game = 0;
+  std::int64_t table = 0;
+  std::string variant;
+  std::int64_t finished_at = 0;
+  SeatResult me;                  // the player's own seat
+  std::vector<SeatResult> seats;  // every seat, by seat number
+};
+// A player's wins and losses in one variant.
+struct VariantRecord {
+  std::string variant;
+  std::int64_t games = 0;
+  std::int64_t wins = 0;
+};
+struct LeaderRow {
+  std::int64_t account = 0;
+  std::string name;
+  std::int64_t games = 0;
+  std::int64_t wins = 0;
+};
+// One account for the operator's list.
+struct AccountSummary {
+  Account account;
+  std::int64_t chips = 0;
+  std::int64_t games = 0;
+  std::int64_t wins = 0;
 };
 
 // ----------------------------------------------------------------- friends
@@ -154,6 +216,10 @@ class Database {
   // Throws StorageError for an unknown id.
   void finish_game(std::int64_t game_id, std::string_view state, std::string_view result,
                    std::int64_t now);
+  // The same, and the game's results (see record_results) in the same
+  // transaction: both are written or neither.
+  void finish_game(std::int64_t game_id, std::string_view state, std::string_view result,
+                   std::int64_t now, const GameResults& results);
   std::optional<GameRow> game(std::int64_t id) const;
   std::vector<std::string> game_deals(std::int64_t id) const;
   std::vector<std::string> game_actions(std::int64_t id) const;
@@ -195,6 +261,52 @@ class Database {
   // moving batch sums to zero. Reads in one transaction, so it sees one
   // consistent state even while another connection posts.
   LedgerCheck check_ledger() const;
+
+  // Pages of an account's entries, newest first: those with an id below
+  // `before` (0: from the newest), at most `limit` (1 to 1000).
+  std::vector<LedgerRow> ledger_page(std::int64_t account, std::int64_t before, int limit) const;
+
+  // Chips of accounts (implemented in chips.cpp).
+  //
+  // Creates a registered account and, in the same transaction, posts its
+  // first balance (batch "initial:<id>", kind 'initial') when
+  // initial_chips > 0. nullopt if the username is taken (nothing written).
+  std::optional<std::int64_t> create_player(std::string_view username,
+                                            std::string_view password_hash,
+                                            std::int64_t initial_chips, std::int64_t now);
+  // Posts "initial:<account>" if it was never posted (an account made
+  // before chips existed); true if it was posted now. Guests and
+  // initial_chips <= 0: nothing.
+  bool ensure_initial_chips(std::int64_t account, std::int64_t initial_chips, std::int64_t now);
+  // The daily top-up: if the account's balance is below `floor`, adds
+  // `amount` under the batch key "topup:<account>:<date>" (date: the day,
+  // yyyy-mm-dd, as the caller counts days), at most once per account and
+  // day. Reads and posts in one transaction. Throws StorageError for an
+  // unknown account or amount <= 0.
+  TopUp topup(std::int64_t account, std::int64_t floor, std::int64_t amount, std::string_view date,
+              std::int64_t now);
+  // The operator's list: accounts by id (registered only unless
+  // `with_guests`), at most `limit` (<= 0: all).
+  std::vector<AccountSummary> accounts(bool with_guests, int limit) const;
+
+  // Results (implemented in results.cpp).
+  //
+  // Stores each seat's result of a finished game, in one transaction.
+  // Returns false, changing nothing, if the game's results were stored
+  // before (a retry). A seat whose account does not exist (a computer
+  // player's made-up id) is stored with no account. Throws StorageError for
+  // an unknown game.
+  bool record_results(std::int64_t game_id, const GameResults& results, std::int64_t now);
+  // The games of an account, newest (highest game id) first: those with an
+  // id below `before` (0: from the newest), at most `limit` (1 to 1000).
+  std::vector<PlayedGame> games_of(std::int64_t account, std::int64_t before, int limit) const;
+  // Games and wins per variant, by variant name.
+  std::vector<VariantRecord> record_of(std::int64_t account) const;
+  // Registered players of a variant with at least `min_games` games there:
+  // most wins first, then the higher win rate, then fewer games, then the
+  // lower id; at most `limit` (1 to 1000).
+  std::vector<LeaderRow> leaderboard(std::string_view variant, std::int64_t min_games,
+                                     int limit) const;
 
   // Friends (implemented in friends.cpp). Requests and friendships are
   // between two different, existing accounts; at most one row joins two

@@ -12,6 +12,7 @@
 #include <sqlite3.h>
 
 #include <array>
+#include <limits>
 #include <map>
 #include <string>
 
@@ -155,30 +156,54 @@ std::int64_t Database::balance(std::int64_t account) const {
   return st.int64(0);
 }
 
-std::vector<LedgerRow> Database::ledger_of(std::int64_t account, int limit) const {
-  // Two statements rather than "account_id IS ?1", so that both use the
-  // index on account_id (which also orders by id).
-  constexpr const char* kColumns =
-      "SELECT key, delta, kind, coalesce(game_id, 0), created_at, batch FROM ledger ";
-  Statement st(
-      db_,
-      std::string(kColumns) + (account == 0 ? "WHERE account_id IS NULL ORDER BY id DESC LIMIT ?2"
-                                            : "WHERE account_id = ?1 ORDER BY id DESC LIMIT ?2"),
-      "ledger_of");
-  if (account != 0) st.bind(1, account);
-  st.bind(2, static_cast<std::int64_t>(limit > 0 ? limit : -1));
+namespace {
+
+constexpr const char* kLedgerColumns =
+    "SELECT id, key, delta, kind, coalesce(game_id, 0), created_at, batch FROM ledger ";
+
+std::vector<LedgerRow> read_ledger_rows(Statement& st) {
   std::vector<LedgerRow> out;
   while (st.step()) {
     LedgerRow row;
-    row.key = st.text(0);
-    row.delta = st.int64(1);
-    row.kind = st.text(2);
-    row.game = st.int64(3);
-    row.created_at = st.int64(4);
-    row.batch = st.text(5);
+    row.id = st.int64(0);
+    row.key = st.text(1);
+    row.delta = st.int64(2);
+    row.kind = st.text(3);
+    row.game = st.int64(4);
+    row.created_at = st.int64(5);
+    row.batch = st.text(6);
     out.push_back(std::move(row));
   }
   return out;
+}
+
+}  // namespace
+
+std::vector<LedgerRow> Database::ledger_of(std::int64_t account, int limit) const {
+  // Two statements rather than "account_id IS ?1", so that both use the
+  // index on account_id (which also orders by id).
+  Statement st(db_,
+               std::string(kLedgerColumns) +
+                   (account == 0 ? "WHERE account_id IS NULL ORDER BY id DESC LIMIT ?2"
+                                 : "WHERE account_id = ?1 ORDER BY id DESC LIMIT ?2"),
+               "ledger_of");
+  if (account != 0) st.bind(1, account);
+  st.bind(2, static_cast<std::int64_t>(limit > 0 ? limit : -1));
+  return read_ledger_rows(st);
+}
+
+std::vector<LedgerRow> Database::ledger_page(std::int64_t account, std::int64_t before,
+                                             int limit) const {
+  if (limit < 1 || limit > 1000) throw StorageError("ledger_page: limit out of range");
+  Statement st(db_,
+               std::string(kLedgerColumns) +
+                   (account == 0 ? "WHERE account_id IS NULL AND id < ?2 ORDER BY id DESC LIMIT ?3"
+                                 : "WHERE account_id = ?1 AND id < ?2 ORDER BY id DESC LIMIT ?3"),
+               "ledger_page");
+  if (account != 0) st.bind(1, account);
+  st.bind(2, before > 0 ? before : std::numeric_limits<std::int64_t>::max())
+      .bind(3, static_cast<std::int64_t>(limit));
+  return read_ledger_rows(st);
 }
 
 bool Database::batch_posted(std::string_view batch_key) const {

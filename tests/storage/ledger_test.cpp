@@ -582,7 +582,7 @@ TEST_CASE("a version-1 file migrates to version 2 keeping its data", "[storage][
   }
   {
     Database db(file.path());
-    CHECK(db.schema_version() == 2);
+    CHECK(db.schema_version() >= 2);  // later migrations apply too
     const auto alice = db.account_by_name("alice");
     REQUIRE(alice.has_value());
     CHECK(alice->id == 1);
@@ -606,7 +606,7 @@ TEST_CASE("a version-1 file migrates to version 2 keeping its data", "[storage][
     CHECK(db.request_friend(1, 2, kNow) == whist::storage::FriendResult::kRequested);
   }
   Raw raw(file.path());
-  CHECK(raw.integer("PRAGMA user_version") == 2);
+  CHECK(raw.integer("PRAGMA user_version") >= 2);
   CHECK(raw.integer("SELECT chips FROM accounts WHERE id = 1") == 1000);
   CHECK(raw.integer("SELECT count(*) FROM house") == 1);
   CHECK(raw.integer("SELECT count(*) FROM sessions") == 1);

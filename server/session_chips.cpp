@@ -1,0 +1,125 @@
+// Chips over the protocol (docs/protocol.md, Chips): the balance, the
+// history (ledger entries, newest first, paged) and the daily top-up; and
+// what each session start of a registered user does: the first chips if
+// the account never had them, then the day's top-up. Guests have no chips.
+
+#include <spdlog/spdlog.h>
+
+#include <chrono>
+#include <ctime>
+#include <nlohmann/json.hpp>
+
+#include "server/ws_session.hpp"
+
+namespace whist::server {
+
+using nlohmann::json;
+
+namespace {
+
+std::int64_t unix_now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+// The day the top-up counts in: today in UTC, or the test-date setting.
+std::string today(const Config& c) {
+  if (!c.test_date.empty()) return c.test_date;
+  const std::time_t t = std::time(nullptr);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[16];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
+  return buf;
+}
+
+const char* topup_name(storage::TopUpResult r) {
+  switch (r) {
+    case storage::TopUpResult::kApplied: return "applied";
+    case storage::TopUpResult::kAlreadyToday: return "already_today";
+    case storage::TopUpResult::kNotBelowFloor: return "not_below_floor";
+    case storage::TopUpResult::kGuest: return "guest";
+  }
+  return "?";
+}
+
+}  // namespace
+
+asio::awaitable<void> WsSession::session_chips() {
+  if (!user_ || user_->guest) co_return;
+  const Config& c = ctx_.config;
+  auto job = [me = user_->id, initial = c.initial_chips, floor = c.topup_floor,
+              amount = c.topup_amount, day = today(c), now = unix_now()](storage::Database& db) {
+    db.ensure_initial_chips(me, initial, now);
+    if (floor > 0) db.topup(me, floor, amount, day, now);
+  };
+  try {
+    co_await ctx_.on_storage(std::move(job));
+  } catch (const std::exception& e) {
+    // The session goes on; the top-up can be asked for later.
+    spdlog::error("chips at the session start of {}: {}", user_->name, e.what());
+  }
+}
+
+asio::awaitable<std::string> WsSession::on_chips(const std::string& id,
+                                                 const protocol::ClientMessage& m) {
+  if (user_->guest)
+    co_return reply_error(id, "guest", "guests have no chips; register an account to get chips");
+  const std::int64_t me = user_->id;
+
+  if (const auto* h = std::get_if<protocol::ChipsHistory>(&m)) {
+    struct Page {
+      std::int64_t chips = 0;
+      std::vector<storage::LedgerRow> rows;
+    };
+    auto job = [me, before = h->before, limit = h->limit](storage::Database& db) {
+      Page p;
+      p.chips = db.balance(me);
+      p.rows = db.ledger_page(me, before, limit);
+      return p;
+    };
+    const Page p = co_await ctx_.on_storage(std::move(job));
+    json entries = json::array();
+    for (const auto& r : p.rows)
+      entries.push_back({{"id", r.id},
+                         {"delta", r.delta},
+                         {"kind", r.kind},
+                         {"game", r.game ? json(r.game) : json(nullptr)},
+                         {"at", r.created_at},
+                         {"batch", r.batch}});
+    // A full page may have more after it.
+    const json next = static_cast<int>(p.rows.size()) == h->limit && !p.rows.empty()
+                          ? json(p.rows.back().id)
+                          : json(nullptr);
+    co_return protocol::ack_message(
+        id, json{{"chips", p.chips}, {"entries", entries}, {"next", next}}.dump());
+  }
+
+  if (std::holds_alternative<protocol::ChipsTopup>(m)) {
+    const Config& c = ctx_.config;
+    auto job = [me, floor = c.topup_floor, amount = c.topup_amount, day = today(c),
+                now = unix_now()](storage::Database& db) {
+      if (floor <= 0) {
+        storage::TopUp off;
+        off.balance = db.balance(me);
+        return std::make_pair(std::string("off"), off);
+      }
+      const storage::TopUp t = db.topup(me, floor, amount, day, now);
+      return std::make_pair(std::string(topup_name(t.result)), t);
+    };
+    const auto [result, t] = co_await ctx_.on_storage(std::move(job));
+    co_return protocol::ack_message(id, json{{"result", result},
+                                             {"amount", t.amount},
+                                             {"chips", t.balance},
+                                             {"floor", c.topup_floor},
+                                             {"day", today(c)}}
+                                            .dump());
+  }
+
+  auto job = [me](storage::Database& db) { return db.balance(me); };
+  const std::int64_t chips = co_await ctx_.on_storage(std::move(job));
+  co_return protocol::ack_message(id, json{{"chips", chips}}.dump());
+}
+
+}  // namespace whist::server

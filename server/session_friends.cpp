@@ -1,0 +1,184 @@
+// Friends over the protocol (docs/protocol.md, Friends): requests by
+// username, accepting, declining, removing, the list with each friend's
+// online status and table, and the messages pushed to the other person.
+// Registered accounts only: guests cannot have friends.
+
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/post.hpp>
+#include <chrono>
+#include <nlohmann/json.hpp>
+
+#include "server/hub.hpp"
+#include "server/ws_session.hpp"
+
+namespace whist::server {
+
+using nlohmann::json;
+
+namespace {
+
+std::int64_t unix_now() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+json user_ref(std::int64_t id, const std::string& name) { return {{"id", id}, {"name", name}}; }
+
+// A friend as the list and the pushes show them: online or not, and the
+// table they sit at ("seat": their seat) or watch ("seat": null).
+json friend_json(const Presence& presence, std::int64_t id, const std::string& name) {
+  json j = user_ref(id, name);
+  j["online"] = presence.is_online(id);
+  const auto place = presence.where(id);
+  j["table"] = place ? json(place->table) : json(nullptr);
+  j["seat"] = place && place->seat >= 0 ? json(place->seat) : json(nullptr);
+  return j;
+}
+
+Message push(std::string_view type, json d) {
+  return std::make_shared<const std::string>(json{{"t", type}, {"d", std::move(d)}}.dump());
+}
+
+const char* kGuestFriends = "guests cannot have friends; register an account first";
+
+}  // namespace
+
+void WsSession::came_online() {
+  if (!user_ || user_->guest) return;
+  if (ctx_.hub->presence.online(user_->id, shared_from_this())) notify_friends("friend.online");
+}
+
+void WsSession::went_offline() {
+  if (!user_ || user_->guest) return;
+  // Not watching anything any more, whatever the tables say later.
+  if (ctx_.hub->presence.offline(user_->id, this)) notify_friends("friend.offline");
+}
+
+void WsSession::notify_friends(std::string_view type) {
+  // The friends are read on the storage thread, and told from there (send
+  // only queues); jobs run in order, so "online" and "offline" keep theirs.
+  auto m = push(type, {{"user", user_ref(user_->id, user_->name)}});
+  asio::post(ctx_.storage_pool, [&ctx = ctx_, me = user_->id, m] {
+    try {
+      for (std::int64_t f : ctx.db->friends_of(me)) ctx.hub->presence.send(f, m);
+    } catch (const std::exception& e) {
+      spdlog::error("telling the friends of {}: {}", me, e.what());
+    }
+  });
+}
+
+asio::awaitable<std::string> WsSession::on_friend(const std::string& id,
+                                                  const protocol::ClientMessage& m) {
+  if (user_->guest) co_return reply_error(id, "guest", kGuestFriends);
+  std::string name;
+  std::visit(
+      [&](const auto& x) {
+        if constexpr (requires { x.username; }) name = x.username;
+      },
+      m);
+  enum class Op { kRequest, kAccept, kDecline, kRemove };
+  const Op op = std::holds_alternative<protocol::FriendRequest>(m)   ? Op::kRequest
+                : std::holds_alternative<protocol::FriendAccept>(m)  ? Op::kAccept
+                : std::holds_alternative<protocol::FriendDecline>(m) ? Op::kDecline
+                                                                     : Op::kRemove;
+  struct Outcome {
+    std::optional<storage::Account> other;
+    storage::FriendResult request = storage::FriendResult::kNoSuchAccount;
+    bool done = false;  // accept, decline, remove: whether it happened
+  };
+  const std::int64_t me = user_->id;
+  const auto now = unix_now();
+  auto job = [me, name, op, now](storage::Database& db) {
+    Outcome out;
+    out.other = db.account_by_name(name);
+    if (!out.other || out.other->guest) return out;
+    const std::int64_t other = out.other->id;
+    switch (op) {
+      case Op::kRequest: out.request = db.request_friend(me, other, now); break;
+      case Op::kAccept: out.done = db.accept_friend(me, other); break;
+      case Op::kDecline: out.done = db.decline_friend(me, other); break;
+      case Op::kRemove: out.done = db.remove_friend(me, other); break;
+    }
+    return out;
+  };
+  const Outcome out = co_await ctx_.on_storage(std::move(job));
+  if (!out.other) co_return reply_error(id, "no_user", "no user has that name");
+  if (out.other->guest) co_return reply_error(id, "guest", kGuestFriends);
+  const std::int64_t other = out.other->id;
+  const std::string& other_name = out.other->username;
+  Presence& presence = ctx_.hub->presence;
+  const json me_ref = user_ref(me, user_->name);
+
+  switch (op) {
+    case Op::kRequest:
+      switch (out.request) {
+        case storage::FriendResult::kRequested:
+          presence.send(other, push("friend.incoming", {{"user", me_ref}}));
+          co_return protocol::ack_message(
+              id, json{{"state", "requested"}, {"user", user_ref(other, other_name)}}.dump());
+        case storage::FriendResult::kAccepted:
+          // They had asked us: now friends, and they are told so.
+          presence.send(
+              other, push("friend.accepted", {{"friend", friend_json(presence, me, user_->name)}}));
+          co_return protocol::ack_message(
+              id, json{{"state", "friends"}, {"friend", friend_json(presence, other, other_name)}}
+                      .dump());
+        case storage::FriendResult::kAlreadyFriends:
+          co_return reply_error(id, "already_friends", "you are friends already");
+        case storage::FriendResult::kAlreadyRequested:
+          co_return reply_error(id, "already_requested", "your request is waiting for an answer");
+        case storage::FriendResult::kSelf:
+          co_return reply_error(id, "self", "you cannot be your own friend");
+        case storage::FriendResult::kNoSuchAccount:
+          co_return reply_error(id, "no_user", "no user has that name");
+      }
+      break;
+    case Op::kAccept:
+      if (!out.done) co_return reply_error(id, "no_request", "that user has not asked you");
+      presence.send(other,
+                    push("friend.accepted", {{"friend", friend_json(presence, me, user_->name)}}));
+      co_return protocol::ack_message(
+          id, json{{"friend", friend_json(presence, other, other_name)}}.dump());
+    case Op::kDecline:
+      if (!out.done) co_return reply_error(id, "no_request", "that user has not asked you");
+      co_return protocol::ack_message(id);
+    case Op::kRemove:
+      if (!out.done)
+        co_return reply_error(id, "not_friends",
+                              "you are not friends with that user and have not asked them");
+      presence.send(other, push("friend.removed", {{"user", me_ref}}));
+      co_return protocol::ack_message(id);
+  }
+  co_return reply_error(id, "internal", "unknown friend request");
+}
+
+asio::awaitable<std::string> WsSession::on_friends_list(const std::string& id) {
+  if (user_->guest) co_return reply_error(id, "guest", kGuestFriends);
+  struct Lists {
+    std::vector<storage::Account> friends, incoming, outgoing;
+  };
+  auto job = [me = user_->id](storage::Database& db) {
+    Lists l;
+    const auto load = [&db](const std::vector<std::int64_t>& ids,
+                            std::vector<storage::Account>& out) {
+      for (std::int64_t i : ids)
+        if (auto a = db.account_by_id(i)) out.push_back(std::move(*a));
+    };
+    load(db.friends_of(me), l.friends);
+    load(db.requests_to(me), l.incoming);
+    load(db.requests_from(me), l.outgoing);
+    return l;
+  };
+  const Lists l = co_await ctx_.on_storage(std::move(job));
+  json friends = json::array(), incoming = json::array(), outgoing = json::array();
+  for (const auto& a : l.friends)
+    friends.push_back(friend_json(ctx_.hub->presence, a.id, a.username));
+  for (const auto& a : l.incoming) incoming.push_back(user_ref(a.id, a.username));
+  for (const auto& a : l.outgoing) outgoing.push_back(user_ref(a.id, a.username));
+  co_return protocol::ack_message(
+      id, json{{"friends", friends}, {"incoming", incoming}, {"outgoing", outgoing}}.dump());
+}
+
+}  // namespace whist::server

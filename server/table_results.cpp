@@ -1,0 +1,32 @@
+// The results of a finished game, seat by seat, as storage keeps them
+// (Database::finish_game with results; queried by session_results.cpp).
+
+#include <algorithm>
+
+#include "server/table.hpp"
+
+namespace whist::server {
+
+storage::GameResults Table::game_results() const {
+  storage::GameResults r;
+  r.variant = std::string(variant_name(setup_.rules.variant));
+  if (!game_) return r;
+  const auto scores = game_->scores();
+  const auto winners = game_->winners();
+  // Scores are per team (seat % 2) in classic and bid whist, per seat in
+  // exact whist; `winners` names the sides with the best score.
+  const bool teams = setup_.rules.variant != Variant::kExact;
+  for (size_t i = 0; i < seats_.size(); ++i) {
+    storage::SeatResult s;
+    s.seat = static_cast<int>(i);
+    s.account = seats_[i].user;
+    s.name = seats_[i].name;
+    s.side = teams ? s.seat % 2 : s.seat;
+    s.won = std::find(winners.begin(), winners.end(), s.side) != winners.end();
+    s.score = static_cast<size_t>(s.side) < scores.size() ? scores[static_cast<size_t>(s.side)] : 0;
+    r.seats.push_back(std::move(s));
+  }
+  return r;
+}
+
+}  // namespace whist::server
