@@ -705,7 +705,8 @@ export class TableScreen implements Screen {
     const heads = sides ? [0, 1].map((s) => sideName(st, s)) : t.seats.map((_, i) => seatName(st, i));
     const results = v?.results ?? [];
     const seated = st.seat !== null;
-    const waiting = t.seats.filter((s) => !st.rematch.has(s.seat)).map((s) => s.name ?? `seat ${s.seat + 1}`);
+    // Computer players agree to every rematch: only the people are waited for.
+    const waiting = t.seats.filter((s) => !st.rematch.has(s.seat) && !s.computer).map((s) => s.name ?? `seat ${s.seat + 1}`);
     return h(
       "div",
       { class: "result", "data-role": "result" },
@@ -905,7 +906,8 @@ export class TableScreen implements Screen {
     const s = st.summary.settings;
     let limit = v.phase === "play" ? s.timer_play : s.timer_bid;
     const info = st.summary.seats[v.to_act];
-    if (limit === 0 && info && !info.connected) limit = GRACE_SECONDS;
+    // An absent player has a grace period; once the computer stands in, it plays at once.
+    if (limit === 0 && info && !info.connected && !st.standIns.has(v.to_act)) limit = GRACE_SECONDS;
     const left = Math.max(0, Math.ceil(limit - (Date.now() - st.turnSince) / 1000));
     for (const el of els) {
       el.textContent = limit === 0 ? "" : ` · ${left} s`;

@@ -144,6 +144,11 @@ test("classic whist to the end: one person and three computer players, with sugg
   await page.waitForSelector(".replay-seat", { timeout: 5000 }).catch(async () => assert.fail(await page.textContent(".replay-screen")));
   if (!(await page.$(".replay-seat .badge.computer"))) assert.fail(await page.evaluate(() => JSON.stringify(window.whist.app.screen?.data?.seats ?? null)));
   assert.equal(await page.$$eval(".replay-seat .badge.computer", (els) => els.length), 3);
+  // Back at the table, a rematch: the computer players agree at once.
+  await page.click("text=Close the replay");
+  await screen(page, "table");
+  await page.click("#rematch");
+  await page.waitForFunction(() => document.querySelector(".table-screen")?.dataset.state === "playing" && document.querySelectorAll("[data-hand] .card").length === 13);
 });
 
 test("bid whist to 5 with three computer players, with suggestions", { timeout: 150_000 }, async () => {
