@@ -162,8 +162,17 @@ test("bid whist to 5 with three computer players, with suggestions", { timeout: 
 
 test("exact-bid whist (1 and 2 cards) with three computer players, no suggestions", { timeout: 120_000 }, async () => {
   const page = await guest("exact-person");
-  await createTable(page, { variant: "exact", players: 4, options: { initial_cards: 1, max_cards: 2 }, settings: { suggestions: false } });
-  for (const s of [1, 2, 3]) await addComputer(page, s);
+  const table = await createTable(page, { variant: "exact", players: 4, options: { initial_cards: 1, max_cards: 2 }, settings: { suggestions: false } });
+  await addComputer(page, 1);
+  await addComputer(page, 2);
+  // The lobby marks the computer players too.
+  const other = await guest("exact-lobby");
+  await other.waitForFunction((t) => document.querySelectorAll(`.table-item[data-table="${t}"] .seat-chip .badge.computer`).length === 2, table);
+  await other.close();
+  await addComputer(page, 3);
+  // Asked anyway (no button offers it here), the server's refusal is shown plainly.
+  assert.equal(await page.evaluate(() => window.whist.app.suggest()), null);
+  assert.match(await page.textContent(".toast"), /^No suggestion: .+/);
   await playGame(page, { suggestions: false });
   await checkResult(page);
 });
