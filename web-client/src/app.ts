@@ -503,6 +503,43 @@ export class App {
     }
   }
 
+  /** The table's creator seats a computer player at a free seat (before a game). */
+  async addBot(seat: number): Promise<void> {
+    const st = this.table;
+    if (!st) return;
+    try {
+      await this.conn.request("table.add_bot", { table: st.id, seat });
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  /** The table's creator removes a computer player (before a game). */
+  async removeBot(seat: number): Promise<void> {
+    const st = this.table;
+    if (!st) return;
+    try {
+      await this.conn.request("table.remove_bot", { table: st.id, seat });
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
+  /**
+   * Asks the server what the computer would do in the user's place. The
+   * answer is only shown: nothing is played. Errors are shown and give null.
+   */
+  async suggest(): Promise<{ action: Action; v: number } | null> {
+    const st = this.table;
+    if (!st) return null;
+    try {
+      return await this.conn.request<{ action: Action; v: number }>("table.suggest", { table: st.id });
+    } catch (e) {
+      this.fail(e instanceof RequestError ? new Error(`No suggestion: ${e.message}`) : e);
+      return null;
+    }
+  }
+
   /** Back to the seat of a table this user sits at (from the lobby). */
   async returnTo(table: number): Promise<void> {
     await this.sit(table, null);

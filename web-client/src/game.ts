@@ -38,6 +38,8 @@ export interface TableState {
   actedV: number;
   /** The summary of the last deal that ended while the user was here. */
   lastDeal: DealSummary | null;
+  /** Seats of absent players the computer stands in for (since an `auto` while away). */
+  standIns: Set<number>;
 }
 
 export function newTableState(summary: TableSummary, v: number, view: View | null, userId: number): TableState {
@@ -54,6 +56,7 @@ export function newTableState(summary: TableSummary, v: number, view: View | nul
     turnSince: Date.now(),
     actedV: -1,
     lastDeal: null,
+    standIns: new Set(),
   };
   st.seat = view && view.seat !== null ? view.seat : summary.seats.findIndex((s) => s.user === userId);
   if (st.seat !== null && st.seat < 0) st.seat = null;
@@ -65,6 +68,11 @@ export function newTableState(summary: TableSummary, v: number, view: View | nul
 
 export function seatName(st: TableState, seat: number): string {
   return st.summary.seats[seat]?.name ?? `Seat ${seat + 1}`;
+}
+
+/** Whether a computer player sits at the seat. */
+export function isComputer(st: TableState, seat: number): boolean {
+  return st.summary.seats[seat]?.computer === true;
 }
 
 /** "Alice & Carol": the players of a side (0: seats 0 and 2). */
@@ -137,13 +145,16 @@ function applyEvent(st: TableState, ev: TableEvent): void {
   const name = seat >= 0 ? seatName(st, seat) : "";
   switch (ev.type) {
     case "sit": {
-      t.seats[seat] = { seat, name: String(ev["name"]), user: null, connected: true };
+      const computer = ev["computer"] === true;
+      // A person's user id is not in the event; a computer player's is -k (its name is "Computer k").
+      const k = Number(/\d+$/.exec(String(ev["name"]))?.[0] ?? 1);
+      t.seats[seat] = { seat, name: String(ev["name"]), user: computer ? -k : null, computer, connected: true };
       if (t.state === "finished") t.state = "open";
-      note(st, `${String(ev["name"])} sat down.`);
+      note(st, computer ? `${String(ev["name"])}, a computer player, takes seat ${seat + 1}.` : `${String(ev["name"])} sat down.`);
       return;
     }
     case "leave": {
-      note(st, `${name} left the table.`);
+      note(st, isComputer(st, seat) ? `${name}, a computer player, was removed.` : `${name} left the table.`);
       t.seats[seat] = { seat, name: null, user: null, connected: false };
       if (t.state === "finished") t.state = "open";
       st.rematch.delete(seat);
@@ -155,25 +166,28 @@ function applyEvent(st: TableState, ev: TableEvent): void {
       st.result = null;
       st.lastDeal = null;
       st.rematch.clear();
+      st.standIns.clear();
       st.view = blankView(st);
       note(st, "The game begins.");
       return;
     }
     case "connected":
       if (t.seats[seat]) t.seats[seat].connected = true;
-      note(st, `${name} is back.`);
+      // The server hands the seat back: the stand-in stops.
+      note(st, st.standIns.delete(seat) ? `${name} is back and plays again; the computer no longer stands in.` : `${name} is back.`);
       return;
     case "disconnected":
       if (t.seats[seat]) t.seats[seat].connected = false;
       note(st, `${name} was disconnected; their seat is kept.`);
       return;
     case "auto":
-      note(
-        st,
-        t.seats[seat] && !t.seats[seat].connected
-          ? `${name} is away: the server acted for them.`
-          : `${name} did not act in time: the server acted for them.`,
-      );
+      if (t.seats[seat] && !t.seats[seat].connected) {
+        // An absent player: from now on the computer plays each of their turns, until they are back.
+        if (!st.standIns.has(seat)) note(st, `${name} is away: a computer player stands in for them until they are back.`);
+        st.standIns.add(seat);
+      } else {
+        note(st, `${name} did not act in time: the server acted for them.`);
+      }
       return;
     case "chat":
       st.chat.push({

@@ -130,7 +130,14 @@ export class LobbyScreen implements Screen {
         { class: `seat-chip ${s.user ? "taken" : "free"}`, "data-seat": s.seat },
         h("span", { class: "seat-no" }, `${s.seat + 1}`),
         s.user
-          ? h("span", { class: "seat-who" }, s.name, s.user === me ? " (you)" : "", !s.connected && t.state === "playing" ? h("small", null, " · away") : null)
+          ? h(
+              "span",
+              { class: "seat-who" },
+              s.name,
+              s.user === me ? " (you)" : "",
+              s.computer ? h("span", { class: "badge computer", title: "a computer player" }, "computer") : null,
+              !s.connected && t.state === "playing" ? h("small", null, " · away") : null,
+            )
           : canSit
             ? h("button", { type: "button", class: "sit", "data-sit": s.seat, "data-key": `sit-${t.table}-${s.seat}`, onclick: () => void this.app.sit(t.table, s.seat) }, "Sit here")
             : h("span", { class: "seat-who empty" }, "free"),
@@ -222,8 +229,9 @@ class CreateForm {
         row("Time to play", this.settings.timer_play, "Seconds for each card; then the server plays a legal card."),
         row("Chat", this.settings.chat, "During the game: free text, preset phrases only, or none."),
         checkRow("Watchers", this.settings.watching, "Up to 10 people may watch; they never see a hand."),
-        checkRow("Suggestions", this.settings.suggestions, "Players may ask for a suggested bid or card."),
+        checkRow("Suggestions", this.settings.suggestions, "At their turn, players may ask the computer which bid or card it would choose; it is shown, never played for them."),
       ),
+      h("p", { class: "hint create-bots" }, "Short of players? At the table, “Add computer” puts a computer player in an empty seat."),
       h("button", { type: "submit", class: "primary big", id: "create-table" }, "Create the table and sit down"),
     );
     this.buildOptions();

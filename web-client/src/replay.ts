@@ -86,6 +86,12 @@ export class ReplayScreen implements Screen {
     return this.data?.seats[seat]?.name ?? `Seat ${seat + 1}`;
   }
 
+  /** A small badge for a computer player's seat (its user is negative in game.record). */
+  private bot(seat: number): HTMLElement | null {
+    const info = this.data?.seats[seat];
+    return info && (info.computer === true || (info.user !== null && info.user < 0)) ? h("span", { class: "badge computer", title: "a computer player" }, "computer") : null;
+  }
+
   private rowNames(t: TableSummary): string[] {
     return hasSides(t) ? [0, 1].map((s) => `${this.name(s)} & ${this.name(s + 2)}`) : t.seats.map((_, i) => this.name(i));
   }
@@ -259,6 +265,7 @@ export class ReplayScreen implements Screen {
           "div",
           { class: "seat-head" },
           h("span", { class: "seat-name" }, this.name(i)),
+          this.bot(i),
           v.dealer === i ? h("span", { class: "badge dealer", title: "dealer" }, "D") : null,
           v.contract?.declarer === i ? h("span", { class: "badge declarer" }, "declarer") : null,
           bid ? h("span", { class: "call" }, bid) : null,
@@ -294,7 +301,7 @@ export class ReplayScreen implements Screen {
       h(
         "div",
         { class: `seat pos-${pos[i] ?? "b"}${v.to_act === i && !v.game_over ? " to-act" : ""}`, "data-seat": i },
-        h("div", { class: "seat-head" }, h("span", { class: "seat-name" }, this.name(i))),
+        h("div", { class: "seat-head" }, h("span", { class: "seat-name" }, this.name(i)), this.bot(i)),
         h("div", { class: "seat-line" }, h("span", { class: "won" }, tricksText(v.tricks_won[i] ?? 0))),
       ),
     );

@@ -7,6 +7,7 @@ import type { App, Screen } from "./app";
 import {
   cardBack,
   cardFace,
+  cardText,
   SUIT_NAMES,
   suitIcon,
   suitOf,
@@ -14,7 +15,7 @@ import {
   type Suit,
 } from "./cards";
 import { h, fill } from "./dom";
-import { callText, seatName, sideName, winnersText, type TableState } from "./game";
+import { callText, isComputer, seatName, sideName, winnersText, type TableState } from "./game";
 import { keepFocus, moveFocus } from "./keys";
 import { summaryPanel } from "./summary";
 import { CHAT_PHRASES, hasSides, MODE_LABELS, VARIANT_NAMES, optionSummary } from "./rules";
@@ -61,6 +62,9 @@ export class TableScreen implements Screen {
   /** Whether it was the user's turn to play at the last render (to focus the hand when it becomes so). */
   private wasMyTurn = false;
   private readonly listeners: [string, (e: Event) => void][] = [];
+  /** The server's suggestion for the user's current turn (turnKey says which turn), shown until they act. */
+  private suggestion: { key: string; action: Action } | null = null;
+  private suggesting = false;
 
   constructor(private readonly app: App) {
     this.head = h("div", { class: "table-head" });
@@ -100,6 +104,11 @@ export class TableScreen implements Screen {
     const target = e.target as HTMLElement | null;
     if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if ((e.key === "s" || e.key === "S") && this.canSuggest()) {
+      e.preventDefault();
+      void this.askSuggestion();
+      return;
+    }
     if (e.key === "l" || e.key === "L") {
       const v = this.app.table?.view;
       if (v && v.phase === "play" && v.tricks.length > 0 && v.trick.cards.length > 0) {
@@ -191,13 +200,121 @@ export class TableScreen implements Screen {
     );
   }
 
+  private isCreator(st: TableState): boolean {
+    return st.seat !== null && this.app.user?.name === st.summary.creator;
+  }
+
+  /** The creator's button on a seat before a game: add a computer player to a free seat, or remove one. */
+  private seatManage(st: TableState, i: number): HTMLElement | null {
+    if (!this.isCreator(st) || st.summary.state === "playing") return null;
+    const info = st.summary.seats[i];
+    if (!info || info.name === null) {
+      return h("button", { type: "button", class: "small add-bot", "data-add-bot": i, "data-key": `add-bot-${i}`, onclick: () => void this.app.addBot(i) }, "Add computer");
+    }
+    if (isComputer(st, i)) {
+      return h("button", { type: "button", class: "small link remove-bot", "data-remove-bot": i, "data-key": `remove-bot-${i}`, onclick: () => void this.app.removeBot(i) }, "Remove");
+    }
+    return null;
+  }
+
+  // --- Suggestions -----------------------------------------------------------
+
+  /** Names the user's current turn: a suggestion holds for this turn only. */
+  private turnKey(v: View): string {
+    return `${v.deal}/${v.phase}/${v.calls.length}/${v.tricks.length}/${v.trick.cards.length}`;
+  }
+
+  private canSuggest(): boolean {
+    const st = this.app.table;
+    const v = st?.view;
+    if (!st || !v || st.seat === null || !st.summary.settings.suggestions) return false;
+    if (v.to_act !== st.seat || st.actedV === st.v || v.game_over) return false;
+    // A discard's choices are the hand (the view says how many); the other phases list their legal actions.
+    return v.phase === "discard" ? !!v.discard : v.legal.length > 0 && ["bidding", "choose", "play"].includes(v.phase);
+  }
+
+  /** The suggestion for this turn, if there is one. */
+  private current(v: View | null): Action | null {
+    return v && this.suggestion && this.suggestion.key === this.turnKey(v) ? this.suggestion.action : null;
+  }
+
+  /** Asks the server for a suggestion, then highlights it (a discard's cards are chosen), without acting. */
+  private async askSuggestion(): Promise<void> {
+    const st = this.app.table;
+    if (!st?.view || this.suggesting) return;
+    const key = this.turnKey(st.view);
+    this.suggesting = true;
+    this.update();
+    const got = await this.app.suggest();
+    this.suggesting = false;
+    const v = this.app.table?.view;
+    if (got && v && this.turnKey(v) === key) {
+      this.suggestion = { key, action: got.action };
+      if (got.action.type === "discard" && got.action.cards) this.selected = new Set(got.action.cards);
+    }
+    this.update();
+    this.el.querySelector<HTMLElement>(".suggested")?.focus({ preventScroll: true });
+  }
+
+  /** The suggestion in words. */
+  private suggestionText(st: TableState, a: Action): string {
+    switch (a.type) {
+      case "play":
+        return `play ${cardText(a.card ?? "")}`;
+      case "pass":
+        return "pass";
+      case "bid":
+        return st.summary.variant === "exact" ? `bid ${a.tricks ?? 0}` : `bid ${a.level ?? 0} ${MODE_LABELS[a.mode ?? ""] ?? a.mode}`;
+      case "discard":
+        return `discard ${(a.cards ?? []).map(cardText).join(" ")}`;
+      case "trump":
+        return `${SUIT_NAMES[(a.suit ?? "S") as Suit]} as trumps`;
+      case "direction":
+        return a.mode === "downtown" ? "downtown" : "uptown";
+    }
+  }
+
+  /** The Suggest button and the suggestion, where the table allows them. */
+  private suggestRow(st: TableState, v: View): HTMLElement | null {
+    if (!st.summary.settings.suggestions || !this.canSuggest()) return null;
+    const a = this.current(v);
+    return h(
+      "div",
+      { class: "suggest-row", "data-role": "suggest" },
+      h(
+        "button",
+        { type: "button", class: "suggest", id: "suggest", disabled: this.suggesting, title: "Ask the computer what it would do here (key S); nothing is played", onclick: () => void this.askSuggestion() },
+        this.suggesting ? "Thinking…" : "Suggest",
+      ),
+      a ? h("span", { class: "suggestion", "data-role": "suggestion" }, "Suggested: ", h("b", null, this.suggestionText(st, a)), " (highlighted)") : h("small", { class: "hint" }, "Key S"),
+    );
+  }
+
+  /** Marks the buttons of a bidding or choice prompt that match the suggestion. */
+  private markSuggested(panel: HTMLElement, v: View): void {
+    const a = this.current(v);
+    if (!a) return;
+    let sel = "";
+    if (a.type === "pass") sel = 'button[data-bid="pass"]';
+    else if (a.type === "bid") sel = `button[data-bid="${a.tricks !== undefined ? String(a.tricks) : `${a.level ?? 0}${a.mode ?? ""}`}"]`;
+    else if (a.type === "trump") sel = `button[data-trump="${a.suit ?? ""}"]`;
+    else if (a.type === "direction") sel = `button[data-direction="${a.mode ?? ""}"]`;
+    if (sel) panel.querySelector(sel)?.classList.add("suggested");
+  }
+
   private renderStatus(st: TableState, v: View | null): void {
     const t = st.summary;
     if (!v || v.deal < 0) {
-      const free = t.seats.filter((s) => !s.user).length;
+      const free = t.seats.filter((s) => s.name === null).length;
+      const creator = this.isCreator(st);
       fill(
         this.status,
-        h("div", { class: "chip wide" }, t.state === "open" ? `Waiting for ${free} more player${free === 1 ? "" : "s"} — the game starts when every seat is taken.` : "Waiting for the game."),
+        h(
+          "div",
+          { class: "chip wide" },
+          t.state === "open" ? `Waiting for ${free} more player${free === 1 ? "" : "s"} — the game starts when every seat is taken.` : "Waiting for the game.",
+          creator && free > 0 ? h("small", { class: "hint" }, " You may fill a seat with a computer player: “Add computer”.") : null,
+        ),
       );
       return;
     }
@@ -291,11 +408,15 @@ export class TableScreen implements Screen {
     const info = t.seats[i];
     const me = i === st.seat;
     const toAct = v && !v.game_over && v.to_act === i;
-    const away = info && info.user !== null && !info.connected;
+    const away = info && info.name !== null && !info.connected;
+    const computer = isComputer(st, i);
+    const standIn = st.standIns.has(i) && away;
     const badges: HTMLElement[] = [];
     if (v && v.deal >= 0 && v.dealer === i) badges.push(h("span", { class: "badge dealer", title: "dealer" }, "D"));
     if (v?.contract && v.contract.declarer === i) badges.push(h("span", { class: "badge declarer", title: "declarer" }, "declarer"));
+    if (computer) badges.push(h("span", { class: "badge computer", title: "a computer player" }, "computer"));
     if (away) badges.push(h("span", { class: "badge away" }, "away"));
+    if (standIn) badges.push(h("span", { class: "badge computer stand-in", title: "the computer plays for this absent player until they are back" }, "computer plays"));
     if (st.rematch.has(i) && t.state === "finished") badges.push(h("span", { class: "badge" }, "rematch"));
     const line: (HTMLElement | string)[] = [];
     if (v && v.deal >= 0) {
@@ -312,8 +433,9 @@ export class TableScreen implements Screen {
     return h(
       "div",
       {
-        class: `seat pos-${where}${me ? " me" : ""}${toAct ? " to-act" : ""}${away ? " away" : ""}${info?.user ? "" : " empty"}`,
+        class: `seat pos-${where}${me ? " me" : ""}${toAct ? " to-act" : ""}${away ? " away" : ""}${info?.name ? "" : " empty"}${computer ? " computer" : ""}`,
         "data-seat": i,
+        "data-computer": computer ? "true" : null,
         "data-to-act": toAct ? "true" : null,
       },
       h(
@@ -322,6 +444,7 @@ export class TableScreen implements Screen {
         h("span", { class: "seat-name" }, info?.name ?? "empty seat", me ? h("small", null, " (you)") : null),
         badges,
       ),
+      this.seatManage(st, i),
       line.length ? h("div", { class: "seat-line" }, line) : null,
       showBacks && count > 0
         ? h(
@@ -396,7 +519,8 @@ export class TableScreen implements Screen {
     if (ready && v.phase === "bidding" && v.legal.length) {
       const panel = this.biddingControls(st, v);
       panel.addEventListener("keydown", (e) => this.bidKey(e, panel));
-      fill(this.controls, panel);
+      this.markSuggested(panel, v);
+      fill(this.controls, panel, this.suggestRow(st, v));
       this.focusFirst(panel);
       return;
     }
@@ -421,13 +545,15 @@ export class TableScreen implements Screen {
             `Discard ${k} cards`,
           ),
         ),
+        this.suggestRow(st, v),
       );
       return;
     }
     if (ready && v.phase === "choose" && v.legal.length) {
       const panel = this.chooseControls(v);
       panel.addEventListener("keydown", (e) => this.bidKey(e, panel));
-      fill(this.controls, panel);
+      this.markSuggested(panel, v);
+      fill(this.controls, panel, this.suggestRow(st, v));
       this.focusFirst(panel);
       return;
     }
@@ -441,8 +567,9 @@ export class TableScreen implements Screen {
           leading ? "Your lead: " : "Your turn: ",
           "click a card or drag it to the table.",
           h("span", { class: "countdown" }),
-          h("small", { class: "keys-hint" }, "Keys: ← → choose a card, Enter plays it, L shows the last trick."),
+          h("small", { class: "keys-hint" }, `Keys: ← → choose a card, Enter plays it, L shows the last trick${t.settings.suggestions ? ", S suggests a card" : ""}.`),
         ),
+        this.suggestRow(st, v),
       );
       return;
     }
@@ -578,7 +705,8 @@ export class TableScreen implements Screen {
     const heads = sides ? [0, 1].map((s) => sideName(st, s)) : t.seats.map((_, i) => seatName(st, i));
     const results = v?.results ?? [];
     const seated = st.seat !== null;
-    const waiting = t.seats.filter((s) => !st.rematch.has(s.seat)).map((s) => s.name ?? `seat ${s.seat + 1}`);
+    // Computer players agree to every rematch: only the people are waited for.
+    const waiting = t.seats.filter((s) => !st.rematch.has(s.seat) && !s.computer).map((s) => s.name ?? `seat ${s.seat + 1}`);
     return h(
       "div",
       { class: "result", "data-role": "result" },
@@ -629,8 +757,10 @@ export class TableScreen implements Screen {
     const kitty = new Set(discarding ? (v.kitty ?? []) : []);
     const cards = sortHand(v.hand, v.trump && v.trump !== "NT" ? v.trump : null);
     const lead = v.trick.cards[0];
+    const hint = this.current(v);
+    const hinted = new Set(hint?.type === "play" ? [hint.card ?? ""] : hint?.type === "discard" ? (hint.cards ?? []) : []);
     const els = cards.map((c) => {
-      let cls = "hand-card";
+      let cls = hinted.has(c) ? "hand-card suggested" : "hand-card";
       let title = "";
       if (discarding) {
         cls += " selectable";
@@ -776,7 +906,8 @@ export class TableScreen implements Screen {
     const s = st.summary.settings;
     let limit = v.phase === "play" ? s.timer_play : s.timer_bid;
     const info = st.summary.seats[v.to_act];
-    if (limit === 0 && info && !info.connected) limit = GRACE_SECONDS;
+    // An absent player has a grace period; once the computer stands in, it plays at once.
+    if (limit === 0 && info && !info.connected && !st.standIns.has(v.to_act)) limit = GRACE_SECONDS;
     const left = Math.max(0, Math.ceil(limit - (Date.now() - st.turnSince) / 1000));
     for (const el of els) {
       el.textContent = limit === 0 ? "" : ` · ${left} s`;

@@ -26,6 +26,8 @@ export interface SeatInfo {
   seat: number;
   name: string | null;
   user: number | null;
+  /** A computer player sits here (its user is a negative number, no account). */
+  computer?: boolean;
   connected: boolean;
 }
 

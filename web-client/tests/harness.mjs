@@ -48,8 +48,8 @@ async function waitHealthy(url, proc, ms) {
   throw new Error(`whistd did not answer ${url}/healthz within ${ms} ms`);
 }
 
-/** Starts whistd; returns {url, stop(), log()}. */
-export async function startServer() {
+/** Starts whistd (with `extra` flags, e.g. quick computer players); returns {url, stop(), log()}. */
+export async function startServer(extra = []) {
   const bin = resolve(clientDir, process.env.WHISTD ?? "../build/server/whistd");
   if (!existsSync(bin)) throw new Error(`no whistd at ${bin} (build it, or set WHISTD)`);
   const dist = join(clientDir, "dist");
@@ -64,6 +64,7 @@ export async function startServer() {
     "--password-memory-kib", "8192",
     "--password-passes", "1",
     "--log-level", "warn",
+    ...extra,
   ];
   const proc = spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"] });
   let output = "";
@@ -106,9 +107,9 @@ export function launchBrowser() {
 
 export const STEP_MS = 15_000;
 
-/** A server, a browser, and pages each in its own browser context. */
-export async function setup() {
-  const server = await startServer();
+/** A server (started with the flags `extra`), a browser, and pages each in its own browser context. */
+export async function setup(extra = []) {
+  const server = await startServer(extra);
   let browser;
   try {
     browser = await launchBrowser();
