@@ -125,9 +125,10 @@ struct ResultsLeaderboard {
 using ClientMessage =
     std::variant<Hello, Register, Login, Guest, Logout, LobbyJoin, LobbyLeave, TableCreate,
                  TableSit, TableLeave, TableWatch, TableUnwatch, TableAct, TableChat, TableSync,
-                 TableRematch, TableSuggest, TableAddBot, TableRemoveBot, GameRecordRequest, FriendRequest, FriendAccept, FriendDecline,
-                 FriendRemove, FriendsList, ChipsBalance, ChipsHistory, ChipsTopup, ResultsGames,
-                 ResultsStats, ResultsLeaderboard>;
+                 TableRematch, TableSuggest, TableAddBot, TableRemoveBot, GameRecordRequest,
+                 FriendRequest, FriendAccept, FriendDecline, FriendRemove, FriendsList,
+                 ChipsBalance, ChipsHistory, ChipsTopup, ResultsGames, ResultsStats,
+                 ResultsLeaderboard>;
 
 struct Request {
   std::string id;  // the request id as JSON text ("" when absent)
