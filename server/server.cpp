@@ -104,6 +104,9 @@ struct Server::Impl {
         spdlog::warn("accept: {}", ec.message());
         continue;
       }
+      // Small messages go out at once (no Nagle delay behind the peer's
+      // delayed ACK: an event after an ack would wait 40 ms).
+      socket.set_option(tcp::no_delay(true), ec);
       auto ex = socket.get_executor();
       asio::co_spawn(ex, serve_http(beast::tcp_stream(std::move(socket))), asio::detached);
     }
