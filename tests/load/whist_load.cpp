@@ -78,6 +78,7 @@ struct Player {
   std::int64_t view_v = -1, acted_v = -1;
   std::uint64_t actions_seen = 0;
   std::unique_ptr<asio::steady_timer> timer;
+  bool waiting = false;  // an action is scheduled on `timer`
 };
 
 struct Run {
@@ -122,9 +123,12 @@ struct Run {
     t.next_tick =
         when + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(pace));
     if (when <= now) return act(p);
+    p.waiting = true;
     p.timer->expires_at(when);
     p.timer->async_wait([this, &p](boost::system::error_code ec) {
-      if (!ec) act(p);
+      if (ec || !p.waiting) return;
+      p.waiting = false;
+      act(p);
     });
   }
 
@@ -400,11 +404,12 @@ int main_(int argc, char** argv) {
     run.pace = 0;
     run.stats = Stats{};
     run.measure_from = Clock::now();
+    // Actions waiting for their time go now.
     for (auto& p : run.players)
-      if (p->c) {
+      if (p->c && p->waiting) {
+        p->waiting = false;
         p->timer->cancel();
-        p->acted_v = -1;
-        run.maybe_act(*p);
+        run.act(*p);
       }
     const double c0 = pid ? cpu_seconds(pid) : 0;
     run.run_for(o.full_speed);
