@@ -33,8 +33,12 @@ std::int64_t single_int(sqlite3* db, const char* sql, const char* what) {
 }  // namespace
 
 BackupResult backup_database(const std::string& source, const std::string& dest) {
+  // Read-write (never created; read-only when the file is): the last
+  // connection to close then removes the -wal and -shm files it had to
+  // make while whistd was stopped, so none is left owned by the backup's
+  // user.
   Connection src;
-  open(src, source, SQLITE_OPEN_READONLY, "database");
+  open(src, source, SQLITE_OPEN_READWRITE, "database");
   BackupResult r;
   r.schema_version = static_cast<int>(
       single_int(src.db, "PRAGMA user_version", "reading the schema version of the database"));

@@ -247,3 +247,16 @@ def test_backup_errors(tmp_path):
     r = backup(tmp_path / "empty.db", tmp_path / "out.db")
     assert r.returncode == 1 and "not a whistd database" in r.stderr, r.stderr
     assert not (tmp_path / "out.db").exists()
+
+
+def test_backup_of_a_stopped_server_leaves_nothing_behind(whistd, tmp_path):
+    """With whistd stopped, the backup leaves no -wal or -shm file (which,
+    made by root, would keep the service's user from opening the database)."""
+    s = whistd()
+    assert s.stop() == 0
+    db = s.db_path
+    leftovers = lambda: [p.name for p in db.parent.iterdir() if p.name.startswith(db.name + "-")]
+    assert leftovers() == []
+    r = backup(db, tmp_path / "copy.db")
+    assert r.returncode == 0, r.stderr
+    assert leftovers() == []
