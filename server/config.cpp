@@ -42,6 +42,8 @@ Settings come from the defaults, then the file given with --config (lines of
   database PATH          SQLite database file (default whistd.db)
   static-dir PATH        the browser client's files (default: built-in page)
   log-level LEVEL        trace, debug, info, warn, error (default info)
+  log-file PATH          append the log to this file, reopened on SIGHUP
+                         (default: standard error)
   origin URL             a browser origin allowed to connect; repeat for more
                          (default: http://localhost:PORT, http://127.0.0.1:PORT)
   max-message BYTES      largest WebSocket message accepted (default 16384)
@@ -66,7 +68,32 @@ Settings come from the defaults, then the file given with --config (lines of
   topup-amount N         chips of the daily top-up (default 500)
   test-date YYYY-MM-DD   FOR TESTS ONLY: the day the daily top-up counts as
                          today (default: today's date in UTC)
+  rate-messages N        messages a connection may send in a burst; refilled
+                         over rate-window (default 60)
+  rate-window SECONDS    (default 10)
+  rate-flood N           messages refused in a row for the rate before the
+                         connection is closed with 1008 (default 30)
+  max-connections-per-address N
+                         open WebSocket connections from one address
+                         (default 64; 0: no limit)
+  chat-lines N           chat lines an account may send per chat-window
+                         (default 6)
+  chat-window SECONDS    (default 10)
+  chat-repeat SECONDS    the same chat line again within this time is
+                         refused (default 30; 0: allowed)
+  login-failures N       failed logins for one account name within
+                         login-window before its logins wait (default 5)
+  login-failures-per-address N
+                         the same, for one client address (default 20)
+  login-window SECONDS   (default 300)
+  trusted-proxy ADDRESS  a reverse proxy's address: connections from it are
+                         counted by the last X-Forwarded-For address; repeat
+                         for more (default: none)
+  shutdown-grace SECONDS on SIGTERM, how long to wait for clients to close
+                         before exiting anyway (default 10)
 
+  --backup-to FILE       copy the database (as configured) to FILE while
+                         whistd may be running, check the copy, and exit
   --help                 this text
   --version              the version
 )";
@@ -95,6 +122,33 @@ std::optional<std::string> apply_setting(Config& c, const std::string& key_in,
         return std::nullopt;
       }
     return "log-level must be one of trace, debug, info, warn, error, not \"" + value + "\"";
+  } else if (key == "log-file") {
+    c.log_file = value;
+  } else if (key == "shutdown-grace") {
+    return to_int(key, value, 0, 3600, c.shutdown_grace);
+  } else if (key == "rate-messages") {
+    return to_int(key, value, 1, 1000000, c.rate_messages);
+  } else if (key == "rate-window") {
+    return to_int(key, value, 1, 3600, c.rate_window);
+  } else if (key == "rate-flood") {
+    return to_int(key, value, 1, 1000000, c.rate_flood);
+  } else if (key == "max-connections-per-address") {
+    return to_int(key, value, 0, 1000000, c.max_connections_per_address);
+  } else if (key == "chat-lines") {
+    return to_int(key, value, 1, 1000000, c.chat_lines);
+  } else if (key == "chat-window") {
+    return to_int(key, value, 1, 3600, c.chat_window);
+  } else if (key == "chat-repeat") {
+    return to_int(key, value, 0, 3600, c.chat_repeat);
+  } else if (key == "login-failures") {
+    return to_int(key, value, 0, 1000000, c.login_failures);
+  } else if (key == "login-failures-per-address") {
+    return to_int(key, value, 0, 1000000, c.login_failures_per_address);
+  } else if (key == "login-window") {
+    return to_int(key, value, 1, 86400, c.login_window);
+  } else if (key == "trusted-proxy") {
+    if (value.empty()) return std::string("trusted-proxy needs an address");
+    c.trusted_proxies.push_back(value);
   } else if (key == "origin") {
     if (value.rfind("http://", 0) != 0 && value.rfind("https://", 0) != 0)
       return "origin must start with http:// or https://, not \"" + value + "\"";
@@ -190,7 +244,10 @@ std::variant<ParsedConfig, std::string> parse_config(int argc, const char* const
     }
     if (arg == "config")
       config_file = value;
-    else
+    else if (arg == "backup-to") {
+      if (value.empty()) return std::string("--backup-to needs a file name");
+      out.backup_to = value;
+    } else
       flags.emplace_back(arg, value);
   }
   if (config_file)

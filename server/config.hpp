@@ -16,6 +16,7 @@ struct Config {
   std::string database = "whistd.db";
   std::string static_dir;  // empty: the built-in page
   std::string log_level = "info";
+  std::string log_file;  // empty: stderr (the journal under systemd)
   // Origins allowed to open the WebSocket (browsers send one); empty: the
   // server's own, http://localhost:PORT and http://127.0.0.1:PORT.
   std::vector<std::string> origins;
@@ -39,6 +40,20 @@ struct Config {
   // For tests only: the day (yyyy-mm-dd) the daily top-up counts as today,
   // instead of today's UTC date. Empty in production.
   std::string test_date;
+  int shutdown_grace = 10;  // seconds SIGTERM waits for clients to close
+  // Abuse limits (server/abuse.hpp).
+  int rate_messages = 60;                // a connection's message credits...
+  int rate_window = 10;                  // ...refilled over this many seconds
+  int rate_flood = 30;                   // refused messages in a row before a close with 1008
+  int max_connections_per_address = 64;  // 0: no limit
+  int chat_lines = 6;                    // chat lines per account...
+  int chat_window = 10;                  // ...in this many seconds
+  int chat_repeat = 30;    // seconds in which the same line is refused again (0: allowed)
+  int login_failures = 5;  // failed logins per account name...
+  int login_failures_per_address = 20;  // ...and per address...
+  int login_window = 300;               // ...within this many seconds
+  // Addresses of reverse proxies whose X-Forwarded-For names the client.
+  std::vector<std::string> trusted_proxies;
 };
 
 // Reads flags (and --config FILE first, if given). On --help or --version
@@ -48,6 +63,7 @@ struct ParsedConfig {
   Config config;
   bool exit_now = false;
   std::string output;
+  std::string backup_to;  // --backup-to FILE: back up the database and exit
 };
 std::variant<ParsedConfig, std::string> parse_config(int argc, const char* const* argv);
 // Applies one `key = value` file; an error names the line.

@@ -3,6 +3,7 @@
 // storage executor only) and the metrics. Included by server .cpp files.
 #pragma once
 
+#include <atomic>
 #include <boost/asio/any_io_executor.hpp>
 #include <boost/asio/async_result.hpp>
 #include <boost/asio/executor_work_guard.hpp>
@@ -13,6 +14,7 @@
 #include <memory>
 #include <type_traits>
 
+#include "server/abuse.hpp"
 #include "server/bots.hpp"
 #include "server/config.hpp"
 #include "server/metrics.hpp"
@@ -32,6 +34,10 @@ struct Context {
   std::unique_ptr<storage::Database> db;
   std::unique_ptr<BotPool> bots;  // the computer players' thinking threads
   Hub* hub = nullptr;             // the lobby and the tables
+  Hub* hub = nullptr;             // the lobby and the tables
+  // Set on SIGTERM: no new connections or tables; clients are told to go.
+  std::atomic<bool> draining{false};
+  Abuse abuse;  // limits shared by every connection
 
   // Runs fn(db) on the storage thread and resumes the calling coroutine
   // with its result (or its exception) on the caller's own executor.

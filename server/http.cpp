@@ -81,7 +81,13 @@ HttpResponse answer_http(Context& ctx, const HttpRequest& req) {
     return res;
   }
   const std::string path = path_of(req);
-  if (path == "/healthz") return make(req, http::status::ok, "ok\n", "text/plain; charset=utf-8");
+  if (path == "/healthz") {
+    // A stopping server tells load balancers to send no one new.
+    if (ctx.draining)
+      return make(req, http::status::service_unavailable, "stopping\n",
+                  "text/plain; charset=utf-8");
+    return make(req, http::status::ok, "ok\n", "text/plain; charset=utf-8");
+  }
   if (path == "/metrics")
     return make(req, http::status::ok, ctx.metrics.render(), "text/plain; version=0.0.4");
   if (path == "/ws")

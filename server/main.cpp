@@ -5,7 +5,9 @@
 #include <exception>
 
 #include "server/config.hpp"
+#include "server/log_sink.hpp"
 #include "server/server.hpp"
+#include "storage/backup.hpp"
 
 int main(int argc, char** argv) {
   using namespace whist::server;
@@ -19,13 +21,26 @@ int main(int argc, char** argv) {
     std::fputs(p.output.c_str(), stdout);
     return 0;
   }
-  spdlog::set_level(spdlog::level::from_str(p.config.log_level));
-  spdlog::set_pattern("%Y-%m-%dT%H:%M:%S.%e %^%l%$ %v");
+  if (!p.backup_to.empty()) {
+    // An online backup: safe while a whistd serves the same database.
+    try {
+      const auto r = whist::storage::backup_database(p.config.database, p.backup_to);
+      std::printf("backed up %s to %s: %lld pages, %lld bytes, schema version %d, checked\n",
+                  p.config.database.c_str(), p.backup_to.c_str(), static_cast<long long>(r.pages),
+                  static_cast<long long>(r.bytes), r.schema_version);
+      return 0;
+    } catch (const std::exception& e) {
+      std::fprintf(stderr, "whistd: backup failed: %s\n", e.what());
+      return 1;
+    }
+  }
   try {
-    Server server(p.config);
+    auto reopen_log = setup_logging(p.config.log_file, p.config.log_level);
+    Server server(p.config, reopen_log);
     server.run();
   } catch (const std::exception& e) {
     spdlog::critical("{}", e.what());
+    if (!p.config.log_file.empty()) std::fprintf(stderr, "whistd: %s\n", e.what());
     return 1;
   }
   return 0;

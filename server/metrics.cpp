@@ -50,6 +50,16 @@ std::string Metrics::render() const {
   add(out, "whistd_bot_fallbacks_total", "counter",
       "Simple choices made because the computer players were saturated.",
       bot_fallbacks_total.load());
+  add(out, "whistd_rate_limited_total", "counter", "Messages refused for the rate limit.",
+      rate_limited_total.load());
+  add(out, "whistd_flood_closed_total", "counter", "Connections closed with 1008 for flooding.",
+      flood_closed_total.load());
+  add(out, "whistd_connections_refused_total", "counter",
+      "Connections refused for the per-address limit.", connections_refused_total.load());
+  add(out, "whistd_chat_refused_total", "counter", "Chat lines refused as a burst or a repeat.",
+      chat_refused_total.load());
+  add(out, "whistd_logins_throttled_total", "counter", "Logins refused after too many failures.",
+      logins_throttled_total.load());
   return out;
 }
 

@@ -20,6 +20,12 @@ struct Metrics {
   std::atomic<std::int64_t> games_finished_total{0};
   std::atomic<std::int64_t> bot_decisions_total{0};  // by the computer players
   std::atomic<std::int64_t> bot_fallbacks_total{0};  // simple choices: the pool was saturated
+  // Abuse limits.
+  std::atomic<std::int64_t> rate_limited_total{0};         // messages refused for the rate
+  std::atomic<std::int64_t> flood_closed_total{0};         // connections closed with 1008
+  std::atomic<std::int64_t> connections_refused_total{0};  // over the per-address limit
+  std::atomic<std::int64_t> chat_refused_total{0};         // bursts and repeats
+  std::atomic<std::int64_t> logins_throttled_total{0};
 
   std::string render() const;
 };

@@ -8,6 +8,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/signal_set.hpp>
+#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http/parser.hpp>
@@ -22,6 +23,8 @@
 #include "server/context.hpp"
 #include "server/http.hpp"
 #include "server/hub.hpp"
+#include "server/notify.hpp"
+#include "server/sessions.hpp"
 #include "server/table.hpp"
 #include "server/ws_session.hpp"
 
@@ -34,10 +37,16 @@ struct Server::Impl {
   asio::io_context ioc;
   tcp::acceptor acceptor{ioc};
   asio::signal_set signals{ioc, SIGINT, SIGTERM};
+  asio::signal_set hangup{ioc, SIGHUP};
+  std::function<void()> reopen_log;
   std::unique_ptr<Hub> hub;
+  Sessions sessions;
+  asio::steady_timer drain_timer{ioc};
+  std::chrono::steady_clock::time_point drain_deadline;
 
-  explicit Impl(Config config) {
+  Impl(Config config, std::function<void()> reopen) : reopen_log(std::move(reopen)) {
     ctx.config = std::move(config);
+    ctx.abuse.configure(ctx.config);
     if (!init_crypto()) throw std::runtime_error("libsodium cannot be initialized");
     ctx.db = std::make_unique<storage::Database>(ctx.config.database);
     ctx.bots = std::make_unique<BotPool>(ctx.config.bot_threads, 64 * ctx.config.bot_threads);
@@ -96,6 +105,9 @@ struct Server::Impl {
         spdlog::warn("accept: {}", ec.message());
         continue;
       }
+      // Small messages go out at once (no Nagle delay behind the peer's
+      // delayed ACK: an event after an ack would wait 40 ms).
+      socket.set_option(tcp::no_delay(true), ec);
       auto ex = socket.get_executor();
       asio::co_spawn(ex, serve_http(beast::tcp_stream(std::move(socket))), asio::detached);
     }
@@ -114,6 +126,17 @@ struct Server::Impl {
       if (ec) co_return;
       HttpRequest req = parser.release();
       if (websocket::is_upgrade(req)) {
+        if (ctx.draining) {
+          HttpResponse res{http::status::service_unavailable, req.version()};
+          res.set(http::field::content_type, "text/plain");
+          res.set(http::field::retry_after, "5");
+          res.body() = "the server is restarting\n";
+          res.keep_alive(false);
+          res.prepare_payload();
+          co_await http::async_write(stream, res, asio::redirect_error(asio::use_awaitable, ec));
+          stream.socket().shutdown(tcp::socket::shutdown_send, ec);
+          co_return;
+        }
         std::string target(req.target());
         if (auto q = target.find('?'); q != std::string::npos) target.resize(q);
         HttpResponse refusal;
@@ -138,7 +161,11 @@ struct Server::Impl {
           co_return;
         }
         auto session = std::make_shared<WsSession>(ctx, std::move(stream));
+        sessions.add(session);
+        // A drain that began after the check above did not see this one.
+        if (ctx.draining) session->server_stopping();
         co_await session->run(std::move(req));
+        sessions.remove(session.get());
         co_return;
       }
       HttpResponse res = answer_http(ctx, req);
@@ -150,39 +177,102 @@ struct Server::Impl {
       }
     }
   }
+
+  // SIGTERM: no new connections or tables, every client told and closed,
+  // then the event loop stops once they are gone or the grace is over (the
+  // storage thread writes what is queued before run() returns).
+  void drain() {
+    if (ctx.draining.exchange(true)) {
+      spdlog::warn("stopping now");
+      ioc.stop();
+      return;
+    }
+    notify_systemd("STOPPING=1\nSTATUS=draining");
+    boost::system::error_code ec;
+    acceptor.close(ec);
+    auto open = sessions.snapshot();
+    spdlog::info("draining: telling {} connections the server is restarting", open.size());
+    for (auto& s : open) s->server_stopping();
+    drain_deadline =
+        std::chrono::steady_clock::now() + std::chrono::seconds(ctx.config.shutdown_grace);
+    check_drained();
+  }
+  void check_drained() {
+    const std::size_t left = sessions.size();
+    if (left == 0 || std::chrono::steady_clock::now() >= drain_deadline) {
+      if (left) spdlog::warn("{} connections still open after the grace; closing them", left);
+      ioc.stop();
+      return;
+    }
+    drain_timer.expires_after(std::chrono::milliseconds(20));
+    drain_timer.async_wait([this](const boost::system::error_code& ec) {
+      if (!ec) check_drained();
+    });
+  }
+
+  void wait_signals() {
+    signals.async_wait([this](const boost::system::error_code& ec, int sig) {
+      if (ec) return;
+      spdlog::info("signal {}: stopping (grace {} s)", sig, ctx.config.shutdown_grace);
+      drain();
+      wait_signals();
+    });
+  }
+  void wait_hangup() {
+    hangup.async_wait([this](const boost::system::error_code& ec, int) {
+      if (ec) return;
+      reopen_log();
+      wait_hangup();
+    });
+  }
+
+  // WATCHDOG=1 at half the watchdog's interval, once the storage thread has
+  // answered too: a stuck event loop or a stuck writer gets us restarted.
+  asio::awaitable<void> watchdog(std::chrono::microseconds every) {
+    asio::steady_timer timer(ioc);
+    auto probe = [](storage::Database&) { return 0; };
+    for (;;) {
+      co_await ctx.on_storage(probe);
+      notify_systemd("WATCHDOG=1");
+      timer.expires_after(every / 2);
+      co_await timer.async_wait(asio::use_awaitable);
+    }
+  }
 };
 
-Server::Server(Config config) : impl_(std::make_unique<Impl>(std::move(config))) {}
+Server::Server(Config config, std::function<void()> reopen_log)
+    : impl_(std::make_unique<Impl>(
+          std::move(config), reopen_log ? std::move(reopen_log) : [] {})) {}
 
 Server::~Server() = default;
 
 int Server::port() const { return impl_->acceptor.local_endpoint().port(); }
 
 void Server::stop() {
-  asio::post(impl_->ioc, [this] {
-    boost::system::error_code ec;
-    impl_->acceptor.close(ec);
-    impl_->ioc.stop();
-  });
+  asio::post(impl_->ioc, [this] { impl_->drain(); });
 }
 
 void Server::run() {
   Impl& s = *impl_;
-  s.signals.async_wait([this](const boost::system::error_code& ec, int sig) {
-    if (ec) return;
-    spdlog::info("signal {}: stopping", sig);
-    stop();
-  });
+  s.wait_signals();
+  s.wait_hangup();
   asio::co_spawn(s.ioc, s.listen(), asio::detached);
+  if (auto every = watchdog_interval()) {
+    spdlog::info("systemd watchdog every {} ms", every->count() / 1000);
+    asio::co_spawn(s.ioc, s.watchdog(*every), asio::detached);
+  }
   int n = s.ctx.config.threads > 0 ? s.ctx.config.threads
                                    : static_cast<int>(std::thread::hardware_concurrency());
   if (n < 1) n = 1;
   spdlog::info("whistd listening on http://{}:{} ({} threads)", s.ctx.config.listen, port(), n);
+  // Listening, and every table is back: ready.
+  notify_systemd("READY=1\nSTATUS=serving");
   std::vector<std::thread> threads;
   for (int i = 1; i < n; ++i) threads.emplace_back([&s] { s.ioc.run(); });
   s.ioc.run();
   for (auto& t : threads) t.join();
   s.ctx.bots->stop();
+  // Everything the tables queued for storage is written before we exit.
   s.ctx.storage_pool.join();
   s.ctx.crypto_pool.join();
   spdlog::info("whistd stopped");

@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/redirect_error.hpp>
@@ -48,9 +50,32 @@ const std::string& dummy_hash(const Config& c) {
 }  // namespace
 
 WsSession::WsSession(Context& ctx, beast::tcp_stream stream)
-    : ctx_(ctx), ws_(std::move(stream)), wake_(ws_.get_executor()) {}
+    : ctx_(ctx),
+      ws_(std::move(stream)),
+      wake_(ws_.get_executor()),
+      credits_(ctx.config.rate_messages, ctx.config.rate_window) {}
 
-WsSession::~WsSession() = default;
+WsSession::~WsSession() {
+  if (counted_) ctx_.abuse.release(address_);
+}
+
+std::string WsSession::client_address(const http::request<http::string_body>& req) const {
+  boost::system::error_code ec;
+  const auto peer = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
+  if (ec) return "unknown";
+  std::string address = peer.address().to_string();
+  const auto& proxies = ctx_.config.trusted_proxies;
+  if (std::find(proxies.begin(), proxies.end(), address) == proxies.end()) return address;
+  // The proxy appends the address it saw last: that one is not forged.
+  auto it = req.find("X-Forwarded-For");
+  if (it == req.end()) return address;
+  std::string list(it->value());
+  const auto comma = list.rfind(',');
+  std::string last = comma == std::string::npos ? list : list.substr(comma + 1);
+  const auto b = last.find_first_not_of(' ');
+  const auto e = last.find_last_not_of(' ');
+  return b == std::string::npos ? address : last.substr(b, e - b + 1);
+}
 
 asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
   beast::get_lowest_layer(ws_).expires_never();
@@ -63,9 +88,20 @@ asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
       [](websocket::response_type& res) { res.set(http::field::server, "whistd"); }));
   ws_.read_message_max(ctx_.config.max_message);
   ws_.auto_fragment(false);
+  address_ = client_address(req);
   boost::system::error_code ec;
   co_await ws_.async_accept(req, asio::redirect_error(asio::use_awaitable, ec));
   if (ec) co_return;
+  if (ctx_.abuse.connect(address_)) {
+    counted_ = true;
+  } else {
+    // Told in the protocol's words, then closed (policy violation).
+    ++ctx_.metrics.connections_refused_total;
+    spdlog::info("refusing a connection from {}: too many from that address", address_);
+    enqueue(std::make_shared<const std::string>(protocol::error_message(
+        "", "too_many_connections", "too many connections from your address")));
+    close_soon(websocket::close_code::policy_error, "too many connections");
+  }
 
   ++ctx_.metrics.connections;
   ++ctx_.metrics.connections_total;
@@ -81,6 +117,11 @@ asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
     co_await ws_.async_read(buffer, asio::redirect_error(asio::use_awaitable, ec));
     if (ec) break;
     last_heard_ = clock::now();
+    if (closing_) {
+      // Closing: what comes now is not acted on.
+      buffer.clear();
+      continue;
+    }
     if (!ws_.got_text()) {
       send(protocol::error_message("", "bad_message", "messages are text (JSON)"));
       ++ctx_.metrics.errors_total;
@@ -120,6 +161,17 @@ void WsSession::joined_table(std::int64_t table) {
   });
 }
 
+void WsSession::server_stopping() {
+  asio::dispatch(ws_.get_executor(), [self = shared_from_this()] {
+    if (self->closing_) return;
+    self->enqueue(std::make_shared<const std::string>(nlohmann::json{
+        {"t", "server.restarting"},
+        {"d", {{"message", "the server is restarting; reconnect in a few seconds to carry on"}}}}
+                                                          .dump()));
+    self->close_soon(websocket::close_code::going_away);
+  });
+}
+
 void WsSession::remember(const std::string& id, const std::string& reply) {
   if (answered_.emplace(id, reply).second) answered_order_.push_back(id);
   if (answered_order_.size() > 64) {
@@ -149,8 +201,9 @@ void WsSession::enqueue(Message m) {
   wake_.cancel();
 }
 
-void WsSession::close_soon(websocket::close_code code) {
+void WsSession::close_soon(websocket::close_code code, std::string why) {
   close_code_ = code;
+  close_why_ = std::move(why);
   closing_ = true;
   wake_.cancel();
 }
@@ -173,7 +226,8 @@ asio::awaitable<void> WsSession::writer() {
     }
     if (closing_) {
       if (close_code_ != websocket::close_code::none)
-        co_await ws_.async_close(close_code_, asio::redirect_error(asio::use_awaitable, ec));
+        co_await ws_.async_close(websocket::close_reason(close_code_, close_why_),
+                                 asio::redirect_error(asio::use_awaitable, ec));
       break;
     }
     if (clock::now() >= next_ping) {
@@ -201,9 +255,40 @@ std::string WsSession::reply_error(const std::string& id, std::string_view code,
   return protocol::error_message(id, code, message);
 }
 
+void WsSession::refuse(const std::string& id, const Refusal& r) {
+  ++ctx_.metrics.errors_total;
+  if (r.code == "rate_limited") {
+    ++ctx_.metrics.rate_limited_total;
+    if (++refused_ >= ctx_.config.rate_flood) {
+      // Still sending, ignoring every refusal: a flood.
+      ++ctx_.metrics.flood_closed_total;
+      spdlog::info("closing a flooding connection from {}{}", address_,
+                   user_ ? " (" + user_->name + ")" : std::string());
+      close_soon(websocket::close_code::policy_error, "flood");
+      return;
+    }
+  }
+  send(refusal_message(id, r));
+}
+
 asio::awaitable<void> WsSession::handle(const std::string& text) {
   ++ctx_.metrics.messages_in_total;
   auto parsed = protocol::parse_request(text);
+  // Every message costs a credit, of the connection and of its account.
+  const auto now = clock::now();
+  const std::string& msg_id = std::holds_alternative<protocol::Request>(parsed)
+                                  ? std::get<protocol::Request>(parsed).id
+                                  : std::get<protocol::ParseError>(parsed).id;
+  if (!credits_.take(now)) {
+    refuse(msg_id, Refusal{"rate_limited", "too many messages; slow down", credits_.wait_s(now)});
+    co_return;
+  }
+  if (user_)
+    if (auto r = ctx_.abuse.account_message(user_->id, now)) {
+      refuse(msg_id, *r);
+      co_return;
+    }
+  refused_ = 0;
   if (auto* e = std::get_if<protocol::ParseError>(&parsed)) {
     send(reply_error(e->id, e->code, e->message));
     co_return;
@@ -264,6 +349,15 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
     co_return co_await on_chips(r.id, r.message);
   if (holds_any<ResultsGames, ResultsStats, ResultsLeaderboard>(r.message))
     co_return co_await on_results(r.id, r.message);
+  if (const auto* chat = std::get_if<protocol::TableChat>(&r.message)) {
+    // Bursts and repeated lines are refused before the table sees them.
+    const std::string line = chat->phrase >= 0 ? "#" + std::to_string(chat->phrase) : chat->text;
+    if (auto why = ctx_.abuse.chat(user_->id, line, clock::now())) {
+      ++ctx_.metrics.chat_refused_total;
+      ++ctx_.metrics.errors_total;
+      co_return refusal_message(r.id, *why);
+    }
+  }
   // Everything else is for one table.
   std::int64_t table = 0;
   std::visit(
@@ -347,6 +441,13 @@ asio::awaitable<std::string> WsSession::on_register(const std::string& id,
 
 asio::awaitable<std::string> WsSession::on_login(const std::string& id, const protocol::Login& r) {
   if (user_) co_return reply_error(id, "wrong_state", "already logged in; log out first");
+  if (auto why = ctx_.abuse.login_allowed(r.username, address_, clock::now())) {
+    ++ctx_.metrics.logins_throttled_total;
+    ++ctx_.metrics.errors_total;
+    spdlog::info("login for {} from {} refused: too many failures",
+                 check_username(r.username) ? "(bad name)" : r.username, address_);
+    co_return refusal_message(id, *why);
+  }
   auto find = [name = r.username](storage::Database& db) { return db.account_by_name(name); };
   auto account = co_await ctx_.on_storage(std::move(find));
   const std::string hash =
@@ -354,9 +455,11 @@ asio::awaitable<std::string> WsSession::on_login(const std::string& id, const pr
   auto verify = [pw = r.password, hash] { return verify_password(pw, hash); };
   const bool ok = co_await ctx_.on_crypto(std::move(verify));
   if (!account || account->guest || !ok) {
+    ctx_.abuse.login_failed(r.username, address_, clock::now());
     spdlog::info("failed login for {}", check_username(r.username) ? "(bad name)" : r.username);
     co_return reply_error(id, "login_failed", "wrong username or password");
   }
+  ctx_.abuse.login_succeeded(r.username);
   spdlog::info("{} logged in", account->username);
   co_return co_await start_session(id, *account);
 }
@@ -383,6 +486,9 @@ asio::awaitable<std::string> WsSession::on_guest(const std::string& id) {
 
 asio::awaitable<std::string> WsSession::on_create_table(const std::string& id,
                                                         const protocol::TableCreate& c) {
+  if (ctx_.draining)
+    co_return reply_error(id, "server_restarting",
+                          "the server is restarting; create the table in a moment");
   const std::string row = nlohmann::json{
       {"setup", protocol::table_setup_json(c.setup)},
       {"creator",

@@ -42,6 +42,9 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   void deliver(std::string id, std::string reply);
   // The session is seated at or watching a table (told when it goes).
   void joined_table(std::int64_t table);
+  // The server is stopping: tells the client (server.restarting), sends what
+  // is queued, and closes with 1001 (going away).
+  void server_stopping();
 
  private:
   asio::awaitable<void> writer();
@@ -49,7 +52,12 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   asio::awaitable<void> handle(const std::string& text);
   asio::awaitable<std::string> answer(const protocol::Request& r);
   void enqueue(Message m);
-  void close_soon(websocket::close_code code);
+  void close_soon(websocket::close_code code, std::string why = {});
+  // Refuses a request for a limit (server/abuse.hpp); a flood of them
+  // closes the connection with 1008.
+  void refuse(const std::string& id, const Refusal& r);
+  // The client's address: the peer's, or a trusted proxy's X-Forwarded-For.
+  std::string client_address(const http::request<http::string_body>& req) const;
   std::string reply_error(const std::string& id, std::string_view code, std::string_view message);
 
   // Requests by kind.
@@ -85,6 +93,11 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   std::deque<Message> queue_;
   bool closing_ = false;
   websocket::close_code close_code_ = websocket::close_code::none;
+  std::string close_why_;
+  std::string address_;
+  bool counted_ = false;  // counted in the per-address limit
+  Credits credits_;       // this connection's message credits
+  int refused_ = 0;       // requests refused for the rate, in a row
   std::chrono::steady_clock::time_point last_heard_;
 
   bool hello_ = false;

@@ -129,9 +129,9 @@ def whistd(tmp_path):
     servers = []
     counter = itertools.count(1)
 
-    def start(*extra, db=None):
+    def start(*extra, db=None, env=None):
         """`db`: the database file to use (another server's, to restart it);
-        a fresh one when None."""
+        a fresh one when None. `env`: variables added to the environment."""
         n = next(counter)
         db = db or tmp_path / f"whistd-{n}.db"
         for attempt in range(5):
@@ -139,9 +139,17 @@ def whistd(tmp_path):
             log_path = tmp_path / f"whistd-{n}-{attempt}.log"
             log_file = open(log_path, "wb")
             argv = [WHISTD, "--listen", "127.0.0.1", "--port", str(port),
-                    "--database", str(db), *FAST_HASH, "--threads", "2", *extra]
+                    "--database", str(db), *FAST_HASH, "--threads", "2",
+                    # stop() in a test's event loop blocks the clients that
+                    # would answer the drain's close: do not wait long.
+                    "--shutdown-grace", "2",
+                    # Abuse limits are tested in test_abuse.py, each set
+                    # there; games played at full speed would hit them.
+                    "--rate-messages", "100000", "--chat-lines", "100000",
+                    "--chat-repeat", "0", *extra]
             proc = subprocess.Popen(guarded(argv), stdin=subprocess.DEVNULL, stdout=log_file,
-                                    stderr=subprocess.STDOUT, preexec_fn=_die_with_parent)
+                                    stderr=subprocess.STDOUT, preexec_fn=_die_with_parent,
+                                    env={**os.environ, **(env or {})})
             server = Server(proc, port, log_path, db, log_file)
             servers.append(server)
             deadline = time.monotonic() + TIMEOUT

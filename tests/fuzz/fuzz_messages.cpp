@@ -1,0 +1,28 @@
+// libFuzzer target: a client message, as whistd reads each one
+// (protocol::parse_request: the envelope, then the request's fields,
+// table.create's setup and table.act's action included). Any input must
+// give a Request or a ParseError, never a crash, a leak or undefined
+// behaviour; a ParseError's id is JSON text or empty.
+#include <cstddef>
+#include <cstdint>
+#include <cstdlib>
+#include <nlohmann/json.hpp>
+#include <string_view>
+
+#include "protocol/messages.hpp"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  const std::string_view text(reinterpret_cast<const char*>(data), size);
+  auto parsed = whist::protocol::parse_request(text);
+  if (auto* r = std::get_if<whist::protocol::Request>(&parsed)) {
+    (void)whist::protocol::type_name(r->message);
+    // The id is echoed into replies as JSON text: it must parse.
+    if (!r->id.empty() && nlohmann::json::parse(r->id, nullptr, false).is_discarded()) std::abort();
+    (void)whist::protocol::error_message(r->id, "x", "y");
+  } else {
+    const auto& e = std::get<whist::protocol::ParseError>(parsed);
+    if (e.code.empty() || e.message.empty()) std::abort();
+    (void)whist::protocol::error_message(e.id, e.code, e.message);
+  }
+  return 0;
+}

@@ -1,0 +1,141 @@
+// One WebSocket client connection for the load generator: a reader
+// coroutine that hands each message to a callback, a write queue with one
+// write in flight, and request() that waits for the reply with an id.
+// Single-threaded: everything runs on one io_context thread.
+#pragma once
+
+#include <boost/asio/awaitable.hpp>
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/connect.hpp>
+#include <boost/asio/detached.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
+#include <boost/asio/redirect_error.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <boost/beast/core/buffers_to_string.hpp>
+#include <boost/beast/core/flat_buffer.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/websocket.hpp>
+#include <deque>
+#include <functional>
+#include <map>
+#include <memory>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace whist::load {
+
+namespace asio = boost::asio;
+namespace beast = boost::beast;
+namespace websocket = beast::websocket;
+using tcp = asio::ip::tcp;
+using nlohmann::json;
+
+class Client : public std::enable_shared_from_this<Client> {
+ public:
+  explicit Client(asio::io_context& ioc) : ws_(ioc) {}
+  std::function<void(const json&, std::size_t bytes)> on_message;  // messages without a waiter
+  std::function<void(const std::string&)> on_close;
+
+  // TCP connect and the WebSocket handshake; false on failure.
+  asio::awaitable<bool> connect(const tcp::endpoint& ep, const std::string& path = "/ws") {
+    boost::system::error_code ec;
+    co_await beast::get_lowest_layer(ws_).async_connect(
+        ep, asio::redirect_error(asio::use_awaitable, ec));
+    if (ec) co_return false;
+    beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true), ec);
+    beast::get_lowest_layer(ws_).expires_never();
+    ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
+    co_await ws_.async_handshake("127.0.0.1", path, asio::redirect_error(asio::use_awaitable, ec));
+    if (ec) co_return false;
+    auto self = shared_from_this();
+    asio::co_spawn(
+        ws_.get_executor(), [self] { return self->reader(); }, asio::detached);
+    co_return true;
+  }
+
+  void send(std::string text) {
+    queue_.push_back(std::move(text));
+    if (!writing_) {
+      writing_ = true;
+      auto self = shared_from_this();
+      asio::co_spawn(
+          ws_.get_executor(), [self] { return self->writer(); }, asio::detached);
+    }
+  }
+
+  // Sends {"t","d","id"} and waits for the reply carrying the id (or a
+  // null json after `seconds`).
+  asio::awaitable<json> request(const std::string& t, json d, int seconds = 60) {
+    const std::string id = "r" + std::to_string(++next_id_);
+    auto& w = waiters_[id];
+    w.timer = std::make_unique<asio::steady_timer>(ws_.get_executor());
+    w.timer->expires_after(std::chrono::seconds(seconds));
+    send(json{{"t", t}, {"d", std::move(d)}, {"id", id}}.dump());
+    boost::system::error_code ec;
+    co_await w.timer->async_wait(asio::redirect_error(asio::use_awaitable, ec));
+    json out = std::move(waiters_[id].reply);
+    waiters_.erase(id);
+    co_return out;
+  }
+
+  void close() {
+    if (closed_) return;
+    closed_ = true;
+    auto self = shared_from_this();
+    ws_.async_close(websocket::close_code::normal, [self](boost::system::error_code) {});
+  }
+  bool open() const { return !closed_ && !failed_; }
+
+ private:
+  asio::awaitable<void> reader() {
+    auto self = shared_from_this();
+    beast::flat_buffer buffer;
+    boost::system::error_code ec;
+    for (;;) {
+      const std::size_t n =
+          co_await ws_.async_read(buffer, asio::redirect_error(asio::use_awaitable, ec));
+      if (ec) break;
+      json m = json::parse(beast::buffers_to_string(buffer.data()), nullptr, false);
+      buffer.consume(buffer.size());
+      if (auto id = m.find("id"); id != m.end() && id->is_string()) {
+        if (auto w = waiters_.find(id->get<std::string>()); w != waiters_.end()) {
+          w->second.reply = std::move(m);
+          w->second.timer->cancel();
+          continue;
+        }
+      }
+      if (on_message) on_message(m, n);
+    }
+    if (!closed_) {
+      failed_ = true;
+      if (on_close) on_close(ec.message());
+    }
+    for (auto& [id, w] : waiters_) w.timer->cancel();
+  }
+
+  asio::awaitable<void> writer() {
+    auto self = shared_from_this();
+    boost::system::error_code ec;
+    while (!queue_.empty()) {
+      co_await ws_.async_write(asio::buffer(queue_.front()),
+                               asio::redirect_error(asio::use_awaitable, ec));
+      if (ec) break;
+      queue_.pop_front();
+    }
+    writing_ = false;
+  }
+
+  struct Waiter {
+    std::unique_ptr<asio::steady_timer> timer;
+    json reply;
+  };
+  websocket::stream<beast::tcp_stream> ws_;
+  std::deque<std::string> queue_;
+  bool writing_ = false, closed_ = false, failed_ = false;
+  std::map<std::string, Waiter> waiters_;
+  std::uint64_t next_id_ = 0;
+};
+
+}  // namespace whist::load

@@ -1,0 +1,102 @@
+#include "tests/load/echo.hpp"
+
+#include <boost/asio/strand.hpp>
+#include <chrono>
+#include <cstdio>
+#include <thread>
+#include <vector>
+
+#include "tests/load/client.hpp"
+
+namespace whist::load {
+
+namespace {
+
+asio::awaitable<void> echo_session(tcp::socket socket) {
+  websocket::stream<beast::tcp_stream> ws(std::move(socket));
+  boost::system::error_code ec;
+  beast::get_lowest_layer(ws).socket().set_option(tcp::no_delay(true), ec);
+  co_await ws.async_accept(asio::redirect_error(asio::use_awaitable, ec));
+  if (ec) co_return;
+  beast::flat_buffer buffer;
+  for (;;) {
+    co_await ws.async_read(buffer, asio::redirect_error(asio::use_awaitable, ec));
+    if (ec) co_return;
+    ws.text(ws.got_text());
+    co_await ws.async_write(buffer.data(), asio::redirect_error(asio::use_awaitable, ec));
+    if (ec) co_return;
+    buffer.consume(buffer.size());
+  }
+}
+
+asio::awaitable<void> echo_listen(asio::io_context& ioc, tcp::acceptor& acceptor) {
+  for (;;) {
+    boost::system::error_code ec;
+    tcp::socket s = co_await acceptor.async_accept(asio::make_strand(ioc),
+                                                   asio::redirect_error(asio::use_awaitable, ec));
+    if (ec) continue;
+    auto ex = s.get_executor();
+    asio::co_spawn(ex, echo_session(std::move(s)), asio::detached);
+  }
+}
+
+}  // namespace
+
+int run_echo_server(unsigned short port, int threads) {
+  asio::io_context ioc;
+  tcp::acceptor acceptor(ioc, tcp::endpoint(asio::ip::make_address("127.0.0.1"), port));
+  acceptor.listen(asio::socket_base::max_listen_connections);
+  asio::co_spawn(ioc, echo_listen(ioc, acceptor), asio::detached);
+  std::vector<std::thread> pool;
+  for (int i = 1; i < threads; ++i) pool.emplace_back([&ioc] { ioc.run(); });
+  ioc.run();
+  for (auto& t : pool) t.join();
+  return 0;
+}
+
+EchoResult run_echo_load(asio::io_context& ioc, const tcp::endpoint& ep, int connections,
+                         std::size_t size, double seconds) {
+  EchoResult r;
+  std::vector<std::shared_ptr<Client>> clients;
+  const std::string payload = json{{"t", "table.act"}, {"pad", std::string(size, 'x')}}.dump();
+  bool running = false;
+  for (int i = 0; i < connections; ++i) {
+    auto c = std::make_shared<Client>(ioc);
+    clients.push_back(c);
+    Client* raw = c.get();
+    c->on_message = [&r, &running, raw, &payload](const json&, std::size_t) {
+      if (!running) return;
+      ++r.round_trips;
+      raw->send(payload);
+    };
+    c->on_close = [&r](const std::string&) { ++r.errors; };
+    asio::co_spawn(
+        ioc,
+        [c, ep, &r]() -> asio::awaitable<void> {
+          if (co_await c->connect(ep, "/"))
+            ++r.connected;
+          else
+            ++r.errors;
+        },
+        asio::detached);
+  }
+  // Connect everyone, then measure.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
+  while (r.connected + static_cast<int>(r.errors) < connections &&
+         std::chrono::steady_clock::now() < deadline)
+    ioc.run_for(std::chrono::milliseconds(20));
+  running = true;
+  for (auto& c : clients)
+    if (c->open()) c->send(payload);
+  ioc.run_for(
+      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(seconds)));
+  running = false;
+  const auto counted = r.round_trips;
+  for (auto& c : clients) c->close();
+  ioc.run_for(std::chrono::milliseconds(300));
+  for (auto& c : clients) c->on_message = nullptr, c->on_close = nullptr;
+  r.round_trips = counted;
+  return r;
+}
+
+}  // namespace whist::load

@@ -1,0 +1,471 @@
+// whist-load: a load generator for whistd through its real protocol.
+//
+// It starts whistd (--whistd PATH, on a fresh database) or uses a running
+// one (--port, --server-pid), opens --players connections, logs each in as
+// a guest, seats them four to a table (classic whist), and plays whole
+// games: each table moves once per --pace seconds on a fixed schedule
+// (open loop: a late action does not push the next one back), games
+// followed by rematches. It prints the connections held, actions per
+// second, the latency from sending an action to its event reaching all
+// four seats (p50, p99, p99.9, max, and a histogram), the server's CPU and
+// memory (from /proc), and the errors. Then it plays at full speed (each
+// seat acts as soon as its view comes), and measures a bare Beast
+// WebSocket echo server (this program, --echo-server) with one closed-loop
+// client per table, and prints the ratio of the two.
+//
+// Exit status: 0 when every player stayed connected, no error came, and
+// actions were made; 1 otherwise; 2 for bad arguments.
+#include <signal.h>
+#include <spawn.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <boost/asio/steady_timer.hpp>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "tests/load/client.hpp"
+#include "tests/load/echo.hpp"
+#include "tests/load/histogram.hpp"
+#include "tests/load/proc_stats.hpp"
+
+extern char** environ;
+
+namespace whist::load {
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Options {
+  std::string whistd;  // start this whistd; else connect to --port
+  int port = 0;
+  int server_pid = 0;
+  int players = 400;
+  double pace = 1.0;
+  double duration = 20;
+  double full_speed = 10;
+  double echo = 10;
+  int threads = 2;
+  int setup_parallel = 32;  // tables set up at once
+};
+
+struct Stats {
+  std::uint64_t actions = 0, errors = 0, messages = 0, bytes = 0;
+  Histogram latency;
+};
+
+struct Run;
+
+struct Table {
+  std::int64_t id = 0;
+  Clock::time_point next_tick{};
+  std::uint64_t sent_count = 0;
+  // Actions sent and not yet seen by all four seats: index -> (time, seen).
+  std::map<std::uint64_t, std::pair<Clock::time_point, int>> in_flight;
+};
+
+struct Player {
+  std::shared_ptr<Client> c;
+  Table* table = nullptr;
+  int seat = -1;
+  json view;
+  std::int64_t view_v = -1, acted_v = -1;
+  std::uint64_t actions_seen = 0;
+  std::unique_ptr<asio::steady_timer> timer;
+  bool waiting = false;  // an action is scheduled on `timer`
+};
+
+struct Run {
+  Options opt;
+  asio::io_context ioc;
+  tcp::endpoint ep;
+  std::vector<std::unique_ptr<Table>> tables;
+  std::vector<std::unique_ptr<Player>> players;
+  Stats stats;
+  bool acting = true;
+  double pace = 1.0;
+  Clock::time_point measure_from{};
+  std::mt19937_64 rng{42};
+  int set_up = 0, failed_setup = 0;
+
+  void error(const std::string& what) {
+    if (++stats.errors <= 5) std::fprintf(stderr, "whist-load: %s\n", what.c_str());
+  }
+
+  void act(Player& p) {
+    if (!acting || !p.c->open()) return;
+    const json& legal = p.view["legal"];
+    if (!legal.is_array() || legal.empty()) return error("a view to act on with no legal action");
+    const json& a = legal[rng() % legal.size()];
+    Table& t = *p.table;
+    t.in_flight[t.sent_count++] = {Clock::now(), 0};
+    p.c->send(json{{"t", "table.act"}, {"d", {{"table", t.id}, {"action", a}}}}.dump());
+    if (Clock::now() >= measure_from) ++stats.actions;
+  }
+
+  void maybe_act(Player& p) {
+    const json& v = p.view;
+    if (!acting || v.is_null() || v.value("game_over", false) || p.view_v <= p.acted_v) return;
+    if (!v.contains("to_act") || !v["to_act"].is_number() || v["to_act"].get<int>() != p.seat)
+      return;
+    p.acted_v = p.view_v;
+    const auto now = Clock::now();
+    Table& t = *p.table;
+    if (pace <= 0) return act(p);
+    // Open loop: the table's schedule, not the time the view came.
+    const auto when = std::max(now, t.next_tick);
+    t.next_tick =
+        when + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(pace));
+    if (when <= now) return act(p);
+    p.waiting = true;
+    p.timer->expires_at(when);
+    p.timer->async_wait([this, &p](boost::system::error_code ec) {
+      if (ec || !p.waiting) return;
+      p.waiting = false;
+      act(p);
+    });
+  }
+
+  void on_message(Player& p, const json& m, std::size_t bytes) {
+    ++stats.messages;
+    stats.bytes += bytes;
+    const std::string t = m.value("t", "");
+    if (t == "table.view") {
+      p.view = m["d"]["view"];
+      p.view_v = m["d"]["v"].get<std::int64_t>();
+      maybe_act(p);
+    } else if (t == "table.event") {
+      const json& ev = m["d"]["event"];
+      const std::string type = ev.value("type", "");
+      if (type == "action") {
+        Table& tb = *p.table;
+        auto it = tb.in_flight.find(p.actions_seen++);
+        if (it == tb.in_flight.end()) return error("an action event for no action sent");
+        if (++it->second.second == 4) {
+          if (it->second.first >= measure_from)
+            stats.latency.add(
+                std::chrono::duration<double, std::micro>(Clock::now() - it->second.first).count());
+          tb.in_flight.erase(it);
+        }
+      } else if (type == "result") {
+        if (acting) p.c->send(json{{"t", "table.rematch"}, {"d", {{"table", p.table->id}}}}.dump());
+      }
+    } else if (t == "error") {
+      error("error from the server: " + m.dump());
+    }
+  }
+
+  asio::awaitable<bool> join(Player& p) {
+    p.c = std::make_shared<Client>(ioc);
+    p.timer = std::make_unique<asio::steady_timer>(ioc);
+    p.c->on_message = [this, &p](const json& m, std::size_t n) { on_message(p, m, n); };
+    p.c->on_close = [this](const std::string& why) {
+      if (acting) error("connection lost: " + why);
+    };
+    if (!co_await p.c->connect(ep)) co_return false;
+    // Named locals, not temporaries, inside co_await (GCC 12).
+    const std::string hello = "hello", guest = "guest";
+    json version = {{"version", 1}}, none = json::object();
+    json w = co_await p.c->request(hello, std::move(version));
+    if (w.value("t", "") != "welcome") co_return false;
+    json g = co_await p.c->request(guest, std::move(none));
+    co_return g.value("t", "") == "ack";
+  }
+
+  asio::awaitable<void> setup_table(size_t i) {
+    Table& t = *tables[i];
+    Player* ps[4];
+    for (int s = 0; s < 4; ++s) {
+      ps[s] = players[i * 4 + static_cast<size_t>(s)].get();
+      ps[s]->table = &t;
+      ps[s]->seat = s;
+      if (!co_await join(*ps[s])) {
+        ++failed_setup;
+        error("a player could not connect and log in");
+        co_return;
+      }
+    }
+    const std::string create = "table.create", sit = "table.sit";
+    json setup = {{"variant", "classic"}};
+    json a = co_await ps[0]->c->request(create, std::move(setup));
+    if (a.value("t", "") != "ack") {
+      ++failed_setup;
+      error("table.create: " + a.dump());
+      co_return;
+    }
+    t.id = a["d"]["table"]["table"].get<std::int64_t>();
+    for (int s = 1; s < 4; ++s) {
+      json where = {{"table", t.id}, {"seat", s}};
+      json r = co_await ps[s]->c->request(sit, std::move(where));
+      if (r.value("t", "") != "ack") {
+        ++failed_setup;
+        error("table.sit: " + r.dump());
+        co_return;
+      }
+    }
+    ++set_up;
+  }
+
+  asio::awaitable<void> setup_worker(size_t* next) {
+    while (*next < tables.size()) {
+      const size_t i = (*next)++;
+      co_await setup_table(i);
+    }
+  }
+
+  void run_for(double seconds) {
+    ioc.run_for(std::chrono::duration_cast<std::chrono::nanoseconds>(
+        std::chrono::duration<double>(seconds)));
+  }
+};
+
+int spawn(const std::vector<std::string>& args) {
+  std::vector<char*> argv;
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  pid_t pid = 0;
+  if (posix_spawn(&pid, argv[0], nullptr, nullptr, argv.data(), environ) != 0) return 0;
+  return pid;
+}
+
+int free_port() {
+  asio::io_context ioc;
+  tcp::acceptor a(ioc, tcp::endpoint(asio::ip::make_address("127.0.0.1"), 0));
+  return a.local_endpoint().port();
+}
+
+bool wait_listening(const tcp::endpoint& ep, double seconds) {
+  const auto until = Clock::now() + std::chrono::duration_cast<Clock::duration>(
+                                        std::chrono::duration<double>(seconds));
+  while (Clock::now() < until) {
+    asio::io_context ioc;
+    tcp::socket s(ioc);
+    boost::system::error_code ec;
+    s.connect(ep, ec);
+    if (!ec) return true;
+    ::usleep(50000);
+  }
+  return false;
+}
+
+void stop(int pid) {
+  if (pid <= 0) return;
+  ::kill(pid, SIGTERM);
+  int status = 0;
+  for (int i = 0; i < 300; ++i) {
+    if (::waitpid(pid, &status, WNOHANG) == pid) return;
+    ::usleep(50000);
+  }
+  ::kill(pid, SIGKILL);
+  ::waitpid(pid, &status, 0);
+}
+
+void print_latency(const Histogram& h) {
+  std::printf("  p50 %s   p99 %s   p99.9 %s   max %s   (n=%llu)\n",
+              Histogram::format_us(h.percentile(0.50)).c_str(),
+              Histogram::format_us(h.percentile(0.99)).c_str(),
+              Histogram::format_us(h.percentile(0.999)).c_str(),
+              Histogram::format_us(h.max()).c_str(), static_cast<unsigned long long>(h.count()));
+}
+
+int usage() {
+  std::fputs(
+      "usage: whist-load (--whistd PATH | --port N [--server-pid PID]) [--players N]\n"
+      "                  [--pace SECONDS] [--duration SECONDS] [--full-speed SECONDS]\n"
+      "                  [--echo SECONDS] [--threads N]\n"
+      "       whist-load --echo-server PORT THREADS\n",
+      stderr);
+  return 2;
+}
+
+int main_(int argc, char** argv) {
+  Options o;
+  for (int i = 1; i < argc; ++i) {
+    const std::string a = argv[i];
+    if (a == "--echo-server" && i + 2 < argc)
+      return run_echo_server(static_cast<unsigned short>(std::atoi(argv[i + 1])),
+                             std::atoi(argv[i + 2]));
+    if (i + 1 >= argc) return usage();
+    const char* v = argv[++i];
+    if (a == "--whistd")
+      o.whistd = v;
+    else if (a == "--port")
+      o.port = std::atoi(v);
+    else if (a == "--server-pid")
+      o.server_pid = std::atoi(v);
+    else if (a == "--players")
+      o.players = std::atoi(v);
+    else if (a == "--pace")
+      o.pace = std::atof(v);
+    else if (a == "--duration")
+      o.duration = std::atof(v);
+    else if (a == "--full-speed")
+      o.full_speed = std::atof(v);
+    else if (a == "--echo")
+      o.echo = std::atof(v);
+    else if (a == "--threads")
+      o.threads = std::atoi(v);
+    else
+      return usage();
+  }
+  if (o.players < 4 || o.players % 4 || (o.whistd.empty() && o.port <= 0)) return usage();
+
+  // Two descriptors per player in this process and in the server.
+  rlimit lim{};
+  if (::getrlimit(RLIMIT_NOFILE, &lim) == 0) {
+    lim.rlim_cur = lim.rlim_max;
+    ::setrlimit(RLIMIT_NOFILE, &lim);
+  }
+  ::signal(SIGPIPE, SIG_IGN);
+
+  Run run;
+  run.opt = o;
+  run.pace = o.pace;
+  char dir[] = "/tmp/whist-load-XXXXXX";
+  int pid = o.server_pid;
+  bool started = false;
+  if (!o.whistd.empty()) {
+    if (!::mkdtemp(dir)) return std::perror("mkdtemp"), 1;
+    o.port = free_port();
+    pid = spawn({o.whistd, "--listen", "127.0.0.1", "--port", std::to_string(o.port), "--database",
+                 std::string(dir) + "/load.db", "--threads", std::to_string(o.threads),
+                 "--log-level", "warn", "--max-connections-per-address", "0", "--rate-messages",
+                 "1000000", "--max-queue", "100000"});
+    if (!pid) return std::perror("starting whistd"), 1;
+    started = true;
+  }
+  run.ep = tcp::endpoint(asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(o.port));
+  if (!wait_listening(run.ep, 30)) {
+    std::fprintf(stderr, "whist-load: nothing listens on port %d\n", o.port);
+    if (started) stop(pid);
+    return 1;
+  }
+
+  const int n_tables = o.players / 4;
+  std::printf(
+      "whist-load: %d players (%d tables of 4), pace %.2f s per table move, %d server "
+      "threads\n",
+      o.players, n_tables, o.pace, o.threads);
+  for (int i = 0; i < n_tables; ++i) run.tables.push_back(std::make_unique<Table>());
+  for (int i = 0; i < o.players; ++i) run.players.push_back(std::make_unique<Player>());
+
+  // Set up: connect, log in, seat everyone (tables start playing as they fill).
+  const long long rss0 = pid ? rss_bytes(pid) : 0;
+  const auto t_setup = Clock::now();
+  size_t next = 0;
+  for (int w = 0; w < o.setup_parallel; ++w)
+    asio::co_spawn(run.ioc, run.setup_worker(&next), asio::detached);
+  while (run.set_up + run.failed_setup < n_tables) {
+    run.run_for(0.05);
+    if (Clock::now() - t_setup > std::chrono::seconds(600)) break;
+  }
+  const double setup_s = std::chrono::duration<double>(Clock::now() - t_setup).count();
+  run.run_for(1.0);  // settle
+  const long long rss1 = pid ? rss_bytes(pid) : 0;
+  std::printf("set up               %d tables in %.1f s (%.0f players/s)\n", run.set_up, setup_s,
+              4 * run.set_up / setup_s);
+
+  // Paced play, measured.
+  run.stats = Stats{};
+  run.measure_from = Clock::now();
+  const double cpu0 = pid ? cpu_seconds(pid) : 0;
+  run.run_for(o.duration);
+  const double cpu1 = pid ? cpu_seconds(pid) : 0;
+  int held = 0;
+  for (auto& p : run.players) held += p->c && p->c->open();
+  const Stats paced = run.stats;
+  std::printf("connections held     %d of %d\n", held, o.players);
+  std::printf("actions              %llu in %.0f s: %.1f/s (target %.1f/s)\n",
+              static_cast<unsigned long long>(paced.actions), o.duration,
+              static_cast<double>(paced.actions) / o.duration, n_tables / o.pace);
+  std::printf("messages received    %.0f/s\n", static_cast<double>(paced.messages) / o.duration);
+  std::printf("latency, action to its event at all 4 seats:\n");
+  print_latency(paced.latency);
+  paced.latency.print(stdout);
+  if (pid) {
+    std::printf("server CPU           %.1f%% of one core\n", 100 * (cpu1 - cpu0) / o.duration);
+    std::printf(
+        "server memory        %.1f MB resident; %.1f KB per connected player (growth "
+        "from %.1f MB over %d players)\n",
+        static_cast<double>(rss1) / 1e6, static_cast<double>(rss1 - rss0) / 1024 / o.players,
+        static_cast<double>(rss0) / 1e6, o.players);
+  }
+  std::uint64_t errors = paced.errors + static_cast<std::uint64_t>(run.failed_setup);
+
+  // Full speed.
+  double full_rate = 0;
+  if (o.full_speed > 0) {
+    run.pace = 0;
+    run.stats = Stats{};
+    run.measure_from = Clock::now();
+    // Actions waiting for their time go now.
+    for (auto& p : run.players)
+      if (p->c && p->waiting) {
+        p->waiting = false;
+        p->timer->cancel();
+        run.act(*p);
+      }
+    const double c0 = pid ? cpu_seconds(pid) : 0;
+    run.run_for(o.full_speed);
+    const double c1 = pid ? cpu_seconds(pid) : 0;
+    full_rate = static_cast<double>(run.stats.actions) / o.full_speed;
+    std::printf(
+        "full speed           %.0f actions/s, %.0f messages/s received, server CPU "
+        "%.0f%% of one core\n",
+        full_rate, static_cast<double>(run.stats.messages) / o.full_speed,
+        100 * (c1 - c0) / o.full_speed);
+    print_latency(run.stats.latency);
+    errors += run.stats.errors;
+  }
+  run.acting = false;
+  for (auto& p : run.players)
+    if (p->c) p->c->close();
+  run.run_for(0.5);
+  if (started) stop(pid);
+
+  // The floor: a bare echo server, one client per table.
+  if (o.echo > 0) {
+    const int port = free_port();
+    char self[4096];
+    const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n > 0) self[n] = 0;
+    const int echo_pid =
+        spawn({self, "--echo-server", std::to_string(port), std::to_string(o.threads)});
+    const tcp::endpoint eep(asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port));
+    if (echo_pid && wait_listening(eep, 10)) {
+      asio::io_context eioc;
+      const auto r = run_echo_load(eioc, eep, n_tables, 60, o.echo);
+      const double echo_rate = static_cast<double>(r.round_trips) / o.echo;
+      std::printf("echo floor           %d connections, %.0f round trips/s\n", r.connected,
+                  echo_rate);
+      if (full_rate > 0 && echo_rate > 0)
+        std::printf(
+            "ratio                whistd actions/s / echo round trips/s = %.2f (target >= "
+            "0.50)\n",
+            full_rate / echo_rate);
+      errors += r.errors;
+    } else {
+      std::printf("echo floor           could not start\n");
+      ++errors;
+    }
+    stop(echo_pid);
+  }
+  std::printf("errors               %llu\n", static_cast<unsigned long long>(errors));
+  if (started) {
+    const std::string db = std::string(dir) + "/load.db";
+    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((db + suffix).c_str());
+    ::rmdir(dir);
+  }
+  return errors == 0 && held == o.players && paced.actions > 0 ? 0 : 1;
+}
+
+}  // namespace
+}  // namespace whist::load
+
+int main(int argc, char** argv) { return whist::load::main_(argc, argv); }
