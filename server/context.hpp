@@ -34,7 +34,6 @@ struct Context {
   std::unique_ptr<storage::Database> db;
   std::unique_ptr<BotPool> bots;  // the computer players' thinking threads
   Hub* hub = nullptr;             // the lobby and the tables
-  Hub* hub = nullptr;             // the lobby and the tables
   // Set on SIGTERM: no new connections or tables; clients are told to go.
   std::atomic<bool> draining{false};
   Abuse abuse;  // limits shared by every connection
