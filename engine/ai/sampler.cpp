@@ -4,11 +4,17 @@
 #include <algorithm>
 
 #include "engine/ai/hand_eval.hpp"
+#include "engine/ai/play_state.hpp"
 #include "engine/trick.hpp"
 
 namespace whist::ai {
 
 namespace {
+
+// The chance of keeping a sample per play it does not explain, and how many
+// samples are tried for each one kept.
+constexpr double kMismatchWeight = 0.3;
+constexpr int kTries = 8;
 
 // Marks the suits each player of a trick showed out of.
 void note_voids(const Ranking& rank, const Card* cards, int size, int leader, int players,
@@ -77,6 +83,65 @@ Sampler::Sampler(const Observation& o) : players_(o.rules.players) {
   }
   for (int s = 0; s < players_; ++s)
     forbidden_[static_cast<size_t>(s)] &= ~fixed_[static_cast<size_t>(s)];
+
+  // The others' plays this deal, in order, for the weighting.
+  partnerships_ = v != Variant::kExact;
+  trump_ = o.trump < 0 ? kNoSuit : o.trump;
+  must_trump_ = v == Variant::kExact && trump_ != kNoSuit;
+  for (const Call& c : o.calls)
+    if (!c.pass) bids_[static_cast<size_t>(c.seat)] = c.tricks;
+  if (o.trump >= 0) {
+    rank_ = &ranking_of(o);
+    std::array<int, kMaxSeats> won{};
+    auto add = [&](int leader, int size, const std::array<Card, 6>& cards) {
+      Trick t{};
+      t.leader = static_cast<std::int8_t>(leader);
+      for (int i = 0; i < size; ++i) {
+        const int seat = (leader + i) % players_;
+        t.size = static_cast<std::int8_t>(i);
+        settle_trick(t, *rank_);
+        if (seat != me)
+          plays_.push_back(
+              {seat, cards[static_cast<size_t>(i)], t, won[static_cast<size_t>(seat)]});
+        t.cards[static_cast<size_t>(i)] = cards[static_cast<size_t>(i)];
+      }
+    };
+    for (const PlayedTrick& t : o.tricks) {
+      add(t.leader, t.size, t.cards);
+      ++won[static_cast<size_t>(t.winner)];
+    }
+    add(o.current.leader, o.current.size, o.current.cards);
+  }
+}
+
+int Sampler::mismatches(const std::array<CardSet, kMaxSeats>& hands) const {
+  // Walk the plays backwards, giving each card back to its player: the
+  // player's hand before a play is its hand now and what it played since.
+  std::array<CardSet, kMaxSeats> held = hands;
+  CardSet in_play = 0;
+  for (int s = 0; s < players_; ++s) in_play |= held[static_cast<size_t>(s)];
+  int misses = 0;
+  for (auto it = plays_.rbegin(); it != plays_.rend(); ++it) {
+    const Play& p = *it;
+    in_play |= bit(p.card);
+    held[static_cast<size_t>(p.seat)] |= bit(p.card);
+    CardContext c;
+    c.hand = held[static_cast<size_t>(p.seat)];
+    // What the player had not seen then (the hero's later cards aside,
+    // which do not change the policy's choice much).
+    c.unseen = in_play & ~c.hand;
+    c.trick = &p.before;
+    c.rank = rank_;
+    c.seat = p.seat;
+    c.players = players_;
+    c.partnerships = partnerships_;
+    c.need = bids_[static_cast<size_t>(p.seat)] - p.won;
+    const CardSet follow = c.hand & rank_->follow[static_cast<size_t>(p.before.led_suit + 1)];
+    const CardSet trumps = must_trump_ ? c.hand & suit_cards(trump_) : 0;
+    c.legal = follow ? follow : (trumps ? trumps : c.hand);
+    if (!contains(c.legal, p.card) || rule_card(c) != p.card) ++misses;
+  }
+  return misses;
 }
 
 bool Sampler::try_sample(Rng& rng, bool constrained, std::array<CardSet, kMaxSeats>& hands) const {
@@ -129,9 +194,21 @@ bool Sampler::try_sample(Rng& rng, bool constrained, std::array<CardSet, kMaxSea
 
 std::array<CardSet, kMaxSeats> Sampler::sample(Rng& rng) const {
   std::array<CardSet, kMaxSeats> hands{};
-  for (int attempt = 0; attempt < 50; ++attempt)
-    if (try_sample(rng, true, hands)) return hands;
-  try_sample(rng, false, hands);
+  const int tries = weighting_ && !plays_.empty() ? kTries : 1;
+  for (int t = 0; t < tries; ++t) {
+    bool ok = false;
+    for (int attempt = 0; attempt < 50 && !ok; ++attempt) ok = try_sample(rng, true, hands);
+    if (!ok) {
+      try_sample(rng, false, hands);
+      return hands;
+    }
+    if (t + 1 == tries) break;
+    // Kept with kMismatchWeight to the power of the plays it leaves
+    // unexplained; else another try (the last one is kept regardless).
+    double keep = 1;
+    for (int i = mismatches(hands); i > 0 && keep > 1e-6; --i) keep *= kMismatchWeight;
+    if (static_cast<double>(rng.below(1U << 30)) < keep * static_cast<double>(1U << 30)) break;
+  }
   return hands;
 }
 
