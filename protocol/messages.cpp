@@ -73,6 +73,17 @@ std::variant<Request, ParseError> parse_request(std::string_view text) {
     if (auto* why = std::get_if<std::string>(&setup)) return fail(id, "bad_table", *why);
     return Request{id, TableCreate{std::get<TableSetup>(setup)}};
   }
+  if (type == "play.quick") {
+    // Play tables: the variant's default rules, 15 s timers, suggestions.
+    json setup = {
+        {"variant", d.value("variant", json())},
+        {"settings",
+         {{"kind", "play"}, {"suggestions", true}, {"timer_bid", 15}, {"timer_play", 15}}}};
+    if (auto p = d.find("players"); p != d.end() && !p->is_null()) setup["players"] = *p;
+    auto parsed = parse_table_setup(setup);
+    if (auto* why = std::get_if<std::string>(&parsed)) return bad(*why);
+    return Request{id, PlayQuick{std::get<TableSetup>(parsed)}};
+  }
   if (type == "game.record") {
     auto g = d.find("game");
     if (g == d.end() || !g->is_number_integer()) return bad("game must be a game id");
@@ -155,6 +166,7 @@ std::string_view type_name(const ClientMessage& m) {
     std::string_view operator()(const TableSuggest&) const { return "table.suggest"; }
     std::string_view operator()(const TableAddBot&) const { return "table.add_bot"; }
     std::string_view operator()(const TableRemoveBot&) const { return "table.remove_bot"; }
+    std::string_view operator()(const PlayQuick&) const { return "play.quick"; }
     std::string_view operator()(const GameRecordRequest&) const { return "game.record"; }
   };
   return std::visit(V{}, m);

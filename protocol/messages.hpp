@@ -81,14 +81,18 @@ struct TableRemoveBot {
   std::int64_t table = 0;
   int seat = -1;
 };
+// Quick play: a seat at a forming Play table of this variant, or a new one.
+struct PlayQuick {
+  TableSetup setup;  // the variant and number of players, with Play's settings
+};
 struct GameRecordRequest {
   std::int64_t game = 0;
 };
 
-using ClientMessage =
-    std::variant<Hello, Register, Login, Guest, Logout, LobbyJoin, LobbyLeave, TableCreate,
-                 TableSit, TableLeave, TableWatch, TableUnwatch, TableAct, TableChat, TableSync,
-                 TableRematch, TableSuggest, TableAddBot, TableRemoveBot, GameRecordRequest>;
+using ClientMessage = std::variant<Hello, Register, Login, Guest, Logout, LobbyJoin, LobbyLeave,
+                                   TableCreate, TableSit, TableLeave, TableWatch, TableUnwatch,
+                                   TableAct, TableChat, TableSync, TableRematch, TableSuggest,
+                                   TableAddBot, TableRemoveBot, PlayQuick, GameRecordRequest>;
 
 struct Request {
   std::string id;  // the request id as JSON text ("" when absent)

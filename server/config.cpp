@@ -58,6 +58,9 @@ Settings come from the defaults, then the file given with --config (lines of
   reconnect-grace N      seconds an absent player has for a turn at a table
                          without timers before the computer stands in
                          (default 60)
+  quick-fill-seconds N   a quick-play table waits this long for people before
+                         computer players take its free seats (default 20)
+  house-fee-percent N    the house's share of a compete game's pot (default 10)
 
   --help                 this text
   --version              the version
@@ -115,6 +118,10 @@ std::optional<std::string> apply_setting(Config& c, const std::string& key_in,
     return to_int(key, value, 1, 60000, c.bot_budget_ms);
   } else if (key == "bot-delay-ms") {
     return to_int(key, value, 0, 10000, c.bot_delay_ms);
+  } else if (key == "quick-fill-seconds") {
+    return to_int(key, value, 1, 3600, c.quick_fill_seconds);
+  } else if (key == "house-fee-percent") {
+    return to_int(key, value, 0, 50, c.house_fee_percent);
   } else if (key == "reconnect-grace") {
     return to_int(key, value, 1, 3600, c.reconnect_grace);
   } else {

@@ -8,6 +8,7 @@
 
 #include "protocol/record_json.hpp"
 #include "server/auth.hpp"
+#include "server/compete.hpp"
 #include "server/ws_session.hpp"
 
 namespace whist::server {
@@ -68,6 +69,7 @@ Table::Table(Hub& hub, std::int64_t id, protocol::TableSetup setup, Player creat
       strand_(asio::make_strand(hub.ioc)),
       timer_(strand_),
       bot_timer_(strand_),
+      fill_timer_(strand_),
       id_(id),
       setup_(std::move(setup)),
       creator_(std::move(creator.name)),
@@ -309,7 +311,8 @@ void Table::take_back(int seat, const std::shared_ptr<WsSession>& s) {
 }
 
 void Table::on_sit(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
-                   int want) {
+                   int want, bool affordable) {
+  const int asked = want;
   int seat = seat_of(p.id);
   if (seat >= 0) {
     // Already here: this connection takes the seat back.
@@ -319,7 +322,7 @@ void Table::on_sit(const std::shared_ptr<WsSession>& s, const Player& p, const s
     announce();
     return;
   }
-  if (state_ == State::kPlaying)
+  if (state_ == State::kPlaying || starting_)
     return error(s, id, "table_full", "the game at this table has started");
   if (want >= static_cast<int>(seats_.size()))
     return error(s, id, "bad_seat", "no such seat at this table");
@@ -330,6 +333,8 @@ void Table::on_sit(const std::shared_ptr<WsSession>& s, const Player& p, const s
       if (seats_[i].user == 0) want = static_cast<int>(i);
     if (want < 0) return error(s, id, "table_full", "every seat is taken");
   }
+  if (setup_.settings.kind == protocol::TableKind::kCompete && !affordable)
+    return sit_if_affordable(s, p, id, asked);
   watchers_.erase(s.get());
   Seat& st = seats_[static_cast<size_t>(want)];
   st = Seat{};
@@ -344,7 +349,10 @@ void Table::on_sit(const std::shared_ptr<WsSession>& s, const Player& p, const s
   }
   send_state(s, want, id);
   store_table();
-  if (seated_count() == static_cast<int>(seats_.size())) start_game();
+  if (seated_count() == static_cast<int>(seats_.size()))
+    start_game();
+  else if (setup_.settings.kind == protocol::TableKind::kPlay)
+    arm_fill();
   announce();
 }
 
@@ -357,7 +365,7 @@ void Table::on_leave(const std::shared_ptr<WsSession>& s, const Player& p, const
     }
     return error(s, id, "not_seated", "you are not at this table");
   }
-  if (state_ == State::kPlaying)
+  if (state_ == State::kPlaying || starting_)
     return error(s, id, "game_in_progress",
                  "the game is on; your seat is kept for you until it ends");
   seats_[static_cast<size_t>(seat)] = Seat{};
@@ -379,6 +387,8 @@ void Table::close() {
   closed_ = true;
   timer_.cancel();
   bot_timer_.cancel();
+  fill_timer_.cancel();
+  hub_.clear_forming(id_);
   --ctx_.metrics.tables_total;
   hub_.lobby.remove(id_);
   hub_.remove(id_);
@@ -472,6 +482,40 @@ void Table::on_rematch(const std::shared_ptr<WsSession>& s, const Player& p,
 }
 
 void Table::start_game() {
+  const std::uint64_t seed = secure_seed();
+  Rng draw(secure_seed());
+  const int dealer = static_cast<int>(draw.below(static_cast<std::uint32_t>(seats_.size())));
+  // Compete: the buy-ins are charged with the game's row, before it starts.
+  if (setup_.settings.kind == protocol::TableKind::kCompete) return begin_compete(seed, dealer);
+  // The game's row first: the storage thread runs jobs in order, so the deals
+  // and actions posted after it find its id.
+  auto gid = std::make_shared<std::atomic<std::int64_t>>(0);
+  asio::post(ctx_.storage_pool,
+             [db = ctx_.db.get(), gid, table = id_, setup = game_setup_json(seed, dealer),
+              seats = seats_json().dump(), self = shared_from_this()] {
+               try {
+                 gid->store(db->create_game(table, setup, seats, unix_now()));
+               } catch (const std::exception& e) {
+                 spdlog::error("storing a new game at table {}: {}", table, e.what());
+               }
+             });
+  launch(seed, dealer, std::move(gid));
+}
+
+std::string Table::game_setup_json(std::uint64_t seed, int dealer) const {
+  return json{{"variant", std::string(variant_name(setup_.rules.variant))},
+              {"options", protocol::options_json(setup_.rules)},
+              {"players", setup_.rules.players},
+              {"dealer", dealer},
+              {"seed", seed}}
+      .dump();
+}
+
+void Table::launch(std::uint64_t seed, int dealer,
+                   std::shared_ptr<std::atomic<std::int64_t>> game_id) {
+  hub_.clear_forming(id_);  // quick play seats no one more here
+  fill_timer_.cancel();
+  fill_armed_ = false;
   last_actor_ = -1;
   ++game_generation_;
   thinking_ = false;
@@ -482,9 +526,7 @@ void Table::start_game() {
     st.answered.clear();  // request ids are remembered within one game
     st.answered_order.clear();
   }
-  seed_ = secure_seed();
-  Rng draw(secure_seed());
-  const int dealer = static_cast<int>(draw.below(static_cast<std::uint32_t>(seats_.size())));
+  seed_ = seed;
   game_.emplace(Game::seeded(setup_.rules, dealer, seed_));
   state_ = State::kPlaying;
   log_.clear();
@@ -493,23 +535,7 @@ void Table::start_game() {
   stored_actions_ = 0;
   ++ctx_.metrics.tables_playing;
 
-  // The game's row first: the storage thread runs jobs in order, so the deals
-  // and actions posted after it find its id.
-  game_id_ = std::make_shared<std::atomic<std::int64_t>>(0);
-  json setup = {{"variant", std::string(variant_name(setup_.rules.variant))},
-                {"options", protocol::options_json(setup_.rules)},
-                {"players", setup_.rules.players},
-                {"dealer", dealer},
-                {"seed", seed_}};
-  asio::post(ctx_.storage_pool,
-             [db = ctx_.db.get(), gid = game_id_, table = id_, setup = setup.dump(),
-              seats = seats_json().dump(), self = shared_from_this()] {
-               try {
-                 gid->store(db->create_game(table, setup, seats, unix_now()));
-               } catch (const std::exception& e) {
-                 spdlog::error("storing a new game at table {}: {}", table, e.what());
-               }
-             });
+  game_id_ = std::move(game_id);
   store_table();
 
   broadcast({{"type", "start"}, {"dealer", dealer}, {"seats", seats_json()}});
@@ -592,19 +618,33 @@ void Table::after_change(bool private_change) {
   const bool over = game_->is_over();
   std::string result;
   if (over) result = json{{"scores", game_->scores()}, {"winners", game_->winners()}}.dump();
-  asio::post(ctx_.storage_pool,
-             [db = ctx_.db.get(), gid = game_id_, deals = std::move(deals),
-              actions = std::move(actions), first_deal, first_action, over, result] {
-               try {
-                 for (size_t i = 0; i < deals.size(); ++i)
-                   db->append_deal(*gid, static_cast<int>(first_deal + i), deals[i]);
-                 for (size_t i = 0; i < actions.size(); ++i)
-                   db->append_action(*gid, static_cast<int>(first_action + i), actions[i]);
-                 if (over) db->finish_game(*gid, "finished", result, unix_now());
-               } catch (const std::exception& e) {
-                 spdlog::error("storing game {}: {}", gid->load(), e.what());
-               }
-             });
+  // Compete: the winners' payout goes with the game's result.
+  std::vector<std::int64_t> users;
+  std::vector<int> winners;
+  const int buy_in = setup_.settings.buy_in;
+  const int fee = ctx_.config.house_fee_percent;
+  if (over && buy_in > 0) {
+    for (const Seat& st : seats_) users.push_back(st.user);
+    winners = winning_seats(game_->winners(), static_cast<int>(game_->scores().size()),
+                            static_cast<int>(seats_.size()));
+  }
+  asio::post(
+      ctx_.storage_pool, [db = ctx_.db.get(), gid = game_id_, deals = std::move(deals),
+                          actions = std::move(actions), first_deal, first_action, over, result,
+                          users = std::move(users), winners = std::move(winners), buy_in, fee] {
+        try {
+          for (size_t i = 0; i < deals.size(); ++i)
+            db->append_deal(*gid, static_cast<int>(first_deal + i), deals[i]);
+          for (size_t i = 0; i < actions.size(); ++i)
+            db->append_action(*gid, static_cast<int>(first_action + i), actions[i]);
+          if (over && buy_in > 0)
+            finish_game_with_payout(*db, *gid, result, users, winners, buy_in, fee, unix_now());
+          else if (over)
+            db->finish_game(*gid, "finished", result, unix_now());
+        } catch (const std::exception& e) {
+          spdlog::error("storing game {}: {}", gid->load(), e.what());
+        }
+      });
 
   if (over) {
     timer_.cancel();

@@ -79,8 +79,9 @@ class Table : public std::enable_shared_from_this<Table> {
 
   void handle(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
               const protocol::ClientMessage& m);
-  void on_sit(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
-              int seat);
+  // `affordable`: a compete table's buy-in was checked against the balance.
+  void on_sit(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id, int seat,
+              bool affordable = false);
   void on_leave(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id);
   void on_watch(const std::shared_ptr<WsSession>& s, const std::string& id);
   void on_act(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
@@ -107,10 +108,24 @@ class Table : public std::enable_shared_from_this<Table> {
   void apply_thought(std::uint64_t game, size_t turn, const Action& a, Think why);
   bool same_turn(std::uint64_t game, size_t turn) const;
   int people_count() const;
+  // Seats a computer player ("Computer k") at a free seat, with its event.
+  void seat_computer(int seat);
+  // Play tables (table_quick.cpp): after quick_fill_seconds with people
+  // waiting, computer players take the free seats and the game starts.
+  void arm_fill();
+  void fill_with_computers();
 
   // A seated player's new connection takes the seat back.
   void take_back(int seat, const std::shared_ptr<WsSession>& s);
+  // Draws the seed and the first dealer and starts the game (Compete: after
+  // the buy-ins are charged, table_compete.cpp).
   void start_game();
+  std::string game_setup_json(std::uint64_t seed, int dealer) const;
+  void launch(std::uint64_t seed, int dealer, std::shared_ptr<std::atomic<std::int64_t>> game_id);
+  void begin_compete(std::uint64_t seed, int dealer);
+  // A compete seat is taken only by someone who can pay the buy-in.
+  void sit_if_affordable(const std::shared_ptr<WsSession>& s, const Player& p,
+                         const std::string& id, int seat);
   void close();
   // Closes the table when no one sits or watches and no game is on.
   void close_if_empty();
@@ -144,7 +159,9 @@ class Table : public std::enable_shared_from_this<Table> {
   Context& ctx_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer timer_;
-  boost::asio::steady_timer bot_timer_;  // a computer seat's natural delay
+  boost::asio::steady_timer bot_timer_;   // a computer seat's natural delay
+  boost::asio::steady_timer fill_timer_;  // Play: computers fill the free seats
+  bool fill_armed_ = false;
   std::int64_t id_;
   protocol::TableSetup setup_;
   std::string creator_;
@@ -172,6 +189,7 @@ class Table : public std::enable_shared_from_this<Table> {
   // history index think_turn_.
   std::uint64_t game_generation_ = 0;
   bool thinking_ = false;
+  bool starting_ = false;  // a compete game's buy-ins are being charged
   std::uint64_t think_game_ = 0;
   size_t think_turn_ = 0;
   size_t stored_deals_ = 0;

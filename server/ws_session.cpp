@@ -246,6 +246,8 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
   }
   if (const auto* m = std::get_if<protocol::TableCreate>(&r.message))
     co_return co_await on_create_table(r.id, *m);
+  if (const auto* m = std::get_if<protocol::PlayQuick>(&r.message))
+    co_return co_await on_play_quick(r.id, *m);
   // Everything else is for one table.
   std::int64_t table = 0;
   std::visit(
@@ -357,6 +359,41 @@ asio::awaitable<std::string> WsSession::on_guest(const std::string& id) {
 
 asio::awaitable<std::string> WsSession::on_create_table(const std::string& id,
                                                         const protocol::TableCreate& c) {
+  const auto& settings = c.setup.settings;
+  const auto when = unix_now();
+  if (settings.kind == protocol::TableKind::kPlay)
+    co_return reply_error(id, "bad_table", "play tables are opened by play.quick");
+  if (settings.start_at != 0 && (settings.start_at <= when || settings.start_at > when + 24 * 3600))
+    co_return reply_error(id, "bad_table", "start_at must be within the next 24 hours");
+  if (settings.kind == protocol::TableKind::kCompete) {
+    // The creator sits at once: they must be able to pay.
+    auto read = [user = user_->id](storage::Database& db) { return db.balance(user); };
+    const std::int64_t balance = co_await ctx_.on_storage(std::move(read));
+    if (balance < settings.buy_in)
+      co_return reply_error(id, "insufficient_chips",
+                            "this table's buy-in is " + std::to_string(settings.buy_in) +
+                                " chips; you have " + std::to_string(balance));
+  }
+  co_return co_await open_table(id, c.setup, std::string());
+}
+
+asio::awaitable<std::string> WsSession::on_play_quick(const std::string& id,
+                                                      const protocol::PlayQuick& q) {
+  const std::string key = std::string(variant_name(q.setup.rules.variant)) + "/" +
+                          std::to_string(q.setup.rules.players);
+  // A seat at the forming table, if there is one; else a new table.
+  if (auto t = ctx_.hub->find(ctx_.hub->forming(key))) {
+    t->request(shared_from_this(), Player{user_->id, user_->name}, id,
+               protocol::TableSit{t->id(), -1});
+    co_return std::string();
+  }
+  co_return co_await open_table(id, q.setup, key);
+}
+
+asio::awaitable<std::string> WsSession::open_table(const std::string& id,
+                                                   const protocol::TableSetup& setup,
+                                                   const std::string& quick_key) {
+  const protocol::TableCreate c{setup};
   const std::string row = nlohmann::json{
       {"setup", protocol::table_setup_json(c.setup)},
       {"creator",
@@ -367,6 +404,7 @@ asio::awaitable<std::string> WsSession::on_create_table(const std::string& id,
   auto table =
       std::make_shared<Table>(*ctx_.hub, table_id, c.setup, Player{user_->id, user_->name});
   ctx_.hub->add(table_id, table);
+  if (!quick_key.empty()) ctx_.hub->set_forming(quick_key, table_id);
   ++ctx_.metrics.tables_total;
   spdlog::info("{} opened table {} ({})", user_->name, table_id,
                variant_name(c.setup.rules.variant));

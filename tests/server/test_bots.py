@@ -278,3 +278,35 @@ def test_timed_out_player_gets_the_computers_action(whistd):
         assert len(events_in(parsed(st.c), game.table, "auto")) == 1
 
     run(body())
+
+
+def test_quick_play_fills_with_computer_players(whistd):
+    s = whistd("--quick-fill-seconds", "2", *FAST_BOTS)
+
+    async def body():
+        a, b, c = await guest(s), await guest(s), await guest(s)
+        assert (await a.error("play.quick", {"variant": "skat"}))[0] == "bad_message"
+        assert (await a.error("play.quick", {}))[0] == "bad_message"
+        first = await a.ok("play.quick", {"variant": "classic"})
+        T = first["table"]["table"]
+        settings = first["table"]["settings"]
+        assert settings["kind"] == "play" and settings["suggestions"] is True
+        assert settings["timer_bid"] == 15 and settings["timer_play"] == 15
+        second = await b.ok("play.quick", {"variant": "classic"})
+        assert second["table"]["table"] == T
+        assert [x["name"] for x in second["table"]["seats"]] == [a.name, b.name, None, None]
+        # Nobody else comes: computer players fill the two free seats.
+        started = time.monotonic()
+        m = await wait_for(a, is_event(T, "start"), timeout=10, what="the start")
+        assert time.monotonic() - started > 1
+        seats = m["d"]["event"]["seats"]
+        assert [x["computer"] for x in seats] == [False, False, True, True]
+        # The table has started: the next player gets a new one.
+        third = await c.ok("play.quick", {"variant": "classic"})
+        assert third["table"]["table"] != T
+        assert third["table"]["seats"][0]["name"] == c.name
+        # Another variant is another table.
+        other = await a.ok("play.quick", {"variant": "exact", "players": 3})
+        assert other["table"]["players"] == 3 and other["table"]["table"] != third["table"]["table"]
+
+    run(body())
