@@ -15,8 +15,8 @@
 namespace whist::server {
 
 struct BuyIn {
-  std::int64_t game = 0;          // the new game's id, when every seat paid
-  std::vector<int> short_seats;   // otherwise the seats that cannot pay
+  std::int64_t game = 0;         // the new game's id, when every seat paid
+  std::vector<int> short_seats;  // otherwise the seats that cannot pay
 };
 
 // Creates the game's row and charges `buy_in` to each seat's user (users

@@ -172,7 +172,10 @@ std::shared_ptr<Table> Table::restore(Hub& hub, const TableSnapshot& snap) {
     // state, never the wrong events.
     t->v_ = unix_now() * 1000;
     t->log_start_ = t->v_ + 1;
-    asio::post(t->strand_, [t] { t->arm_timer(); });
+    asio::post(t->strand_, [t] {
+      t->arm_timer();
+      t->arm_schedule();
+    });
     return t;
   } catch (const std::exception& e) {
     spdlog::error("table {} cannot be restored: {}", snap.id, e.what());
@@ -350,7 +353,7 @@ void Table::on_sit(const std::shared_ptr<WsSession>& s, const Player& p, const s
   send_state(s, want, id);
   store_table();
   if (seated_count() == static_cast<int>(seats_.size()))
-    start_game();
+    start_when_due();
   else if (setup_.settings.kind == protocol::TableKind::kPlay)
     arm_fill();
   announce();

@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <cstdint>
@@ -55,6 +56,10 @@ class Table : public std::enable_shared_from_this<Table> {
   void disconnected(WsSession* s, std::int64_t user);
   // Publishes the table to the lobby (after creation or restore).
   void announce();
+  // A scheduled table (start_at) waits for its time (after creation).
+  void schedule() {
+    boost::asio::post(strand_, [self = shared_from_this()] { self->arm_schedule(); });
+  }
 
  private:
   struct Seat {
@@ -114,6 +119,12 @@ class Table : public std::enable_shared_from_this<Table> {
   // waiting, computer players take the free seats and the game starts.
   void arm_fill();
   void fill_with_computers();
+  // Scheduled tables (table_schedule.cpp): a full table starts at start_at,
+  // not before; then a table not full is cancelled, or filled with
+  // computer players if its creator allowed it.
+  void start_when_due();
+  void arm_schedule();
+  void on_start_time();
 
   // A seated player's new connection takes the seat back.
   void take_back(int seat, const std::shared_ptr<WsSession>& s);

@@ -46,7 +46,7 @@ void Table::on_add_bot(const std::shared_ptr<WsSession>& s, const Player& p, con
         protocol::ack_message(
             id, json{{"seat", want}, {"name", seats_[static_cast<size_t>(want)].name}}.dump()));
   store_table();
-  if (seated_count() == static_cast<int>(seats_.size())) start_game();
+  if (seated_count() == static_cast<int>(seats_.size())) start_when_due();
   announce();
 }
 

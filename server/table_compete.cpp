@@ -56,9 +56,8 @@ void Table::begin_compete(std::uint64_t seed, int dealer) {
   std::vector<std::int64_t> users;
   for (const Seat& st : seats_) users.push_back(st.user);
   asio::post(ctx_.storage_pool, [self = shared_from_this(), db = ctx_.db.get(), table = id_,
-                                 setup = game_setup_json(seed, dealer),
-                                 seats = seats_json().dump(), users,
-                                 buy_in = setup_.settings.buy_in, seed, dealer] {
+                                 setup = game_setup_json(seed, dealer), seats = seats_json().dump(),
+                                 users, buy_in = setup_.settings.buy_in, seed, dealer] {
     BuyIn paid;
     bool failed = false;
     try {

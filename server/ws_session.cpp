@@ -411,6 +411,7 @@ asio::awaitable<std::string> WsSession::open_table(const std::string& id,
   // The creator sits down at seat 0; the answer is the table's state.
   table->request(shared_from_this(), Player{user_->id, user_->name}, id,
                  protocol::TableSit{table_id, 0});
+  if (setup.settings.start_at) table->schedule();
   co_return std::string();
 }
 
