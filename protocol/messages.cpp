@@ -106,6 +106,18 @@ std::variant<Request, ParseError> parse_request(std::string_view text) {
     if (type == "table.unwatch") return Request{id, TableUnwatch{table}};
     if (type == "table.rematch") return Request{id, TableRematch{table}};
     if (type == "table.suggest") return Request{id, TableSuggest{table}};
+    if (type == "table.decline") return Request{id, TableDecline{table}};
+    if (type == "table.invite") {
+      auto u = d.find("users");
+      if (u == d.end() || !u->is_array() || u->empty() || u->size() > 20)
+        return bad("users must be a list of 1 to 20 usernames");
+      TableInvite m{table, {}};
+      for (const auto& name : *u) {
+        if (!name.is_string()) return bad("users must be a list of 1 to 20 usernames");
+        m.users.push_back(name.get<std::string>());
+      }
+      return Request{id, m};
+    }
     if (type == "table.add_bot" || type == "table.remove_bot") {
       int seat = -1;
       if (auto s = d.find("seat"); s != d.end() && !s->is_null()) {
@@ -167,6 +179,8 @@ std::string_view type_name(const ClientMessage& m) {
     std::string_view operator()(const TableAddBot&) const { return "table.add_bot"; }
     std::string_view operator()(const TableRemoveBot&) const { return "table.remove_bot"; }
     std::string_view operator()(const PlayQuick&) const { return "play.quick"; }
+    std::string_view operator()(const TableInvite&) const { return "table.invite"; }
+    std::string_view operator()(const TableDecline&) const { return "table.decline"; }
     std::string_view operator()(const GameRecordRequest&) const { return "game.record"; }
   };
   return std::visit(V{}, m);

@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "protocol/table_json.hpp"
 
@@ -81,6 +82,14 @@ struct TableRemoveBot {
   std::int64_t table = 0;
   int seat = -1;
 };
+// Invitations to an invitation-only table, by username.
+struct TableInvite {
+  std::int64_t table = 0;
+  std::vector<std::string> users;
+};
+struct TableDecline {
+  std::int64_t table = 0;
+};
 // Quick play: a seat at a forming Play table of this variant, or a new one.
 struct PlayQuick {
   TableSetup setup;  // the variant and number of players, with Play's settings
@@ -89,10 +98,11 @@ struct GameRecordRequest {
   std::int64_t game = 0;
 };
 
-using ClientMessage = std::variant<Hello, Register, Login, Guest, Logout, LobbyJoin, LobbyLeave,
-                                   TableCreate, TableSit, TableLeave, TableWatch, TableUnwatch,
-                                   TableAct, TableChat, TableSync, TableRematch, TableSuggest,
-                                   TableAddBot, TableRemoveBot, PlayQuick, GameRecordRequest>;
+using ClientMessage =
+    std::variant<Hello, Register, Login, Guest, Logout, LobbyJoin, LobbyLeave, TableCreate,
+                 TableSit, TableLeave, TableWatch, TableUnwatch, TableAct, TableChat, TableSync,
+                 TableRematch, TableSuggest, TableAddBot, TableRemoveBot, PlayQuick, TableInvite,
+                 TableDecline, GameRecordRequest>;
 
 struct Request {
   std::string id;  // the request id as JSON text ("" when absent)

@@ -100,7 +100,12 @@ void Table::flush() {
 
 void Table::handle(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
                    const protocol::ClientMessage& m) {
+  // An invitation-only table does not exist for those not invited.
+  if (!may_enter(p)) return error(s, id, "no_table", "no such table");
   if (const auto* sit = std::get_if<protocol::TableSit>(&m)) return on_sit(s, p, id, sit->seat);
+  if (const auto* inv = std::get_if<protocol::TableInvite>(&m))
+    return on_invite(s, p, id, inv->users);
+  if (std::holds_alternative<protocol::TableDecline>(m)) return on_decline(s, p, id);
   if (std::holds_alternative<protocol::TableLeave>(m)) return on_leave(s, p, id);
   if (std::holds_alternative<protocol::TableWatch>(m)) {
     if (seat_of(p.id) >= 0) return error(s, id, "seated", "you are seated at this table");
@@ -143,6 +148,8 @@ std::shared_ptr<Table> Table::restore(Hub& hub, const TableSnapshot& snap) {
         t->seats_[i].connected = t->seats_[i].computer;
       }
     }
+    if (auto inv = row.find("invited"); inv != row.end())
+      for (const auto& u : *inv) t->invited_.insert(u.get<std::int64_t>());
     if (snap.game) {
       // The game again: the same seed deals the same cards, and the stored
       // actions are applied in order.
@@ -232,14 +239,21 @@ json Table::summary() const {
 
 void Table::announce() {
   asio::post(strand_, [self = shared_from_this()] {
-    self->hub_.lobby.update(self->id_, self->summary().dump());
+    Lobby::Audience audience;
+    if (self->setup_.settings.invite_only) {
+      audience.emplace(self->invited_);
+      for (const Seat& st : self->seats_)
+        if (st.user > 0) audience->insert(st.user);
+    }
+    self->hub_.lobby.update(self->id_, self->summary().dump(), std::move(audience));
   });
 }
 
 void Table::store_table() {
   json row = {{"setup", protocol::table_setup_json(setup_)},
               {"creator", creator_},
-              {"seats", seats_json()}};
+              {"seats", seats_json()},
+              {"invited", invited_}};
   const std::string text = row.dump();
   const std::string state = state_name(static_cast<int>(state_));
   asio::post(ctx_.storage_pool, [db = ctx_.db.get(), id = id_, text, state] {
@@ -517,6 +531,7 @@ std::string Table::game_setup_json(std::uint64_t seed, int dealer) const {
 void Table::launch(std::uint64_t seed, int dealer,
                    std::shared_ptr<std::atomic<std::int64_t>> game_id) {
   hub_.clear_forming(id_);  // quick play seats no one more here
+  invited_.clear();         // invitations expire when the game starts
   fill_timer_.cancel();
   fill_armed_ = false;
   last_actor_ = -1;

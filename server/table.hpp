@@ -16,6 +16,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -125,6 +126,14 @@ class Table : public std::enable_shared_from_this<Table> {
   void start_when_due();
   void arm_schedule();
   void on_start_time();
+  // Invitations (table_invite.cpp): who may see and join an
+  // invitation-only table; they expire when the game starts.
+  void on_invite(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
+                 const std::vector<std::string>& users);
+  void on_decline(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id);
+  // Whether this user may see the table and sit or watch there: anyone,
+  // or at an invitation-only table its creator, those seated and invitees.
+  bool may_enter(const Player& p) const;
 
   // A seated player's new connection takes the seat back.
   void take_back(int seat, const std::shared_ptr<WsSession>& s);
@@ -179,6 +188,7 @@ class Table : public std::enable_shared_from_this<Table> {
   State state_ = State::kOpen;
   std::vector<Seat> seats_;
   std::map<WsSession*, std::weak_ptr<WsSession>> watchers_;
+  std::set<std::int64_t> invited_;  // invitation-only tables: the invitees
 
   std::optional<Game> game_;
   // The game's id, set by the storage thread when it creates the row.

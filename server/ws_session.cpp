@@ -236,7 +236,7 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
     co_return reply_error(r.id, "not_logged_in", "log in, register or play as a guest first");
   if (std::holds_alternative<protocol::LobbyJoin>(r.message)) {
     in_lobby_ = true;
-    ctx_.hub->lobby.join(shared_from_this(), r.id);
+    ctx_.hub->lobby.join(shared_from_this(), r.id, user_->id);
     co_return std::string();
   }
   if (std::holds_alternative<protocol::LobbyLeave>(r.message)) {
