@@ -182,6 +182,12 @@ std::shared_ptr<Table> Table::restore(Hub& hub, const TableSnapshot& snap) {
     asio::post(t->strand_, [t] {
       t->arm_timer();
       t->arm_schedule();
+      // A forming quick-play table forms again.
+      if (t->setup_.settings.kind == protocol::TableKind::kPlay && t->state_ == State::kOpen &&
+          t->people_count() > 0) {
+        t->hub_.set_forming(quick_key(t->setup_), t->id_);
+        t->arm_fill();
+      }
     });
     return t;
   } catch (const std::exception& e) {

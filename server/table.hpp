@@ -51,6 +51,8 @@ class Table : public std::enable_shared_from_this<Table> {
   static std::shared_ptr<Table> restore(Hub& hub, const TableSnapshot& s);
 
   std::int64_t id() const { return id_; }
+  // Quick play's key for a setup: its variant and number of players.
+  static std::string quick_key(const protocol::TableSetup& setup);
   // A table request from a session (any thread).
   void request(std::shared_ptr<WsSession> s, Player p, std::string id, protocol::ClientMessage m);
   // The session is gone: its seat is held, its watching ends.

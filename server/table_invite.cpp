@@ -51,8 +51,9 @@ void Table::on_invite(const std::shared_ptr<WsSession>& s, const Player& p, cons
         if (self->seat_of(user) < 0) self->invited_.insert(user);
         invited.push_back(name);
       }
-      self->reply(s, id,
-                  protocol::ack_message(id, json{{"invited", invited}, {"unknown", unknown}}.dump()));
+      self->reply(
+          s, id,
+          protocol::ack_message(id, json{{"invited", invited}, {"unknown", unknown}}.dump()));
       self->store_table();
       self->announce();
       self->flush();

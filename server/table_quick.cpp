@@ -10,6 +10,10 @@ namespace whist::server {
 
 namespace asio = boost::asio;
 
+std::string Table::quick_key(const protocol::TableSetup& setup) {
+  return std::string(variant_name(setup.rules.variant)) + "/" + std::to_string(setup.rules.players);
+}
+
 void Table::arm_fill() {
   if (fill_armed_ || state_ != State::kOpen) return;
   fill_armed_ = true;

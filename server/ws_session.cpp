@@ -379,8 +379,7 @@ asio::awaitable<std::string> WsSession::on_create_table(const std::string& id,
 
 asio::awaitable<std::string> WsSession::on_play_quick(const std::string& id,
                                                       const protocol::PlayQuick& q) {
-  const std::string key = std::string(variant_name(q.setup.rules.variant)) + "/" +
-                          std::to_string(q.setup.rules.players);
+  const std::string key = Table::quick_key(q.setup);
   // A seat at the forming table, if there is one; else a new table.
   if (auto t = ctx_.hub->find(ctx_.hub->forming(key))) {
     t->request(shared_from_this(), Player{user_->id, user_->name}, id,

@@ -310,3 +310,22 @@ def test_quick_play_fills_with_computer_players(whistd):
         assert other["table"]["players"] == 3 and other["table"]["table"] != third["table"]["table"]
 
     run(body())
+
+
+def test_quick_play_table_forms_again_after_a_restart(whistd):
+    s = whistd("--quick-fill-seconds", "60", *FAST_BOTS)
+
+    async def body():
+        a = await guest(s)
+        T = (await a.ok("play.quick", {"variant": "bid"}))["table"]["table"]
+        await asyncio.sleep(0.3)  # the seat is written
+        assert s.stop() == 0
+        s2 = whistd("--quick-fill-seconds", "3", *FAST_BOTS, db=s.db_path)
+        c = await resume(s2, a.token)
+        await c.ok("table.sync", {"table": T})
+        b = await guest(s2)
+        assert (await b.ok("play.quick", {"variant": "bid"}))["table"]["table"] == T
+        m = await wait_for(b, is_event(T, "start"), timeout=15, what="the start")
+        assert [x["computer"] for x in m["d"]["event"]["seats"]] == [False, False, True, True]
+
+    run(body())
