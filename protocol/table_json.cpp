@@ -112,12 +112,13 @@ std::variant<TableSetup, std::string> parse_table_setup(const json& d) {
       else
         return std::string("chat must be none, preset or text");
     } else if (key == "watching" || key == "suggestions" || key == "invite_only" ||
-               key == "computers_fill") {
+               key == "computers_fill" || key == "friends_only") {
       if (!value.is_boolean()) return key + " must be true or false";
-      bool& flag = key == "watching"      ? s.settings.watching
-                   : key == "suggestions" ? s.settings.suggestions
-                   : key == "invite_only" ? s.settings.invite_only
-                                          : s.settings.computers_fill;
+      bool& flag = key == "watching"       ? s.settings.watching
+                   : key == "suggestions"  ? s.settings.suggestions
+                   : key == "invite_only"  ? s.settings.invite_only
+                   : key == "friends_only" ? s.settings.friends_only
+                                           : s.settings.computers_fill;
       flag = value.get<bool>();
     } else if (key == "kind") {
       const std::string k = value.is_string() ? value.get<std::string>() : "";
@@ -154,6 +155,8 @@ std::variant<TableSetup, std::string> parse_table_setup(const json& d) {
   }
   if (t.invite_only && t.kind != TableKind::kJoin)
     return std::string("only join tables can be invitation-only");
+  if (t.friends_only && t.kind != TableKind::kJoin)
+    return std::string("only join tables can be for friends only");
   if (t.kind == TableKind::kPlay && t.start_at != 0) return std::string("play tables start now");
   if (t.computers_fill && t.start_at == 0)
     return std::string("computers_fill is for scheduled tables (start_at)");
@@ -181,6 +184,7 @@ json table_setup_json(const TableSetup& s) {
               {"kind", std::string(table_kind_name(s.settings.kind))},
               {"buy_in", s.settings.buy_in},
               {"invite_only", s.settings.invite_only},
+              {"friends_only", s.settings.friends_only},
               {"start_at", s.settings.start_at ? json(s.settings.start_at) : json(nullptr)},
               {"computers_fill", s.settings.computers_fill}}}};
   if (!s.settings.preset.empty()) j["preset"] = s.settings.preset;

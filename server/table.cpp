@@ -182,6 +182,9 @@ std::shared_ptr<Table> Table::restore(Hub& hub, const TableSnapshot& snap) {
     asio::post(t->strand_, [t] {
       t->arm_timer();
       t->arm_schedule();
+      if (t->setup_.settings.friends_only)
+        for (const Seat& st : t->seats_)
+          if (st.user > 0) t->load_friends(st.user);
       // A forming quick-play table forms again.
       if (t->setup_.settings.kind == protocol::TableKind::kPlay && t->state_ == State::kOpen &&
           t->people_count() > 0) {
@@ -245,13 +248,7 @@ json Table::summary() const {
 
 void Table::announce() {
   asio::post(strand_, [self = shared_from_this()] {
-    Lobby::Audience audience;
-    if (self->setup_.settings.invite_only) {
-      audience.emplace(self->invited_);
-      for (const Seat& st : self->seats_)
-        if (st.user > 0) audience->insert(st.user);
-    }
-    self->hub_.lobby.update(self->id_, self->summary().dump(), std::move(audience));
+    self->hub_.lobby.update(self->id_, self->summary().dump(), self->audience());
   });
 }
 
@@ -372,6 +369,7 @@ void Table::on_sit(const std::shared_ptr<WsSession>& s, const Player& p, const s
   }
   send_state(s, want, id);
   store_table();
+  if (setup_.settings.friends_only) load_friends(p.id);
   if (seated_count() == static_cast<int>(seats_.size()))
     start_when_due();
   else if (setup_.settings.kind == protocol::TableKind::kPlay)

@@ -136,6 +136,10 @@ class Table : public std::enable_shared_from_this<Table> {
   // Whether this user may see the table and sit or watch there: anyone,
   // or at an invitation-only table its creator, those seated and invitees.
   bool may_enter(const Player& p) const;
+  // Who may see the table in the lobby (nullopt: everyone).
+  std::optional<std::set<std::int64_t>> audience() const;
+  // Friends-only tables: reads a seated person's friends, then announces.
+  void load_friends(std::int64_t user);
 
   // A seated player's new connection takes the seat back.
   void take_back(int seat, const std::shared_ptr<WsSession>& s);
@@ -191,6 +195,9 @@ class Table : public std::enable_shared_from_this<Table> {
   std::vector<Seat> seats_;
   std::map<WsSession*, std::weak_ptr<WsSession>> watchers_;
   std::set<std::int64_t> invited_;  // invitation-only tables: the invitees
+  // Friends-only tables: the friends of each person seated, read when they
+  // sat down.
+  std::map<std::int64_t, std::vector<std::int64_t>> seated_friends_;
 
   std::optional<Game> game_;
   // The game's id, set by the storage thread when it creates the row.

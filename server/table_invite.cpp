@@ -16,14 +16,43 @@ using nlohmann::json;
 namespace asio = boost::asio;
 
 bool Table::may_enter(const Player& p) const {
-  return !setup_.settings.invite_only || p.name == creator_ || seat_of(p.id) >= 0 ||
-         invited_.count(p.id);
+  const auto who = audience();
+  return !who || p.name == creator_ || who->count(p.id);
+}
+
+std::optional<std::set<std::int64_t>> Table::audience() const {
+  if (!setup_.settings.invite_only && !setup_.settings.friends_only) return std::nullopt;
+  std::set<std::int64_t> who = invited_;
+  for (const Seat& st : seats_) {
+    if (st.user <= 0) continue;
+    who.insert(st.user);
+    // Friends of those seated, unless only the invited may come.
+    if (auto it = seated_friends_.find(st.user);
+        !setup_.settings.invite_only && it != seated_friends_.end())
+      who.insert(it->second.begin(), it->second.end());
+  }
+  return who;
+}
+
+void Table::load_friends(std::int64_t user) {
+  asio::post(ctx_.storage_pool, [self = shared_from_this(), user] {
+    std::vector<std::int64_t> friends;
+    try {
+      friends = self->ctx_.db->friends_of(user);
+    } catch (const std::exception& e) {
+      spdlog::error("table {}: reading the friends of {}: {}", self->id_, user, e.what());
+    }
+    asio::post(self->strand_, [self, user, friends = std::move(friends)] {
+      self->seated_friends_[user] = friends;
+      self->announce();
+    });
+  });
 }
 
 void Table::on_invite(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
                       const std::vector<std::string>& users) {
   if (seat_of(p.id) < 0) return error(s, id, "not_seated", "sit at the table to invite people");
-  if (!setup_.settings.invite_only)
+  if (!setup_.settings.invite_only && !setup_.settings.friends_only)
     return error(s, id, "not_invite_only", "anyone may join this table; no invitation needed");
   if (state_ == State::kPlaying || starting_ || game_)
     return error(s, id, "game_in_progress", "invitations end when the game starts");

@@ -540,6 +540,7 @@ ACCEPTED = [
 
 DEFAULT_SETTINGS = {"timer_bid": 0, "timer_play": 0, "chat": "text", "watching": True,
                     "suggestions": False, "kind": "join", "buy_in": 0, "invite_only": False,
+                    "friends_only": False,
                     "start_at": None, "computers_fill": False}
 
 SETTINGS = [
