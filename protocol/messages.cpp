@@ -95,6 +95,17 @@ std::variant<Request, ParseError> parse_request(std::string_view text) {
     if (auto* why = std::get_if<std::string>(&setup)) return fail(id, "bad_table", *why);
     return Request{id, TableCreate{std::get<TableSetup>(setup)}};
   }
+  if (type == "play.quick") {
+    // Play tables: the variant's default rules, 15 s timers, suggestions.
+    json setup = {
+        {"variant", d.value("variant", json())},
+        {"settings",
+         {{"kind", "play"}, {"suggestions", true}, {"timer_bid", 15}, {"timer_play", 15}}}};
+    if (auto p = d.find("players"); p != d.end() && !p->is_null()) setup["players"] = *p;
+    auto parsed = parse_table_setup(setup);
+    if (auto* why = std::get_if<std::string>(&parsed)) return bad(*why);
+    return Request{id, PlayQuick{std::get<TableSetup>(parsed)}};
+  }
   if (type == "game.record" || type == "game.replay") {
     auto g = d.find("game");
     if (g == d.end() || !g->is_number_integer()) return bad("game must be a game id");
@@ -155,6 +166,18 @@ std::variant<Request, ParseError> parse_request(std::string_view text) {
     if (type == "table.unwatch") return Request{id, TableUnwatch{table}};
     if (type == "table.rematch") return Request{id, TableRematch{table}};
     if (type == "table.suggest") return Request{id, TableSuggest{table}};
+    if (type == "table.decline") return Request{id, TableDecline{table}};
+    if (type == "table.invite") {
+      auto u = d.find("users");
+      if (u == d.end() || !u->is_array() || u->empty() || u->size() > 20)
+        return bad("users must be a list of 1 to 20 usernames");
+      TableInvite m{table, {}};
+      for (const auto& name : *u) {
+        if (!name.is_string()) return bad("users must be a list of 1 to 20 usernames");
+        m.users.push_back(name.get<std::string>());
+      }
+      return Request{id, m};
+    }
     if (type == "table.add_bot" || type == "table.remove_bot") {
       int seat = -1;
       if (auto s = d.find("seat"); s != d.end() && !s->is_null()) {
@@ -229,6 +252,9 @@ std::string_view type_name(const ClientMessage& m) {
     std::string_view operator()(const ResultsGames&) const { return "results.games"; }
     std::string_view operator()(const ResultsStats&) const { return "results.stats"; }
     std::string_view operator()(const ResultsLeaderboard&) const { return "results.leaderboard"; }
+    std::string_view operator()(const PlayQuick&) const { return "play.quick"; }
+    std::string_view operator()(const TableInvite&) const { return "table.invite"; }
+    std::string_view operator()(const TableDecline&) const { return "table.decline"; }
   };
   return std::visit(V{}, m);
 }

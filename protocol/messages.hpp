@@ -11,6 +11,7 @@
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "protocol/table_json.hpp"
 
@@ -81,6 +82,18 @@ struct TableRemoveBot {
   std::int64_t table = 0;
   int seat = -1;
 };
+// Invitations to an invitation-only table, by username.
+struct TableInvite {
+  std::int64_t table = 0;
+  std::vector<std::string> users;
+};
+struct TableDecline {
+  std::int64_t table = 0;
+};
+// Quick play: a seat at a forming Play table of this variant, or a new one.
+struct PlayQuick {
+  TableSetup setup;  // the variant and number of players, with Play's settings
+};
 struct GameRecordRequest {
   std::int64_t game = 0;
   bool states = false;  // game.replay: the record and every state of the game
@@ -125,10 +138,10 @@ struct ResultsLeaderboard {
 using ClientMessage =
     std::variant<Hello, Register, Login, Guest, Logout, LobbyJoin, LobbyLeave, TableCreate,
                  TableSit, TableLeave, TableWatch, TableUnwatch, TableAct, TableChat, TableSync,
-                 TableRematch, TableSuggest, TableAddBot, TableRemoveBot, GameRecordRequest,
-                 FriendRequest, FriendAccept, FriendDecline, FriendRemove, FriendsList,
-                 ChipsBalance, ChipsHistory, ChipsTopup, ResultsGames, ResultsStats,
-                 ResultsLeaderboard>;
+                 TableRematch, TableSuggest, TableAddBot, TableRemoveBot, PlayQuick, TableInvite,
+                 TableDecline, GameRecordRequest, FriendRequest, FriendAccept, FriendDecline,
+                 FriendRemove, FriendsList, ChipsBalance, ChipsHistory, ChipsTopup, ResultsGames,
+                 ResultsStats, ResultsLeaderboard>;
 
 struct Request {
   std::string id;  // the request id as JSON text ("" when absent)

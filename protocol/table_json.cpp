@@ -111,14 +111,64 @@ std::variant<TableSetup, std::string> parse_table_setup(const json& d) {
         s.settings.chat = ChatMode::kText;
       else
         return std::string("chat must be none, preset or text");
-    } else if (key == "watching" || key == "suggestions") {
+    } else if (key == "watching" || key == "suggestions" || key == "invite_only" ||
+               key == "computers_fill" || key == "friends_only") {
       if (!value.is_boolean()) return key + " must be true or false";
-      (key == "watching" ? s.settings.watching : s.settings.suggestions) = value.get<bool>();
+      bool& flag = key == "watching"       ? s.settings.watching
+                   : key == "suggestions"  ? s.settings.suggestions
+                   : key == "invite_only"  ? s.settings.invite_only
+                   : key == "friends_only" ? s.settings.friends_only
+                                           : s.settings.computers_fill;
+      flag = value.get<bool>();
+    } else if (key == "kind") {
+      const std::string k = value.is_string() ? value.get<std::string>() : "";
+      if (k == "join")
+        s.settings.kind = TableKind::kJoin;
+      else if (k == "play")
+        s.settings.kind = TableKind::kPlay;
+      else if (k == "compete")
+        s.settings.kind = TableKind::kCompete;
+      else
+        return std::string("kind must be join, play or compete");
+    } else if (key == "buy_in") {
+      const std::int64_t b = value.is_number_integer() ? value.get<std::int64_t>() : -1;
+      if (b != 0 && b != 30 && b != 110 && b != 275 && b != 550)
+        return std::string("buy_in must be 30, 110, 275 or 550 chips");
+      s.settings.buy_in = static_cast<int>(b);
+    } else if (key == "start_at") {
+      if (value.is_null()) continue;
+      if (!value.is_number_integer() || value.get<std::int64_t>() < 0)
+        return std::string("start_at must be a time in Unix seconds, or null");
+      s.settings.start_at = value.get<std::int64_t>();
     } else {
       return "unknown table setting " + key;
     }
   }
+  // What each kind of table allows.
+  const TableSettings& t = s.settings;
+  if (t.kind == TableKind::kCompete) {
+    if (t.buy_in == 0) return std::string("a compete table needs a buy_in: 30, 110, 275 or 550");
+    if (t.suggestions) return std::string("compete tables never allow suggestions");
+    if (t.computers_fill) return std::string("compete tables are for people only");
+  } else if (t.buy_in != 0) {
+    return std::string("only compete tables have a buy_in");
+  }
+  if (t.invite_only && t.kind != TableKind::kJoin)
+    return std::string("only join tables can be invitation-only");
+  if (t.friends_only && t.kind != TableKind::kJoin)
+    return std::string("only join tables can be for friends only");
+  if (t.kind == TableKind::kPlay && t.start_at != 0) return std::string("play tables start now");
+  if (t.computers_fill && t.start_at == 0)
+    return std::string("computers_fill is for scheduled tables (start_at)");
   return s;
+}
+
+std::string_view table_kind_name(TableKind k) {
+  switch (k) {
+    case TableKind::kPlay: return "play";
+    case TableKind::kCompete: return "compete";
+    default: return "join";
+  }
 }
 
 json table_setup_json(const TableSetup& s) {
@@ -130,7 +180,13 @@ json table_setup_json(const TableSetup& s) {
               {"timer_play", s.settings.timer_play},
               {"chat", std::string(chat_mode_name(s.settings.chat))},
               {"watching", s.settings.watching},
-              {"suggestions", s.settings.suggestions}}}};
+              {"suggestions", s.settings.suggestions},
+              {"kind", std::string(table_kind_name(s.settings.kind))},
+              {"buy_in", s.settings.buy_in},
+              {"invite_only", s.settings.invite_only},
+              {"friends_only", s.settings.friends_only},
+              {"start_at", s.settings.start_at ? json(s.settings.start_at) : json(nullptr)},
+              {"computers_fill", s.settings.computers_fill}}}};
   if (!s.settings.preset.empty()) j["preset"] = s.settings.preset;
   return j;
 }

@@ -18,6 +18,9 @@
 namespace whist::protocol {
 
 enum class ChatMode : std::uint8_t { kNone, kPreset, kText };
+// Join: a table whose creator chooses everything; Play: quick play, opened
+// by the server (play.quick); Compete: a chip buy-in, no suggestions.
+enum class TableKind : std::uint8_t { kJoin, kPlay, kCompete };
 
 // A table's settings besides the rules (Trickster's table settings).
 struct TableSettings {
@@ -27,6 +30,12 @@ struct TableSettings {
   bool watching = true;  // up to 10 watchers
   bool suggestions = false;
   std::string preset;  // a classic preset's id, when one was chosen
+  TableKind kind = TableKind::kJoin;
+  int buy_in = 0;               // Compete: 30, 110, 275 or 550 chips per seat
+  bool invite_only = false;     // Join: only the invited see and join it
+  bool friends_only = false;    // Join: only the players' friends see and join it
+  std::int64_t start_at = 0;    // Unix seconds of a scheduled start; 0: now
+  bool computers_fill = false;  // a scheduled table's free seats get computer players
 };
 
 struct TableSetup {
@@ -49,5 +58,6 @@ nlohmann::json observation_json(const Observation& o);
 nlohmann::json event_json(const Event& e, const Game& g);
 
 std::string_view chat_mode_name(ChatMode m);
+std::string_view table_kind_name(TableKind k);
 
 }  // namespace whist::protocol

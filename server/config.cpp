@@ -91,6 +91,9 @@ Settings come from the defaults, then the file given with --config (lines of
                          for more (default: none)
   shutdown-grace SECONDS on SIGTERM, how long to wait for clients to close
                          before exiting anyway (default 10)
+  quick-fill-seconds N   a quick-play table waits this long for people before
+                         computer players take its free seats (default 20)
+  house-fee-percent N    the house's share of a compete game's pot (default 10)
 
   --backup-to FILE       copy the database (as configured) to FILE while
                          whistd may be running, check the copy, and exit
@@ -177,6 +180,10 @@ std::optional<std::string> apply_setting(Config& c, const std::string& key_in,
     return to_int(key, value, 1, 60000, c.bot_budget_ms);
   } else if (key == "bot-delay-ms") {
     return to_int(key, value, 0, 10000, c.bot_delay_ms);
+  } else if (key == "quick-fill-seconds") {
+    return to_int(key, value, 1, 3600, c.quick_fill_seconds);
+  } else if (key == "house-fee-percent") {
+    return to_int(key, value, 0, 50, c.house_fee_percent);
   } else if (key == "reconnect-grace") {
     return to_int(key, value, 1, 3600, c.reconnect_grace);
   } else if (key == "initial-chips" || key == "topup-floor" || key == "topup-amount") {

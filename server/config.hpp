@@ -30,8 +30,10 @@ struct Config {
   int password_passes = 2;              // argon2id passes
   int bot_threads = 1;                  // computer players' thinking threads
   int bot_budget_ms = 300;              // a computer player's time per decision
-  int bot_delay_ms = 800;    // a computer seat acts at least this long after its turn began
-  int reconnect_grace = 60;  // seconds an absent player has to act at a table without timers
+  int bot_delay_ms = 800;       // a computer seat acts at least this long after its turn began
+  int quick_fill_seconds = 20;  // Play tables wait this long for people
+  int house_fee_percent = 10;   // of a compete game's pot
+  int reconnect_grace = 60;     // seconds an absent player has to act at a table without timers
   // Chips: a new registered account's balance, and the daily top-up of
   // `topup_amount` for a balance below `topup_floor` (0: no top-ups).
   std::int64_t initial_chips = 1000;

@@ -6,6 +6,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <string>
 
 #include "server/context.hpp"
 #include "server/lobby.hpp"
@@ -37,10 +38,28 @@ struct Hub {
     std::lock_guard lock(mutex_);
     tables_.erase(id);
   }
+  // Quick play: the forming Play table of each variant and size (a key
+  // such as "classic/4"), 0 if none.
+  std::int64_t forming(const std::string& key) {
+    std::lock_guard lock(mutex_);
+    auto it = forming_.find(key);
+    return it == forming_.end() ? 0 : it->second;
+  }
+  void set_forming(const std::string& key, std::int64_t id) {
+    std::lock_guard lock(mutex_);
+    forming_[key] = id;
+  }
+  // The table started or closed: it is forming no more.
+  void clear_forming(std::int64_t id) {
+    std::lock_guard lock(mutex_);
+    for (auto it = forming_.begin(); it != forming_.end();)
+      it = it->second == id ? forming_.erase(it) : std::next(it);
+  }
 
  private:
   std::mutex mutex_;  // guards the map only; a table's state is on its strand
   std::map<std::int64_t, std::shared_ptr<Table>> tables_;
+  std::map<std::string, std::int64_t> forming_;
 };
 
 }  // namespace whist::server

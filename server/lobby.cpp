@@ -11,13 +11,26 @@ namespace whist::server {
 
 using nlohmann::json;
 
+namespace {
+
+bool may_see(const Lobby::Audience& a, std::int64_t user) { return !a || a->count(user); }
+
+}  // namespace
+
 Lobby::Lobby(boost::asio::io_context& ioc) : strand_(boost::asio::make_strand(ioc)) {}
 
-void Lobby::join(std::shared_ptr<WsSession> s, std::string id) {
-  boost::asio::post(strand_, [this, s = std::move(s), id = std::move(id)] {
-    members_[s.get()] = s;
+void Lobby::join(std::shared_ptr<WsSession> s, std::string id, std::int64_t user) {
+  boost::asio::post(strand_, [this, s = std::move(s), id = std::move(id), user] {
+    Member& m = members_[s.get()];
+    m.session = s;
+    m.user = user;
+    m.seen.clear();
     json list = json::array();
-    for (const auto& [table, summary] : tables_) list.push_back(json::parse(summary));
+    for (const auto& [table, entry] : tables_) {
+      if (!may_see(entry.audience, user)) continue;
+      list.push_back(json::parse(entry.summary));
+      m.seen.insert(table);
+    }
     s->deliver(id, protocol::ack_message(id, json{{"tables", list}}.dump()));
   });
 }
@@ -26,8 +39,15 @@ void Lobby::leave(WsSession* s) {
   boost::asio::post(strand_, [this, s] { members_.erase(s); });
 }
 
-void Lobby::update(std::int64_t table, std::string summary_json) {
-  boost::asio::post(strand_, [this, table, summary = std::move(summary_json)] {
+std::shared_ptr<WsSession> Lobby::live(std::map<WsSession*, Member>::iterator& it) {
+  auto s = it->second.session.lock();
+  if (!s) it = members_.erase(it);
+  return s;
+}
+
+void Lobby::update(std::int64_t table, std::string summary_json, Audience audience) {
+  boost::asio::post(strand_, [this, table, summary = std::move(summary_json),
+                              audience = std::move(audience)]() mutable {
     json d = json::parse(summary);
     if (presence_ != nullptr) {
       // Every seating change of a table is announced here: presence follows.
@@ -37,9 +57,23 @@ void Lobby::update(std::int64_t table, std::string summary_json) {
           taken.emplace_back(s["user"].get<std::int64_t>(), s.value("seat", -1));
       presence_->seats(table, taken);
     }
-    auto m = std::make_shared<const std::string>(json{{"t", "lobby.table"}, {"d", d}}.dump());
-    tables_[table] = summary;
-    broadcast(m);
+    // Each message is serialized once, for all who receive it.
+    auto changed = std::make_shared<const std::string>(json{{"t", "lobby.table"}, {"d", d}}.dump());
+    auto gone = std::make_shared<const std::string>(
+        json{{"t", "lobby.removed"}, {"d", {{"table", table}}}}.dump());
+    for (auto it = members_.begin(); it != members_.end();) {
+      auto s = live(it);
+      if (!s) continue;
+      Member& m = it->second;
+      if (may_see(audience, m.user)) {
+        s->send(changed);
+        m.seen.insert(table);
+      } else if (m.seen.erase(table)) {
+        s->send(gone);
+      }
+      ++it;
+    }
+    tables_[table] = Entry{std::move(summary), std::move(audience)};
   });
 }
 
@@ -47,20 +81,15 @@ void Lobby::remove(std::int64_t table) {
   boost::asio::post(strand_, [this, table] {
     if (presence_ != nullptr) presence_->table_gone(table);
     if (tables_.erase(table) == 0) return;
-    broadcast(std::make_shared<const std::string>(
-        json{{"t", "lobby.removed"}, {"d", {{"table", table}}}}.dump()));
-  });
-}
-
-void Lobby::broadcast(const std::shared_ptr<const std::string>& m) {
-  for (auto it = members_.begin(); it != members_.end();) {
-    if (auto s = it->second.lock()) {
-      s->send(m);
+    auto gone = std::make_shared<const std::string>(
+        json{{"t", "lobby.removed"}, {"d", {{"table", table}}}}.dump());
+    for (auto it = members_.begin(); it != members_.end();) {
+      auto s = live(it);
+      if (!s) continue;
+      if (it->second.seen.erase(table)) s->send(gone);
       ++it;
-    } else {
-      it = members_.erase(it);
     }
-  }
+  });
 }
 
 }  // namespace whist::server

@@ -1,6 +1,9 @@
 // The lobby: who is looking at the table list, and the list itself. Tables
-// publish their summaries here; everyone in the lobby sees each change.
-// Its state lives on its own strand.
+// publish their summaries here, each with who may see it (everyone, or a
+// set of users: an invitation-only table's players and invitees); each
+// member sees the changes of the tables it may see, and a table that it
+// may no longer see goes from its list (lobby.removed). Its state lives on
+// its own strand.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
@@ -8,6 +11,8 @@
 #include <cstdint>
 #include <map>
 #include <memory>
+#include <optional>
+#include <set>
 #include <string>
 
 namespace whist::server {
@@ -17,22 +22,35 @@ class Presence;
 
 class Lobby {
  public:
+  using Audience = std::optional<std::set<std::int64_t>>;  // nullopt: everyone
+
   explicit Lobby(boost::asio::io_context& ioc);
-  // Adds a session to the lobby and answers request `id` with the list.
-  void join(std::shared_ptr<WsSession> s, std::string id);
+  // Adds a session of `user` to the lobby and answers request `id` with
+  // the list of the tables it may see.
+  void join(std::shared_ptr<WsSession> s, std::string id, std::int64_t user);
   void leave(WsSession* s);
-  // A table's summary (JSON text) changed, or it went away.
-  void update(std::int64_t table, std::string summary_json);
+  // A table's summary (JSON text) or audience changed, or it went away.
+  void update(std::int64_t table, std::string summary_json, Audience audience = std::nullopt);
   void remove(std::int64_t table);
   // Told who sits where with each update, and of each table that goes.
   void set_presence(Presence* p) { presence_ = p; }
 
  private:
-  void broadcast(const std::shared_ptr<const std::string>& m);
+  struct Member {
+    std::weak_ptr<WsSession> session;
+    std::int64_t user = 0;
+    std::set<std::int64_t> seen;  // the tables in its list
+  };
+  struct Entry {
+    std::string summary;
+    Audience audience;
+  };
+
+  std::shared_ptr<WsSession> live(std::map<WsSession*, Member>::iterator& it);
 
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
-  std::map<WsSession*, std::weak_ptr<WsSession>> members_;
-  std::map<std::int64_t, std::string> tables_;
+  std::map<WsSession*, Member> members_;
+  std::map<std::int64_t, Entry> tables_;
   Presence* presence_ = nullptr;
 };
 

@@ -15,11 +15,14 @@
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/write.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
+#include <chrono>
 #include <map>
+#include <nlohmann/json.hpp>
 #include <thread>
 #include <vector>
 
 #include "server/auth.hpp"
+#include "server/compete.hpp"
 #include "server/context.hpp"
 #include "server/http.hpp"
 #include "server/hub.hpp"
@@ -89,10 +92,36 @@ struct Server::Impl {
           t->announce();
           ++restored;
           games += s.game && s.game->state == "playing";
+        } else {
+          abandon(row, s);
         }
       }
     }
     if (restored) spdlog::info("restored {} tables, {} games in progress", restored, games);
+  }
+
+  // A table that cannot be brought back is closed; its game in progress is
+  // abandoned by a fault, and a compete game's buy-ins are refunded in full.
+  void abandon(const storage::Database::TableRow& row, const TableSnapshot& s) {
+    try {
+      int buy_in = 0;
+      const auto j = nlohmann::json::parse(row.settings, nullptr, false);
+      if (j.is_object() && j.contains("setup") && j["setup"].contains("settings"))
+        buy_in = j["setup"]["settings"].value("buy_in", 0);
+      if (s.game && s.game->state == "playing") {
+        abandon_game(*ctx.db, *s.game, buy_in, unix_seconds());
+        spdlog::warn("game {} abandoned{}", s.game->id, buy_in ? "; buy-ins refunded" : "");
+      }
+      ctx.db->update_table(row.id, row.settings, "closed");
+    } catch (const std::exception& e) {
+      spdlog::error("abandoning table {}: {}", row.id, e.what());
+    }
+  }
+
+  static std::int64_t unix_seconds() {
+    return std::chrono::duration_cast<std::chrono::seconds>(
+               std::chrono::system_clock::now().time_since_epoch())
+        .count();
   }
 
   asio::awaitable<void> listen() {

@@ -8,6 +8,7 @@
 
 #include "protocol/record_json.hpp"
 #include "server/auth.hpp"
+#include "server/compete.hpp"
 #include "server/ws_session.hpp"
 
 namespace whist::server {
@@ -68,6 +69,7 @@ Table::Table(Hub& hub, std::int64_t id, protocol::TableSetup setup, Player creat
       strand_(asio::make_strand(hub.ioc)),
       timer_(strand_),
       bot_timer_(strand_),
+      fill_timer_(strand_),
       id_(id),
       setup_(std::move(setup)),
       creator_(std::move(creator.name)),
@@ -98,7 +100,12 @@ void Table::flush() {
 
 void Table::handle(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
                    const protocol::ClientMessage& m) {
+  // An invitation-only table does not exist for those not invited.
+  if (!may_enter(p)) return error(s, id, "no_table", "no such table");
   if (const auto* sit = std::get_if<protocol::TableSit>(&m)) return on_sit(s, p, id, sit->seat);
+  if (const auto* inv = std::get_if<protocol::TableInvite>(&m))
+    return on_invite(s, p, id, inv->users);
+  if (std::holds_alternative<protocol::TableDecline>(m)) return on_decline(s, p, id);
   if (std::holds_alternative<protocol::TableLeave>(m)) return on_leave(s, p, id);
   if (std::holds_alternative<protocol::TableWatch>(m)) {
     if (seat_of(p.id) >= 0) return error(s, id, "seated", "you are seated at this table");
@@ -121,61 +128,6 @@ void Table::handle(const std::shared_ptr<WsSession>& s, const Player& p, const s
   if (const auto* rm = std::get_if<protocol::TableRemoveBot>(&m))
     return on_remove_bot(s, p, id, rm->seat);
   error(s, id, "unknown_type", "not a table request");
-}
-
-std::shared_ptr<Table> Table::restore(Hub& hub, const TableSnapshot& snap) {
-  try {
-    const json row = json::parse(snap.settings);
-    auto setup = protocol::parse_table_setup(row.at("setup"));
-    if (auto* why = std::get_if<std::string>(&setup)) throw std::runtime_error(*why);
-    auto t = std::make_shared<Table>(hub, snap.id, std::get<protocol::TableSetup>(setup),
-                                     Player{0, row.value("creator", std::string())});
-    if (auto seats = row.find("seats"); seats != row.end()) {
-      for (const auto& s : *seats) {
-        const auto i = s.at("seat").get<size_t>();
-        if (i >= t->seats_.size() || s.at("user").is_null()) continue;
-        t->seats_[i].user = s.at("user").get<std::int64_t>();
-        t->seats_[i].name = s.at("name").get<std::string>();
-        // Computer players come back with the table, always connected.
-        t->seats_[i].computer = t->seats_[i].user < 0;
-        t->seats_[i].connected = t->seats_[i].computer;
-      }
-    }
-    if (snap.game) {
-      // The game again: the same seed deals the same cards, and the stored
-      // actions are applied in order.
-      const json g = json::parse(snap.game->setup);
-      const Rules& rules = t->setup_.rules;
-      t->seed_ = g.at("seed").get<std::uint64_t>();
-      t->game_.emplace(Game::seeded(rules, g.at("dealer").get<int>(), t->seed_));
-      for (const auto& text : snap.actions) {
-        auto a = protocol::parse_action(json::parse(text), rules);
-        if (auto* why = std::get_if<std::string>(&a))
-          throw std::runtime_error("stored action: " + *why);
-        const auto res = t->game_->apply(std::get<Action>(a));
-        if (!res.ok())
-          throw std::runtime_error(std::string("stored action refused: ") +
-                                   std::string(error_code(res.error)));
-      }
-      t->game_id_ = std::make_shared<std::atomic<std::int64_t>>(snap.game->id);
-      t->game_generation_ = 1;
-      t->stored_deals_ = t->game_->deals().size();
-      t->stored_actions_ = t->game_->history().size();
-      t->state_ = t->game_->is_over() ? State::kFinished : State::kPlaying;
-      if (t->state_ == State::kPlaying) ++t->ctx_.metrics.tables_playing;
-    }
-    ++t->ctx_.metrics.tables_total;
-    // Versions go on from above anything the last run can have sent (a
-    // thousand a second since the epoch), so an old "since" gets the whole
-    // state, never the wrong events.
-    t->v_ = unix_now() * 1000;
-    t->log_start_ = t->v_ + 1;
-    asio::post(t->strand_, [t] { t->arm_timer(); });
-    return t;
-  } catch (const std::exception& e) {
-    spdlog::error("table {} cannot be restored: {}", snap.id, e.what());
-    return nullptr;
-  }
 }
 
 void Table::reply(const std::shared_ptr<WsSession>& s, const std::string& id, std::string text) {
@@ -227,14 +179,15 @@ json Table::summary() const {
 
 void Table::announce() {
   asio::post(strand_, [self = shared_from_this()] {
-    self->hub_.lobby.update(self->id_, self->summary().dump());
+    self->hub_.lobby.update(self->id_, self->summary().dump(), self->audience());
   });
 }
 
 void Table::store_table() {
   json row = {{"setup", protocol::table_setup_json(setup_)},
               {"creator", creator_},
-              {"seats", seats_json()}};
+              {"seats", seats_json()},
+              {"invited", invited_}};
   const std::string text = row.dump();
   const std::string state = state_name(static_cast<int>(state_));
   asio::post(ctx_.storage_pool, [db = ctx_.db.get(), id = id_, text, state] {
@@ -309,7 +262,8 @@ void Table::take_back(int seat, const std::shared_ptr<WsSession>& s) {
 }
 
 void Table::on_sit(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
-                   int want) {
+                   int want, bool affordable) {
+  const int asked = want;
   int seat = seat_of(p.id);
   if (seat >= 0) {
     // Already here: this connection takes the seat back.
@@ -319,7 +273,7 @@ void Table::on_sit(const std::shared_ptr<WsSession>& s, const Player& p, const s
     announce();
     return;
   }
-  if (state_ == State::kPlaying)
+  if (state_ == State::kPlaying || starting_)
     return error(s, id, "table_full", "the game at this table has started");
   if (want >= static_cast<int>(seats_.size()))
     return error(s, id, "bad_seat", "no such seat at this table");
@@ -330,6 +284,8 @@ void Table::on_sit(const std::shared_ptr<WsSession>& s, const Player& p, const s
       if (seats_[i].user == 0) want = static_cast<int>(i);
     if (want < 0) return error(s, id, "table_full", "every seat is taken");
   }
+  if (setup_.settings.kind == protocol::TableKind::kCompete && !affordable)
+    return sit_if_affordable(s, p, id, asked);
   watchers_.erase(s.get());
   Seat& st = seats_[static_cast<size_t>(want)];
   st = Seat{};
@@ -344,7 +300,11 @@ void Table::on_sit(const std::shared_ptr<WsSession>& s, const Player& p, const s
   }
   send_state(s, want, id);
   store_table();
-  if (seated_count() == static_cast<int>(seats_.size())) start_game();
+  if (setup_.settings.friends_only) load_friends(p.id);
+  if (seated_count() == static_cast<int>(seats_.size()))
+    start_when_due();
+  else if (setup_.settings.kind == protocol::TableKind::kPlay)
+    arm_fill();
   announce();
 }
 
@@ -357,7 +317,7 @@ void Table::on_leave(const std::shared_ptr<WsSession>& s, const Player& p, const
     }
     return error(s, id, "not_seated", "you are not at this table");
   }
-  if (state_ == State::kPlaying)
+  if (state_ == State::kPlaying || starting_)
     return error(s, id, "game_in_progress",
                  "the game is on; your seat is kept for you until it ends");
   seats_[static_cast<size_t>(seat)] = Seat{};
@@ -379,6 +339,8 @@ void Table::close() {
   closed_ = true;
   timer_.cancel();
   bot_timer_.cancel();
+  fill_timer_.cancel();
+  hub_.clear_forming(id_);
   --ctx_.metrics.tables_total;
   hub_.lobby.remove(id_);
   hub_.remove(id_);
@@ -472,6 +434,41 @@ void Table::on_rematch(const std::shared_ptr<WsSession>& s, const Player& p,
 }
 
 void Table::start_game() {
+  const std::uint64_t seed = secure_seed();
+  Rng draw(secure_seed());
+  const int dealer = static_cast<int>(draw.below(static_cast<std::uint32_t>(seats_.size())));
+  // Compete: the buy-ins are charged with the game's row, before it starts.
+  if (setup_.settings.kind == protocol::TableKind::kCompete) return begin_compete(seed, dealer);
+  // The game's row first: the storage thread runs jobs in order, so the deals
+  // and actions posted after it find its id.
+  auto gid = std::make_shared<std::atomic<std::int64_t>>(0);
+  asio::post(ctx_.storage_pool,
+             [db = ctx_.db.get(), gid, table = id_, setup = game_setup_json(seed, dealer),
+              seats = seats_json().dump(), self = shared_from_this()] {
+               try {
+                 gid->store(db->create_game(table, setup, seats, unix_now()));
+               } catch (const std::exception& e) {
+                 spdlog::error("storing a new game at table {}: {}", table, e.what());
+               }
+             });
+  launch(seed, dealer, std::move(gid));
+}
+
+std::string Table::game_setup_json(std::uint64_t seed, int dealer) const {
+  return json{{"variant", std::string(variant_name(setup_.rules.variant))},
+              {"options", protocol::options_json(setup_.rules)},
+              {"players", setup_.rules.players},
+              {"dealer", dealer},
+              {"seed", seed}}
+      .dump();
+}
+
+void Table::launch(std::uint64_t seed, int dealer,
+                   std::shared_ptr<std::atomic<std::int64_t>> game_id) {
+  hub_.clear_forming(id_);  // quick play seats no one more here
+  invited_.clear();         // invitations expire when the game starts
+  fill_timer_.cancel();
+  fill_armed_ = false;
   last_actor_ = -1;
   ++game_generation_;
   thinking_ = false;
@@ -482,9 +479,7 @@ void Table::start_game() {
     st.answered.clear();  // request ids are remembered within one game
     st.answered_order.clear();
   }
-  seed_ = secure_seed();
-  Rng draw(secure_seed());
-  const int dealer = static_cast<int>(draw.below(static_cast<std::uint32_t>(seats_.size())));
+  seed_ = seed;
   game_.emplace(Game::seeded(setup_.rules, dealer, seed_));
   state_ = State::kPlaying;
   log_.clear();
@@ -493,23 +488,7 @@ void Table::start_game() {
   stored_actions_ = 0;
   ++ctx_.metrics.tables_playing;
 
-  // The game's row first: the storage thread runs jobs in order, so the deals
-  // and actions posted after it find its id.
-  game_id_ = std::make_shared<std::atomic<std::int64_t>>(0);
-  json setup = {{"variant", std::string(variant_name(setup_.rules.variant))},
-                {"options", protocol::options_json(setup_.rules)},
-                {"players", setup_.rules.players},
-                {"dealer", dealer},
-                {"seed", seed_}};
-  asio::post(ctx_.storage_pool,
-             [db = ctx_.db.get(), gid = game_id_, table = id_, setup = setup.dump(),
-              seats = seats_json().dump(), self = shared_from_this()] {
-               try {
-                 gid->store(db->create_game(table, setup, seats, unix_now()));
-               } catch (const std::exception& e) {
-                 spdlog::error("storing a new game at table {}: {}", table, e.what());
-               }
-             });
+  game_id_ = std::move(game_id);
   store_table();
 
   broadcast({{"type", "start"}, {"dealer", dealer}, {"seats", seats_json()}});
@@ -592,16 +571,32 @@ void Table::after_change(bool private_change) {
   const bool over = game_->is_over();
   std::string result;
   if (over) result = json{{"scores", game_->scores()}, {"winners", game_->winners()}}.dump();
+  // Each seat's result, and at Compete tables the winners' payout, go with
+  // the game's result.
   const storage::GameResults results = over ? game_results() : storage::GameResults{};
+  std::vector<std::int64_t> users;
+  std::vector<int> winners;
+  const int buy_in = setup_.settings.buy_in;
+  const int fee = ctx_.config.house_fee_percent;
+  if (over && buy_in > 0) {
+    for (const Seat& st : seats_) users.push_back(st.user);
+    winners = winning_seats(game_->winners(), static_cast<int>(game_->scores().size()),
+                            static_cast<int>(seats_.size()));
+  }
   asio::post(ctx_.storage_pool,
              [db = ctx_.db.get(), gid = game_id_, deals = std::move(deals),
-              actions = std::move(actions), first_deal, first_action, over, result, results] {
+              actions = std::move(actions), first_deal, first_action, over, result,
+              users = std::move(users), winners = std::move(winners), buy_in, fee, results] {
                try {
                  for (size_t i = 0; i < deals.size(); ++i)
                    db->append_deal(*gid, static_cast<int>(first_deal + i), deals[i]);
                  for (size_t i = 0; i < actions.size(); ++i)
                    db->append_action(*gid, static_cast<int>(first_action + i), actions[i]);
-                 if (over) db->finish_game(*gid, "finished", result, unix_now(), results);
+                 if (over && buy_in > 0)
+                   finish_game_with_payout(*db, *gid, result, results, users, winners, buy_in, fee,
+                                           unix_now());
+                 else if (over)
+                   db->finish_game(*gid, "finished", result, unix_now(), results);
                } catch (const std::exception& e) {
                  spdlog::error("storing game {}: {}", gid->load(), e.what());
                }

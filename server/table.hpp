@@ -6,6 +6,7 @@
 
 #include <atomic>
 #include <boost/asio/io_context.hpp>
+#include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <cstdint>
@@ -15,6 +16,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -49,12 +51,18 @@ class Table : public std::enable_shared_from_this<Table> {
   static std::shared_ptr<Table> restore(Hub& hub, const TableSnapshot& s);
 
   std::int64_t id() const { return id_; }
+  // Quick play's key for a setup: its variant and number of players.
+  static std::string quick_key(const protocol::TableSetup& setup);
   // A table request from a session (any thread).
   void request(std::shared_ptr<WsSession> s, Player p, std::string id, protocol::ClientMessage m);
   // The session is gone: its seat is held, its watching ends.
   void disconnected(WsSession* s, std::int64_t user);
   // Publishes the table to the lobby (after creation or restore).
   void announce();
+  // A scheduled table (start_at) waits for its time (after creation).
+  void schedule() {
+    boost::asio::post(strand_, [self = shared_from_this()] { self->arm_schedule(); });
+  }
 
  private:
   struct Seat {
@@ -79,8 +87,9 @@ class Table : public std::enable_shared_from_this<Table> {
 
   void handle(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
               const protocol::ClientMessage& m);
-  void on_sit(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
-              int seat);
+  // `affordable`: a compete table's buy-in was checked against the balance.
+  void on_sit(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id, int seat,
+              bool affordable = false);
   void on_leave(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id);
   void on_watch(const std::shared_ptr<WsSession>& s, const std::string& id);
   void on_act(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
@@ -107,10 +116,42 @@ class Table : public std::enable_shared_from_this<Table> {
   void apply_thought(std::uint64_t game, size_t turn, const Action& a, Think why);
   bool same_turn(std::uint64_t game, size_t turn) const;
   int people_count() const;
+  // Seats a computer player ("Computer k") at a free seat, with its event.
+  void seat_computer(int seat);
+  // Play tables (table_quick.cpp): after quick_fill_seconds with people
+  // waiting, computer players take the free seats and the game starts.
+  void arm_fill();
+  void fill_with_computers();
+  // Scheduled tables (table_schedule.cpp): a full table starts at start_at,
+  // not before; then a table not full is cancelled, or filled with
+  // computer players if its creator allowed it.
+  void start_when_due();
+  void arm_schedule();
+  void on_start_time();
+  // Invitations (table_invite.cpp): who may see and join an
+  // invitation-only table; they expire when the game starts.
+  void on_invite(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
+                 const std::vector<std::string>& users);
+  void on_decline(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id);
+  // Whether this user may see the table and sit or watch there: anyone,
+  // or at an invitation-only table its creator, those seated and invitees.
+  bool may_enter(const Player& p) const;
+  // Who may see the table in the lobby (nullopt: everyone).
+  std::optional<std::set<std::int64_t>> audience() const;
+  // Friends-only tables: reads a seated person's friends, then announces.
+  void load_friends(std::int64_t user);
 
   // A seated player's new connection takes the seat back.
   void take_back(int seat, const std::shared_ptr<WsSession>& s);
+  // Draws the seed and the first dealer and starts the game (Compete: after
+  // the buy-ins are charged, table_compete.cpp).
   void start_game();
+  std::string game_setup_json(std::uint64_t seed, int dealer) const;
+  void launch(std::uint64_t seed, int dealer, std::shared_ptr<std::atomic<std::int64_t>> game_id);
+  void begin_compete(std::uint64_t seed, int dealer);
+  // A compete seat is taken only by someone who can pay the buy-in.
+  void sit_if_affordable(const std::shared_ptr<WsSession>& s, const Player& p,
+                         const std::string& id, int seat);
   void close();
   // Closes the table when no one sits or watches and no game is on.
   void close_if_empty();
@@ -146,13 +187,19 @@ class Table : public std::enable_shared_from_this<Table> {
   Context& ctx_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   boost::asio::steady_timer timer_;
-  boost::asio::steady_timer bot_timer_;  // a computer seat's natural delay
+  boost::asio::steady_timer bot_timer_;   // a computer seat's natural delay
+  boost::asio::steady_timer fill_timer_;  // Play: computers fill the free seats
+  bool fill_armed_ = false;
   std::int64_t id_;
   protocol::TableSetup setup_;
   std::string creator_;
   State state_ = State::kOpen;
   std::vector<Seat> seats_;
   std::map<WsSession*, std::weak_ptr<WsSession>> watchers_;
+  std::set<std::int64_t> invited_;  // invitation-only tables: the invitees
+  // Friends-only tables: the friends of each person seated, read when they
+  // sat down.
+  std::map<std::int64_t, std::vector<std::int64_t>> seated_friends_;
 
   std::optional<Game> game_;
   // The game's id, set by the storage thread when it creates the row.
@@ -174,6 +221,7 @@ class Table : public std::enable_shared_from_this<Table> {
   // history index think_turn_.
   std::uint64_t game_generation_ = 0;
   bool thinking_ = false;
+  bool starting_ = false;  // a compete game's buy-ins are being charged
   std::uint64_t think_game_ = 0;
   size_t think_turn_ = 0;
   size_t stored_deals_ = 0;

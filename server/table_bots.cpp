@@ -29,7 +29,9 @@ void Table::on_add_bot(const std::shared_ptr<WsSession>& s, const Player& p, con
                        int want) {
   if (p.name != creator_)
     return error(s, id, "not_creator", "only the table's creator seats computer players");
-  if (state_ == State::kPlaying)
+  if (setup_.settings.kind == protocol::TableKind::kCompete)
+    return error(s, id, "no_computers", "compete tables are for people only");
+  if (state_ == State::kPlaying || starting_)
     return error(s, id, "game_in_progress", "the game at this table has started");
   if (want >= static_cast<int>(seats_.size()))
     return error(s, id, "bad_seat", "no such seat at this table");
@@ -38,21 +40,27 @@ void Table::on_add_bot(const std::shared_ptr<WsSession>& s, const Player& p, con
   for (size_t i = 0; i < seats_.size() && want < 0; ++i)
     if (seats_[i].user == 0) want = static_cast<int>(i);
   if (want < 0) return error(s, id, "table_full", "every seat is taken");
+  seat_computer(want);
+  if (state_ == State::kFinished) state_ = State::kOpen;
+  reply(s, id,
+        protocol::ack_message(
+            id, json{{"seat", want}, {"name", seats_[static_cast<size_t>(want)].name}}.dump()));
+  store_table();
+  if (seated_count() == static_cast<int>(seats_.size())) start_when_due();
+  announce();
+}
+
+void Table::seat_computer(int seat) {
   // "Computer k", the smallest k not at the table; its user id is -k.
   int k = 1;
   while (seat_of(-k) >= 0) ++k;
-  Seat& st = seats_[static_cast<size_t>(want)];
+  Seat& st = seats_[static_cast<size_t>(seat)];
   st = Seat{};
   st.user = -k;
   st.name = "Computer " + std::to_string(k);
   st.computer = true;
   st.connected = true;
-  if (state_ == State::kFinished) state_ = State::kOpen;
-  broadcast({{"type", "sit"}, {"seat", want}, {"name", st.name}, {"computer", true}});
-  reply(s, id, protocol::ack_message(id, json{{"seat", want}, {"name", st.name}}.dump()));
-  store_table();
-  if (seated_count() == static_cast<int>(seats_.size())) start_game();
-  announce();
+  broadcast({{"type", "sit"}, {"seat", seat}, {"name", st.name}, {"computer", true}});
 }
 
 void Table::on_remove_bot(const std::shared_ptr<WsSession>& s, const Player& p,
@@ -155,7 +163,10 @@ void Table::on_suggest(const std::shared_ptr<WsSession>& s, const Player& p,
                        const std::string& id) {
   const int seat = seat_of(p.id);
   if (seat < 0) return error(s, id, "not_seated", "you are not seated at this table");
-  if (!setup_.settings.suggestions)
+  // Never at compete tables; always at play tables; elsewhere as set.
+  const auto kind = setup_.settings.kind;
+  if (kind == protocol::TableKind::kCompete ||
+      (kind != protocol::TableKind::kPlay && !setup_.settings.suggestions))
     return error(s, id, "no_suggestions", "this table does not allow suggestions");
   if (!game_ || state_ != State::kPlaying)
     return error(s, id, "no_game", "no game is being played here");

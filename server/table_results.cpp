@@ -3,6 +3,7 @@
 
 #include <algorithm>
 
+#include "server/compete.hpp"
 #include "server/table.hpp"
 
 namespace whist::server {
@@ -25,6 +26,18 @@ storage::GameResults Table::game_results() const {
     s.won = std::find(winners.begin(), winners.end(), s.side) != winners.end();
     s.score = static_cast<size_t>(s.side) < scores.size() ? scores[static_cast<size_t>(s.side)] : 0;
     r.seats.push_back(std::move(s));
+  }
+  // Compete: each winner is paid a share of the pot, everyone paid the
+  // buy-in.
+  if (const int buy_in = setup_.settings.buy_in; buy_in > 0) {
+    const int players = static_cast<int>(seats_.size());
+    const auto paid = winning_seats(winners, static_cast<int>(scores.size()), players);
+    const std::int64_t share =
+        payout_share(buy_in, players, static_cast<int>(paid.size()), ctx_.config.house_fee_percent);
+    for (storage::SeatResult& s : r.seats) {
+      const bool won = std::find(paid.begin(), paid.end(), s.seat) != paid.end();
+      s.chips_delta = (won ? share : 0) - buy_in;
+    }
   }
   return r;
 }

@@ -331,7 +331,7 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
     co_return reply_error(r.id, "not_logged_in", "log in, register or play as a guest first");
   if (std::holds_alternative<protocol::LobbyJoin>(r.message)) {
     in_lobby_ = true;
-    ctx_.hub->lobby.join(shared_from_this(), r.id);
+    ctx_.hub->lobby.join(shared_from_this(), r.id, user_->id);
     co_return std::string();
   }
   if (std::holds_alternative<protocol::LobbyLeave>(r.message)) {
@@ -358,6 +358,8 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
       co_return refusal_message(r.id, *why);
     }
   }
+  if (const auto* m = std::get_if<protocol::PlayQuick>(&r.message))
+    co_return co_await on_play_quick(r.id, *m);
   // Everything else is for one table.
   std::int64_t table = 0;
   std::visit(
@@ -489,6 +491,43 @@ asio::awaitable<std::string> WsSession::on_create_table(const std::string& id,
   if (ctx_.draining)
     co_return reply_error(id, "server_restarting",
                           "the server is restarting; create the table in a moment");
+  const auto& settings = c.setup.settings;
+  const auto when = unix_now();
+  if (settings.kind == protocol::TableKind::kPlay)
+    co_return reply_error(id, "bad_table", "play tables are opened by play.quick");
+  if (settings.start_at != 0 && (settings.start_at <= when || settings.start_at > when + 24 * 3600))
+    co_return reply_error(id, "bad_table", "start_at must be within the next 24 hours");
+  if (settings.kind == protocol::TableKind::kCompete) {
+    // The creator sits at once: they must be able to pay.
+    auto read = [user = user_->id](storage::Database& db) { return db.balance(user); };
+    const std::int64_t balance = co_await ctx_.on_storage(std::move(read));
+    if (balance < settings.buy_in)
+      co_return reply_error(id, "insufficient_chips",
+                            "this table's buy-in is " + std::to_string(settings.buy_in) +
+                                " chips; you have " + std::to_string(balance));
+  }
+  co_return co_await open_table(id, c.setup, std::string());
+}
+
+asio::awaitable<std::string> WsSession::on_play_quick(const std::string& id,
+                                                      const protocol::PlayQuick& q) {
+  if (ctx_.draining)
+    co_return reply_error(id, "server_restarting",
+                          "the server is restarting; ask again in a moment");
+  const std::string key = Table::quick_key(q.setup);
+  // A seat at the forming table, if there is one; else a new table.
+  if (auto t = ctx_.hub->find(ctx_.hub->forming(key))) {
+    t->request(shared_from_this(), Player{user_->id, user_->name}, id,
+               protocol::TableSit{t->id(), -1});
+    co_return std::string();
+  }
+  co_return co_await open_table(id, q.setup, key);
+}
+
+asio::awaitable<std::string> WsSession::open_table(const std::string& id,
+                                                   const protocol::TableSetup& setup,
+                                                   const std::string& quick_key) {
+  const protocol::TableCreate c{setup};
   const std::string row = nlohmann::json{
       {"setup", protocol::table_setup_json(c.setup)},
       {"creator",
@@ -499,12 +538,14 @@ asio::awaitable<std::string> WsSession::on_create_table(const std::string& id,
   auto table =
       std::make_shared<Table>(*ctx_.hub, table_id, c.setup, Player{user_->id, user_->name});
   ctx_.hub->add(table_id, table);
+  if (!quick_key.empty()) ctx_.hub->set_forming(quick_key, table_id);
   ++ctx_.metrics.tables_total;
   spdlog::info("{} opened table {} ({})", user_->name, table_id,
                variant_name(c.setup.rules.variant));
   // The creator sits down at seat 0; the answer is the table's state.
   table->request(shared_from_this(), Player{user_->id, user_->name}, id,
                  protocol::TableSit{table_id, 0});
+  if (setup.settings.start_at) table->schedule();
   co_return std::string();
 }
 

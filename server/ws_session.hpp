@@ -69,6 +69,11 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   asio::awaitable<std::string> start_session(const std::string& id, const storage::Account& a);
   asio::awaitable<std::string> on_create_table(const std::string& id,
                                                const protocol::TableCreate& c);
+  asio::awaitable<std::string> on_play_quick(const std::string& id, const protocol::PlayQuick& q);
+  // Stores a new table, seats the asker at seat 0 and answers with the
+  // state; a quick_key registers it as that variant's forming Play table.
+  asio::awaitable<std::string> open_table(const std::string& id, const protocol::TableSetup& setup,
+                                          const std::string& quick_key);
   asio::awaitable<std::string> on_game_record(const std::string& id, std::int64_t game,
                                               bool states);
   void remember(const std::string& id, const std::string& reply);

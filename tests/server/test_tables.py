@@ -539,7 +539,9 @@ ACCEPTED = [
 ]
 
 DEFAULT_SETTINGS = {"timer_bid": 0, "timer_play": 0, "chat": "text", "watching": True,
-                    "suggestions": False}
+                    "suggestions": False, "kind": "join", "buy_in": 0, "invite_only": False,
+                    "friends_only": False,
+                    "start_at": None, "computers_fill": False}
 
 SETTINGS = [
     {"timer_bid": 0, "timer_play": 0},

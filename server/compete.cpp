@@ -1,0 +1,124 @@
+#include "server/compete.hpp"
+
+#include <nlohmann/json.hpp>
+
+namespace whist::server {
+
+namespace {
+
+// BEGIN IMMEDIATE ... COMMIT, rolled back if anything throws or the caller
+// says so.
+class Tx {
+ public:
+  explicit Tx(storage::Database& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
+  ~Tx() {
+    if (!done_) {
+      try {
+        db_.exec("ROLLBACK");
+      } catch (...) {
+      }
+    }
+  }
+  void commit() {
+    db_.exec("COMMIT");
+    done_ = true;
+  }
+  void rollback() {
+    db_.exec("ROLLBACK");
+    done_ = true;
+  }
+
+ private:
+  storage::Database& db_;
+  bool done_ = false;
+};
+
+std::string key(std::int64_t game, const char* what) {
+  return "game:" + std::to_string(game) + ":" + what;
+}
+
+}  // namespace
+
+BuyIn create_game_with_buyin(storage::Database& db, std::int64_t table, const std::string& setup,
+                             const std::string& seats, const std::vector<std::int64_t>& users,
+                             int buy_in, std::int64_t now) {
+  BuyIn out;
+  Tx tx(db);
+  const std::int64_t game = db.create_game(table, setup, seats, now);
+  std::vector<storage::LedgerEntry> entries;
+  for (const std::int64_t u : users) entries.push_back({u, -buy_in, "buyin", game});
+  entries.push_back({0, static_cast<std::int64_t>(buy_in) * static_cast<std::int64_t>(users.size()),
+                     "buyin", game});
+  if (db.post(key(game, "buyin"), entries, now) == storage::PostResult::kInsufficient) {
+    tx.rollback();
+    for (size_t i = 0; i < users.size(); ++i)
+      if (db.balance(users[i]) < buy_in) out.short_seats.push_back(static_cast<int>(i));
+    return out;
+  }
+  tx.commit();
+  out.game = game;
+  return out;
+}
+
+std::int64_t payout_share(int buy_in, int players, int winners, int fee_percent) {
+  if (winners <= 0) return 0;
+  const std::int64_t pot = static_cast<std::int64_t>(buy_in) * players;
+  return (pot - pot * fee_percent / 100) / winners;
+}
+
+void finish_game_with_payout(storage::Database& db, std::int64_t game, const std::string& result,
+                             const storage::GameResults& results,
+                             const std::vector<std::int64_t>& users,
+                             const std::vector<int>& winning_seats, int buy_in, int fee_percent,
+                             std::int64_t now) {
+  Tx tx(db);
+  db.finish_game(game, "finished", result, now, results);
+  const std::int64_t pot =
+      static_cast<std::int64_t>(buy_in) * static_cast<std::int64_t>(users.size());
+  if (!winning_seats.empty() && pot > 0) {
+    const std::int64_t share = payout_share(buy_in, static_cast<int>(users.size()),
+                                            static_cast<int>(winning_seats.size()), fee_percent);
+    std::vector<storage::LedgerEntry> entries{{0, -pot, "payout", game}};
+    std::int64_t paid = 0;
+    for (const int s : winning_seats) {
+      entries.push_back({users[static_cast<size_t>(s)], share, "payout", game});
+      paid += share;
+    }
+    if (pot - paid > 0) entries.push_back({0, pot - paid, "fee", game});
+    db.post(key(game, "payout"), entries, now);  // applied once, whatever retries
+  }
+  tx.commit();
+}
+
+void abandon_game(storage::Database& db, const storage::Database::GameRow& game, int buy_in,
+                  std::int64_t now) {
+  Tx tx(db);
+  db.finish_game(game.id, "abandoned", nlohmann::json{{"abandoned", true}}.dump(), now);
+  if (buy_in > 0 && db.batch_posted(key(game.id, "buyin")) &&
+      !db.batch_posted(key(game.id, "payout"))) {
+    const auto seats = nlohmann::json::parse(game.seats);
+    std::vector<storage::LedgerEntry> entries;
+    std::int64_t pot = 0;
+    for (const auto& s : seats) {
+      entries.push_back({s.at("user").get<std::int64_t>(), buy_in, "refund", game.id});
+      pot += buy_in;
+    }
+    entries.insert(entries.begin(), {0, -pot, "refund", game.id});
+    db.post(key(game.id, "refund"), entries, now);
+  }
+  tx.commit();
+}
+
+std::vector<int> winning_seats(const std::vector<int>& winners, int scores, int players) {
+  std::vector<int> seats;
+  for (const int w : winners) {
+    if (scores < players) {
+      for (int s = w; s < players; s += scores) seats.push_back(s);
+    } else {
+      seats.push_back(w);
+    }
+  }
+  return seats;
+}
+
+}  // namespace whist::server

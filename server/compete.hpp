@@ -1,0 +1,50 @@
+// Compete tables' chips, on the storage thread: each seat's buy-in posted
+// in the same SQLite transaction as the game's row, the payout (less the
+// house fee) in the same transaction as the game's result, and a full
+// refund in the same transaction as marking a game abandoned by a fault.
+// Batch keys: game:<id>:buyin, game:<id>:payout, game:<id>:refund.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "storage/database.hpp"
+
+namespace whist::server {
+
+struct BuyIn {
+  std::int64_t game = 0;         // the new game's id, when every seat paid
+  std::vector<int> short_seats;  // otherwise the seats that cannot pay
+};
+
+// Creates the game's row and charges `buy_in` to each seat's user (users
+// by seat) in one transaction; nothing is written if a seat cannot pay.
+BuyIn create_game_with_buyin(storage::Database& db, std::int64_t table, const std::string& setup,
+                             const std::string& seats, const std::vector<std::int64_t>& users,
+                             int buy_in, std::int64_t now);
+
+// What each winning seat is paid: an equal share of the pot (buy_in from
+// each of `players`) less the fee (fee_percent of the pot, and whatever
+// does not divide evenly).
+std::int64_t payout_share(int buy_in, int players, int winners, int fee_percent);
+
+// The winning seats are paid their share, in the transaction that finishes
+// the game and stores its results.
+void finish_game_with_payout(storage::Database& db, std::int64_t game, const std::string& result,
+                             const storage::GameResults& results,
+                             const std::vector<std::int64_t>& users,
+                             const std::vector<int>& winning_seats, int buy_in, int fee_percent,
+                             std::int64_t now);
+
+// Marks a game abandoned; if it was a Compete game whose buy-in was posted
+// and not paid out, refunds every seat in full, in the same transaction.
+void abandon_game(storage::Database& db, const storage::Database::GameRow& game, int buy_in,
+                  std::int64_t now);
+
+// The seats on the winning side: winners are sides (team t: seats t and
+// t + 2) when there are fewer scores than seats, else seats.
+std::vector<int> winning_seats(const std::vector<int>& winners, int scores, int players);
+
+}  // namespace whist::server

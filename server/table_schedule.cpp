@@ -1,0 +1,59 @@
+// Scheduled tables: a table with start_at (Join or Compete, within 24
+// hours) starts at that time, not before, when every seat is taken. At
+// that time a table whose seats are not all taken is cancelled (nothing is
+// charged), unless its creator allowed computer players to fill it.
+#include <spdlog/spdlog.h>
+
+#include <boost/asio/bind_executor.hpp>
+#include <chrono>
+
+#include "server/table.hpp"
+
+namespace whist::server {
+
+namespace asio = boost::asio;
+
+namespace {
+
+std::int64_t now_seconds() {
+  return std::chrono::duration_cast<std::chrono::seconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
+}
+
+}  // namespace
+
+void Table::start_when_due() {
+  // Before its time a full scheduled table waits (only its first game).
+  if (setup_.settings.start_at > now_seconds() && !game_) return;
+  start_game();
+}
+
+void Table::arm_schedule() {
+  if (!setup_.settings.start_at || game_ || closed_) return;
+  const std::int64_t left = std::max<std::int64_t>(0, setup_.settings.start_at - now_seconds());
+  fill_timer_.expires_after(std::chrono::seconds(left));
+  fill_timer_.async_wait(asio::bind_executor(
+      strand_, [self = shared_from_this()](const boost::system::error_code& ec) {
+        if (ec) return;
+        self->on_start_time();
+        self->flush();
+      }));
+}
+
+void Table::on_start_time() {
+  if (closed_ || game_ || state_ != State::kOpen || starting_) return;
+  if (seated_count() == static_cast<int>(seats_.size())) return start_game();
+  if (setup_.settings.computers_fill && people_count() > 0) {
+    for (size_t i = 0; i < seats_.size(); ++i)
+      if (seats_[i].user == 0) seat_computer(static_cast<int>(i));
+    store_table();
+    start_game();
+    return announce();
+  }
+  spdlog::info("table {}: not full at its start time; cancelled", id_);
+  broadcast({{"type", "cancelled"}});
+  close();
+}
+
+}  // namespace whist::server
