@@ -326,7 +326,10 @@ Action bid_whist_bid(const Observation& o, const Settings& settings) {
   return Action::pass(o.seat);
 }
 
-Action bid_whist_discard(const Observation& o, const Settings& settings) {
+// The declarer's best way to play its contract: each trump suit (or each
+// direction at notrump) simulated over the same sampled deals, the discard
+// planned for it when the declarer still has to discard.
+Plan best_declarer_plan(const Observation& o, const Settings& settings) {
   std::vector<Plan> plans;
   const BidMode mode = o.contract.mode;
   if (mode == BidMode::kNoTrump) {
@@ -339,27 +342,21 @@ Action bid_whist_discard(const Observation& o, const Settings& settings) {
   const Plan* best = &plans.front();
   for (const Plan& p : plans)
     if (p.mean() > best->mean()) best = &p;
+  return *best;
+}
+
+Action bid_whist_discard(const Observation& o, const Settings& settings) {
+  const Plan best = best_declarer_plan(o, settings);
   const int k = count(o.hand) - o.hand_size;
-  const bool down = best->down == 1;
-  return Action::discard(o.seat, plan_discard(o.hand, k, mode, best->suit, down));
+  return Action::discard(o.seat,
+                         plan_discard(o.hand, k, o.contract.mode, best.suit, best.down == 1));
 }
 
 Action bid_whist_choice(const Observation& o, const Settings& settings) {
-  std::vector<Plan> plans;
-  const BidMode mode = o.contract.mode;
-  if (mode == BidMode::kNoTrump) {
-    for (int down = 0; down < 2; ++down) plans.push_back(Plan{mode, kNoSuit, down});
-  } else {
-    for (int suit = 0; suit < kSuits; ++suit)
-      plans.push_back(Plan{mode, suit, mode == BidMode::kDowntown});
-  }
-  run_plans(o, settings, plans);
-  const Plan* best = &plans.front();
-  for (const Plan& p : plans)
-    if (p.mean() > best->mean()) best = &p;
-  if (mode == BidMode::kNoTrump)
-    return Action::direction(o.seat, best->down == 1 ? BidMode::kDowntown : BidMode::kUptown);
-  return Action::trump(o.seat, best->suit);
+  const Plan best = best_declarer_plan(o, settings);
+  if (o.contract.mode == BidMode::kNoTrump)
+    return Action::direction(o.seat, best.down == 1 ? BidMode::kDowntown : BidMode::kUptown);
+  return Action::trump(o.seat, best.suit);
 }
 
 // Exact whist: the bid with the best mean score over sampled deals, the
