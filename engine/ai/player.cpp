@@ -10,6 +10,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <ctime>
 #include <vector>
 
 #include "engine/ai/hand_eval.hpp"
@@ -22,29 +23,41 @@ namespace whist::ai {
 
 namespace {
 
-using Clock = std::chrono::steady_clock;
+// Microseconds on the clock the settings ask for: wall (steady) time, or
+// the calling thread's CPU time.
+std::int64_t now_us(bool cpu) {
+  if (cpu) {
+    timespec ts{};
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return static_cast<std::int64_t>(ts.tv_sec) * 1'000'000 + ts.tv_nsec / 1000;
+  }
+  return std::chrono::duration_cast<std::chrono::microseconds>(
+             std::chrono::steady_clock::now().time_since_epoch())
+      .count();
+}
 
 class Budget {
  public:
   explicit Budget(const Settings& s)
       : max_(std::max(1, s.max_samples)),
         limited_(s.budget_ms > 0),
+        cpu_(s.cpu_clock),
         // Stop sampling with room to spare for the last sample and the
         // choice.
-        end_(Clock::now() +
-             std::chrono::microseconds(static_cast<std::int64_t>(s.budget_ms) * 800)) {}
+        end_us_(now_us(cpu_) + static_cast<std::int64_t>(s.budget_ms) * 800) {}
   // Whether to take another sample after `done` (always at least one).
   bool more(int done) const {
-    return done == 0 || (done < max_ && (!limited_ || Clock::now() < end_));
+    return done == 0 || (done < max_ && (!limited_ || now_us(cpu_) < end_us_));
   }
   // Whether a sample under way should be dropped: time is up and others
   // are complete.
-  bool abandon(int done) const { return done > 0 && limited_ && Clock::now() >= end_; }
+  bool abandon(int done) const { return done > 0 && limited_ && now_us(cpu_) >= end_us_; }
 
  private:
   int max_;
   bool limited_;
-  Clock::time_point end_;
+  bool cpu_;
+  std::int64_t end_us_;
 };
 
 // Simulation samples for bidding decisions: rollouts are cheap, so at

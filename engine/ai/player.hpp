@@ -13,8 +13,9 @@
 // total. Bids come from a hand evaluation checked by simulation.
 //
 // Thread safety: choose_action may run on any thread; each thread keeps its
-// own solver. It measures time with std::chrono::steady_clock: the engine's
-// one use of a clock, for the budget only (the result is the same function
+// own solver. It measures time with std::chrono::steady_clock (or the
+// thread's CPU clock, see Settings::cpu_clock): the engine's one use of a
+// clock, for the budget only (the result is the same function
 // of the observation and the seed whenever max_samples is reached first).
 #pragma once
 
@@ -38,6 +39,10 @@ struct Settings {
   // for the default budget (tests/bench/bench_strength).
   int solve_cards = 10;
   int leaf_cards = 9;
+  // Count the budget in the calling thread's CPU time rather than wall-clock
+  // time: what a decision costs on one core of its own, however busy the
+  // machine (the strength benchmark's --clock cpu). Servers keep wall time.
+  bool cpu_clock = false;
 };
 
 // The computer player's action for the observation's seat, which must be

@@ -4,12 +4,17 @@
 // other way round; the computer player's gain on a deal is what its seats
 // took (tricks, or points) less what the rule-based player took in the same
 // seats with the same cards. Prints the mean gain per deal with a 95%
-// confidence interval, and the computer player's decision times: wall
-// clock, and the thread's CPU time (its cost on one core even when the
-// machine is busy; the budget itself is wall clock).
+// confidence interval, and the computer player's decision times (card
+// play and bidding apart): wall clock, and the thread's CPU time (its cost
+// on one core even when the machine is busy).
 //
 //   bench_strength [--variant classic|bid|exact] [--deals N] [--budget MS]
 //                  [--samples N] [--threads N] [--solve-cards N] [--leaf-cards N]
+//                  [--clock wall|cpu]
+//
+// --clock cpu counts the budget in each thread's CPU time, as on a core of
+// its own: the figures then do not depend on what else the machine runs
+// (the server always counts wall time).
 //
 // Exact whist: four players, each for themselves; the deal is a whole game
 // of the default deals (7 to 13 cards), counted per deal; the seats are
@@ -42,7 +47,13 @@ struct Config {
   int threads = 1;
   int solve_cards = ai::Settings{}.solve_cards;
   int leaf_cards = ai::Settings{}.leaf_cards;
+  bool cpu_clock = false;
 };
+
+constexpr const char* kUsage =
+    "usage: bench_strength [--variant classic|bid|exact] [--deals N] [--budget MS]\n"
+    "                      [--samples N] [--threads N] [--solve-cards N] [--leaf-cards N]\n"
+    "                      [--clock wall|cpu]\n";
 
 struct Outcome {
   double tricks = 0;  // the pair 0+2's tricks
@@ -69,8 +80,10 @@ double thread_cpu_ms() {
   return static_cast<double>(ts.tv_sec) * 1e3 + static_cast<double>(ts.tv_nsec) / 1e6;
 }
 
+// Decision times in ms: card plays and other decisions (bids, discards,
+// trump) apart.
 struct Times {
-  std::vector<double> wall, cpu;
+  std::vector<double> wall, cpu, bid_wall, bid_cpu;
 };
 
 Outcome play(const Config& cfg, std::uint64_t seed, int ai_parity, Times& times) {
@@ -82,6 +95,7 @@ Outcome play(const Config& cfg, std::uint64_t seed, int ai_parity, Times& times)
   s.seed = seed * 1000003;
   s.solve_cards = cfg.solve_cards;
   s.leaf_cards = cfg.leaf_cards;
+  s.cpu_clock = cfg.cpu_clock;
   const bool one_deal = cfg.variant != Variant::kExact;
   while (!g.is_over() && !(one_deal && !g.results().empty())) {
     const int seat = g.current_seat();
@@ -92,9 +106,12 @@ Outcome play(const Config& cfg, std::uint64_t seed, int ai_parity, Times& times)
       const auto t0 = std::chrono::steady_clock::now();
       const double c0 = thread_cpu_ms();
       a = ai::choose_action(o, s);
-      times.cpu.push_back(thread_cpu_ms() - c0);
-      times.wall.push_back(
-          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+      const bool card = a.type == ActionType::kPlay;
+      (card ? times.cpu : times.bid_cpu).push_back(thread_cpu_ms() - c0);
+      (card ? times.wall : times.bid_wall)
+          .push_back(
+              std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
+                  .count());
     } else {
       a = ai::rule_based_action(o);
     }
@@ -123,8 +140,14 @@ double percentile(std::vector<double>& v, double p) {
   return v[std::min(v.size() - 1, static_cast<size_t>(p * static_cast<double>(v.size())))];
 }
 
-void report(const char* what, const std::vector<double>& gains) {
+struct Interval {
+  double mean = 0, low = 0, high = 0;
+};
+
+// The mean of `gains` with a 95% confidence interval (normal approximation).
+Interval interval(const std::vector<double>& gains) {
   const double n = static_cast<double>(gains.size());
+  if (gains.empty()) return {};
   double mean = 0;
   for (double g : gains) mean += g;
   mean /= n;
@@ -132,37 +155,60 @@ void report(const char* what, const std::vector<double>& gains) {
   for (double g : gains) var += (g - mean) * (g - mean);
   var /= std::max(1.0, n - 1);
   const double half = 1.96 * std::sqrt(var / n);
-  std::printf("  %-7s gained per deal: %+.3f  (95%% interval %+.3f .. %+.3f)\n", what, mean,
-              mean - half, mean + half);
+  return {mean, mean - half, mean + half};
+}
+
+void report(const char* what, const std::vector<double>& gains) {
+  const Interval r = interval(gains);
+  std::printf("  %-7s gained per deal: %+.3f  (95%% interval %+.3f .. %+.3f)\n", what, r.mean,
+              r.low, r.high);
 }
 
 }  // namespace
 
 int main(int argc, char** argv) {
   Config cfg;
-  for (int i = 1; i + 1 < argc; i += 2) {
+  for (int i = 1; i < argc; ++i) {
     const std::string k = argv[i];
-    const char* v = argv[i + 1];
+    if (k == "--help" || k == "-h") return std::printf("%s", kUsage), 0;
+    if (i + 1 >= argc) return std::fprintf(stderr, "%s needs a value\n%s", k.c_str(), kUsage), 2;
+    const char* v = argv[++i];
+    char* end = nullptr;
+    const long n = std::strtol(v, &end, 10);
+    const bool number = end != v && *end == '\0' && n >= 0 && n <= 1'000'000;
+    auto count = [&](int& out) {
+      if (!number) return std::fprintf(stderr, "%s: not a count: %s\n", k.c_str(), v), false;
+      out = static_cast<int>(n);
+      return true;
+    };
+    bool ok = true;
     if (k == "--variant") {
       auto p = parse_variant(v);
       if (!p) return std::fprintf(stderr, "unknown variant %s\n", v), 2;
       cfg.variant = *p;
+    } else if (k == "--clock") {
+      if (std::strcmp(v, "wall") != 0 && std::strcmp(v, "cpu") != 0)
+        return std::fprintf(stderr, "--clock: wall or cpu, not %s\n", v), 2;
+      cfg.cpu_clock = std::strcmp(v, "cpu") == 0;
     } else if (k == "--deals") {
-      cfg.deals = std::atoi(v);
+      ok = count(cfg.deals);
     } else if (k == "--budget") {
-      cfg.budget_ms = std::atoi(v);
+      ok = count(cfg.budget_ms);
     } else if (k == "--samples") {
-      cfg.samples = std::atoi(v);
+      ok = count(cfg.samples);
     } else if (k == "--solve-cards") {
-      cfg.solve_cards = std::atoi(v);
+      ok = count(cfg.solve_cards);
     } else if (k == "--leaf-cards") {
-      cfg.leaf_cards = std::atoi(v);
+      ok = count(cfg.leaf_cards);
     } else if (k == "--threads") {
-      cfg.threads = std::max(1, std::atoi(v));
+      ok = count(cfg.threads);
+      cfg.threads = std::max(1, cfg.threads);
     } else {
-      return std::fprintf(stderr, "unknown flag %s\n", k.c_str()), 2;
+      return std::fprintf(stderr, "unknown flag %s\n%s", k.c_str(), kUsage), 2;
     }
+    if (!ok) return 2;
   }
+  if (cfg.deals < 1) return std::fprintf(stderr, "--deals: at least 1\n"), 2;
 
   std::vector<double> trick_gain(static_cast<size_t>(cfg.deals)),
       point_gain(static_cast<size_t>(cfg.deals));
@@ -170,6 +216,7 @@ int main(int argc, char** argv) {
   std::mutex mu;
   std::atomic<int> next{0};
   std::atomic<int> done{0};
+  std::vector<char> finished(static_cast<size_t>(cfg.deals), 0);
   const auto t0 = std::chrono::steady_clock::now();
   auto worker = [&] {
     Times mine;
@@ -187,18 +234,25 @@ int main(int argc, char** argv) {
         trick_gain[static_cast<size_t>(i)] = ai_even.tricks - ai_odd.tricks;
         point_gain[static_cast<size_t>(i)] = ai_even.points - ai_odd.points;
       }
+      std::lock_guard lock(mu);
+      finished[static_cast<size_t>(i)] = 1;
       if (const int d = ++done; d % 100 == 0) {
-        // Progress on stderr: deals done and the running mean (deals may
-        // finish out of order between threads; a rough figure).
-        std::lock_guard lock(mu);
-        double sum = 0;
-        for (double g : (cfg.variant == Variant::kExact ? point_gain : trick_gain)) sum += g;
-        std::fprintf(stderr, "  %d deals done, mean gain so far %+.3f\n", d, sum / d);
+        // Progress on stderr over the deals finished so far (a figure to
+        // keep if the run must be stopped early).
+        std::vector<double> so_far;
+        for (size_t j = 0; j < finished.size(); ++j)
+          if (finished[j])
+            so_far.push_back(cfg.variant == Variant::kExact ? point_gain[j] : trick_gain[j]);
+        const Interval r = interval(so_far);
+        std::fprintf(stderr, "  %d deals done: %+.3f per deal (95%% %+.3f .. %+.3f)\n", d, r.mean,
+                     r.low, r.high);
       }
     }
     std::lock_guard lock(mu);
     times.wall.insert(times.wall.end(), mine.wall.begin(), mine.wall.end());
     times.cpu.insert(times.cpu.end(), mine.cpu.begin(), mine.cpu.end());
+    times.bid_wall.insert(times.bid_wall.end(), mine.bid_wall.begin(), mine.bid_wall.end());
+    times.bid_cpu.insert(times.bid_cpu.end(), mine.bid_cpu.begin(), mine.bid_cpu.end());
   };
   std::vector<std::thread> pool;
   for (int t = 0; t < cfg.threads; ++t) pool.emplace_back(worker);
@@ -206,14 +260,17 @@ int main(int argc, char** argv) {
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
   std::printf(
-      "%s: %d deals played twice (duplicate), budget %d ms, at most %d samples, %d thread(s), %.0f "
-      "s\n",
-      std::string(variant_name(cfg.variant)).c_str(), cfg.deals, cfg.budget_ms, cfg.samples,
-      cfg.threads, secs);
+      "%s: %d deals played twice (duplicate), budget %d ms (%s clock), at most %d samples, %d "
+      "thread(s), %.0f s\n",
+      std::string(variant_name(cfg.variant)).c_str(), cfg.deals, cfg.budget_ms,
+      cfg.cpu_clock ? "thread CPU" : "wall", cfg.samples, cfg.threads, secs);
   if (cfg.variant != Variant::kExact) report("tricks", trick_gain);
   report(cfg.variant == Variant::kExact ? "points" : "points", point_gain);
-  for (auto [what, v] : {std::pair{"wall", &times.wall}, std::pair{"cpu", &times.cpu}})
-    std::printf("  decisions %zu, %s time: p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms\n",
-                v->size(), what, percentile(*v, 0.5), percentile(*v, 0.9), percentile(*v, 0.99),
-                percentile(*v, 1.0));
+  for (auto [what, v] :
+       {std::pair{"cards, wall", &times.wall}, std::pair{"cards, cpu", &times.cpu},
+        std::pair{"bids etc., wall", &times.bid_wall}, std::pair{"bids etc., cpu", &times.bid_cpu}})
+    if (!v->empty())
+      std::printf("  %s time: %zu decisions, p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms\n",
+                  what, v->size(), percentile(*v, 0.5), percentile(*v, 0.9), percentile(*v, 0.99),
+                  percentile(*v, 1.0));
 }
