@@ -8,7 +8,7 @@
 // play and bidding apart): wall clock, and the thread's CPU time (its cost
 // on one core even when the machine is busy).
 //
-//   bench_strength [--variant classic|bid|exact] [--deals N] [--budget MS]
+//   bench_strength [--variant classic|bid|exact] [--deals N] [--first N] [--budget MS]
 //                  [--samples N] [--threads N] [--solve-cards N] [--leaf-cards N]
 //                  [--clock wall|cpu]
 //
@@ -42,6 +42,7 @@ namespace {
 struct Config {
   Variant variant = Variant::kClassic;
   int deals = 200;
+  int first = 0;  // the first deal's number: runs with different --first use different deals
   int budget_ms = 300;
   int samples = 400;
   int threads = 1;
@@ -51,7 +52,7 @@ struct Config {
 };
 
 constexpr const char* kUsage =
-    "usage: bench_strength [--variant classic|bid|exact] [--deals N] [--budget MS]\n"
+    "usage: bench_strength [--variant classic|bid|exact] [--deals N] [--first N] [--budget MS]\n"
     "                      [--samples N] [--threads N] [--solve-cards N] [--leaf-cards N]\n"
     "                      [--clock wall|cpu]\n";
 
@@ -141,7 +142,7 @@ double percentile(std::vector<double>& v, double p) {
 }
 
 struct Interval {
-  double mean = 0, low = 0, high = 0;
+  double mean = 0, low = 0, high = 0, sd = 0;
 };
 
 // The mean of `gains` with a 95% confidence interval (normal approximation).
@@ -155,13 +156,14 @@ Interval interval(const std::vector<double>& gains) {
   for (double g : gains) var += (g - mean) * (g - mean);
   var /= std::max(1.0, n - 1);
   const double half = 1.96 * std::sqrt(var / n);
-  return {mean, mean - half, mean + half};
+  return {mean, mean - half, mean + half, std::sqrt(var)};
 }
 
 void report(const char* what, const std::vector<double>& gains) {
   const Interval r = interval(gains);
-  std::printf("  %-7s gained per deal: %+.3f  (95%% interval %+.3f .. %+.3f)\n", what, r.mean,
-              r.low, r.high);
+  // The standard deviation lets runs over other deals (--first) be pooled.
+  std::printf("  %-7s gained per deal: %+.3f  (95%% interval %+.3f .. %+.3f; sd %.3f)\n", what,
+              r.mean, r.low, r.high, r.sd);
 }
 
 }  // namespace
@@ -192,6 +194,8 @@ int main(int argc, char** argv) {
       cfg.cpu_clock = std::strcmp(v, "cpu") == 0;
     } else if (k == "--deals") {
       ok = count(cfg.deals);
+    } else if (k == "--first") {
+      ok = count(cfg.first);
     } else if (k == "--budget") {
       ok = count(cfg.budget_ms);
     } else if (k == "--samples") {
@@ -221,7 +225,7 @@ int main(int argc, char** argv) {
   auto worker = [&] {
     Times mine;
     for (int i; (i = next++) < cfg.deals;) {
-      const std::uint64_t seed = 9000 + static_cast<std::uint64_t>(i);
+      const std::uint64_t seed = 9000 + static_cast<std::uint64_t>(cfg.first + i);
       const Outcome ai_even = play(cfg, seed, 0, mine);
       const Outcome ai_odd = play(cfg, seed, 1, mine);
       // Seats 0+2: the computer's result at one table less the rule-based
@@ -260,10 +264,11 @@ int main(int argc, char** argv) {
   const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
 
   std::printf(
-      "%s: %d deals played twice (duplicate), budget %d ms (%s clock), at most %d samples, %d "
-      "thread(s), %.0f s\n",
-      std::string(variant_name(cfg.variant)).c_str(), cfg.deals, cfg.budget_ms,
-      cfg.cpu_clock ? "thread CPU" : "wall", cfg.samples, cfg.threads, secs);
+      "%s: %d deals (%d to %d) played twice (duplicate), budget %d ms (%s clock), at most %d "
+      "samples, %d thread(s), %.0f s\n",
+      std::string(variant_name(cfg.variant)).c_str(), cfg.deals, cfg.first,
+      cfg.first + cfg.deals - 1, cfg.budget_ms, cfg.cpu_clock ? "thread CPU" : "wall", cfg.samples,
+      cfg.threads, secs);
   if (cfg.variant != Variant::kExact) report("tricks", trick_gain);
   report(cfg.variant == Variant::kExact ? "points" : "points", point_gain);
   for (auto [what, v] :
