@@ -4,6 +4,7 @@
 // trick in play and the last one, tricks and scores, notices, chat, the
 // result and the rematch.
 import type { App, Screen } from "./app";
+import { kindBadge } from "./compete";
 import { h, fill } from "./dom";
 import { isComputer, seatName, type TableState } from "./game";
 import { keepFocus } from "./keys";
@@ -175,7 +176,7 @@ export class TableScreen implements Screen {
         "div",
         { class: "title" },
         h("h2", null, VARIANT_NAMES[t.variant], h("small", null, ` #${t.table}`)),
-        h("p", { class: "opts" }, optionSummary(t), seated ? null : h("span", { class: "badge" }, "watching")),
+        h("p", { class: "opts" }, optionSummary(t), kindBadge(t), seated ? null : h("span", { class: "badge" }, "watching")),
       ),
       h("button", { type: "button", class: "leave", onclick: () => void this.app.toLobby() }, leaveLabel),
     );

@@ -1,6 +1,7 @@
 // The game's result at the table: the winners, the points of each deal
 // with the tricks taken, the rematch, the replay and the way out.
 import type { App } from "./app";
+import { gameChipsLine } from "./compete";
 import { h } from "./dom";
 import { seatName, sideName, winnersText, type TableState } from "./game";
 import { hasSides } from "./rules";
@@ -38,6 +39,7 @@ export function resultPanel(app: App, st: TableState, v: View | null): HTMLEleme
       ),
     ),
     h("small", { class: "hint" }, "Points per deal, with the tricks taken in brackets."),
+    seated && t.settings.kind === "compete" && t.state === "finished" ? gameChipsLine(app, st.result?.game ?? null) : null,
     h(
       "div",
       { class: "result-actions" },

@@ -16,7 +16,9 @@ export function statusItems(st: TableState, v: View | null, creator: boolean): H
         "div",
         { class: "chip wide" },
         t.state === "open" ? `Waiting for ${free} more player${free === 1 ? "" : "s"} — the game starts when every seat is taken.` : "Waiting for the game.",
-        creator && free > 0 ? h("small", { class: "hint" }, " You may fill a seat with a computer player: “Add computer”.") : null,
+        t.settings.kind === "play" && free > 0 ? h("small", { class: "hint", "data-role": "quick-wait" }, " People who come sit here; after a few seconds, computer players take the free seats.") : null,
+        t.settings.kind === "compete" ? h("small", { class: "hint" }, ` Each seat pays the buy-in of ${t.settings.buy_in ?? 0} chips when the game starts.`) : null,
+        creator && free > 0 && t.settings.kind !== "compete" && t.settings.kind !== "play" ? h("small", { class: "hint" }, " You may fill a seat with a computer player: “Add computer”.") : null,
       ),
     ];
   }
