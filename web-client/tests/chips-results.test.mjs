@@ -113,6 +113,7 @@ test("compete: buy-in, a guest who cannot afford it, the payout; the chips scree
     await p.waitForSelector(`#chips-badge .amount[data-chips="${1000 + nets[i]}"]`);
   }
   const game = await alice.evaluate(() => window.whist.app.table.result.game);
+  if (shots) await alice.screenshot({ path: join(shots, "compete.png") });
 
   // The chips screen: the buy-in and (for a winner) the payout, with the game.
   const winner = nets[0] > 0 ? alice : bob;
@@ -125,9 +126,12 @@ test("compete: buy-in, a guest who cannot afford it, the payout; the chips scree
   assert.equal(await winner.$eval(`tr[data-kind="payout"] [data-after]`, (e) => Number(e.dataset.after)), 1000 + net);
   assert.equal(await winner.$eval(`tr[data-kind="initial"] [data-after]`, (e) => Number(e.dataset.after)), 1000);
   assert.equal(await winner.$eval('[data-role="balance"]', (e) => Number(e.dataset.chips)), 1000 + net);
-  if (shots) await winner.screenshot({ path: join(shots, winner === alice ? "chips.png" : "chips-phone.png"), fullPage: true });
   // Not below the floor: no top-up button, the rule instead.
   assert.equal(await winner.$("#topup"), null);
+  await alice.click("#chips-badge");
+  await screen(alice, "chips");
+  await alice.waitForSelector(`tr[data-kind="buyin"][data-game="${game}"]`);
+  if (shots) await alice.screenshot({ path: join(shots, "chips.png"), fullPage: true });
 
   // My games: the game, won or lost, with its chips; it opens the replay.
   await alice.click("#nav-results");
