@@ -105,12 +105,17 @@ export class ChipsScreen implements Screen {
       h("span", { class: "amount", "data-role": "balance", "data-chips": chips ?? "" }, chips === null ? "…" : chips.toLocaleString("en")),
       h("span", { class: "unit" }, " chips"),
     );
+    // Eligible: below the floor, and no top-up yet today (days in UTC, as the server counts them).
+    const today = new Date().toISOString().slice(0, 10);
+    const toppedToday = this.entries.some((e) => e.kind === "topup" && new Date(e.at * 1000).toISOString().slice(0, 10) === today);
     const low = chips !== null && chips < this.floor;
     fill(
       this.topup,
-      low
+      low && !toppedToday && !this.topupNote
         ? h("button", { type: "button", class: "primary", id: "topup", onclick: () => void this.askTopup() }, "Get today's top-up")
-        : h("small", { class: "hint" }, `Below ${this.floor} chips you may take a daily top-up (once a day, also given when you log in).`),
+        : low && toppedToday && !this.topupNote
+          ? h("p", { class: "topup-note", "data-role": "topup-note" }, "You had today's top-up; the next one tomorrow (UTC).")
+          : h("small", { class: "hint" }, `Below ${this.floor} chips you may take a daily top-up (once a day, also given when you log in).`),
       this.topupNote ? h("p", { class: "topup-note", "data-role": "topup-note" }, this.topupNote) : null,
     );
     if (this.error) {

@@ -161,3 +161,61 @@ test("compete: buy-in, a guest who cannot afford it, the payout; the chips scree
   await bob.click("#back");
   await screen(bob, "table");
 });
+
+test("the daily top-up: offered below the floor, once a day", async () => {
+  // A server whose accounts start with 150 chips, and a top-up of 20 below 100.
+  const low = await setup(["--initial-chips", "150", "--topup-amount", "20", "--topup-floor", "100"]);
+  try {
+    const dave = await low.openPage("dave", { width: 1200, height: 860 });
+    const erin = await low.openPage("erin", { width: 390, height: 844 });
+    for (const [p, name] of [[dave, "dave"], [erin, "erin"]]) {
+      await screen(p, "account");
+      await p.fill("#register-form input[name=username]", name);
+      await p.fill("#register-form input[name=password]", "correct horse battery");
+      await p.click("#register-form button[type=submit]");
+      await screen(p, "lobby");
+      await p.waitForSelector('#chips-badge .amount[data-chips="150"]');
+    }
+    // Not below the floor: no top-up.
+    await erin.click("#chips-badge");
+    await screen(erin, "chips");
+    await erin.waitForSelector('tr[data-kind="initial"]');
+    assert.equal(await erin.$("#topup"), null);
+    await erin.click("#back");
+    await screen(erin, "lobby");
+
+    // A Compete game of 110 chips: the loser is left with 40.
+    await dave.selectOption("#create-form select[name=kind]", "compete");
+    await dave.selectOption("#create-form select[name=buy_in]", "110");
+    const table = await createTable(dave, { variant: "exact", players: 2, options: { initial_cards: 1, max_cards: 1 } });
+    await sitAt(erin, table, 1);
+    const players = [dave, erin];
+    while (!(await gameOver(players))) {
+      if (!(await actOnce(assert, players))) await dave.waitForTimeout(50);
+    }
+    await Promise.all(players.map((p) => p.waitForSelector('[data-role="chips-result"]')));
+    const nets = await Promise.all(players.map((p) => p.$eval('[data-role="chips-result"]', (e) => Number(e.dataset.net))));
+    const loser = players[nets.findIndex((n) => n < 0)];
+    assert.ok(loser, `a loser: ${nets}`);
+    await loser.waitForSelector('#chips-badge .amount[data-chips="40"]');
+
+    // Below the floor: the button, once.
+    await loser.click("#chips-badge");
+    await screen(loser, "chips");
+    await loser.click("#topup");
+    await loser.waitForSelector('[data-role="topup-note"] >> text=20 chips added.');
+    await loser.waitForSelector('tr[data-kind="topup"] [data-delta="20"]');
+    assert.equal(await loser.$eval('[data-role="balance"]', (e) => Number(e.dataset.chips)), 60);
+    await loser.waitForSelector('#chips-badge .amount[data-chips="60"]');
+    // Reopened: today's top-up was given; no button.
+    await loser.click("#back");
+    await screen(loser, "table");
+    await loser.click("#chips-badge");
+    await screen(loser, "chips");
+    await loser.waitForSelector('[data-role="topup-note"] >> text=next one tomorrow');
+    assert.equal(await loser.$("#topup"), null);
+    if (shots) await loser.screenshot({ path: join(shots, "chips-topup.png"), fullPage: true });
+  } finally {
+    await low.close();
+  }
+});
