@@ -231,7 +231,8 @@ void Table::send_view(int seat) {
                        {"d",
                         {{"table", id_},
                          {"v", v_},
-                         {"view", protocol::observation_json(game_->observation(seat))}}}}
+                         {"view", protocol::observation_json(game_->observation(seat))},
+                         {"turn_ms_left", turn_ms_left()}}}}
                       .dump();
   outbox_.push_back([to, m = std::move(m)]() mutable {
     if (auto s = to.lock()) s->send(std::move(m));
@@ -245,6 +246,7 @@ void Table::send_state(const std::shared_ptr<WsSession>& s, int seat, const std:
                                                      : game_->observation_for_watcher());
   else
     d["view"] = nullptr;
+  d["turn_ms_left"] = turn_ms_left();
   reply(s, id, protocol::ack_message(id, d.dump()));
 }
 
@@ -382,6 +384,7 @@ void Table::on_sync(const std::shared_ptr<WsSession>& s, const Player& p, const 
     if (game_)
       d["view"] = protocol::observation_json(seat >= 0 ? game_->observation(seat)
                                                        : game_->observation_for_watcher());
+    d["turn_ms_left"] = turn_ms_left();
     reply(s, id, protocol::ack_message(id, d.dump()));
   } else {
     send_state(s, seat, id);
@@ -633,15 +636,7 @@ void Table::arm_timer() {
     timer_armed_ = false;
     return drive_computer();
   }
-  const bool turn =
-      game_ && !game_->is_over() && state_ == State::kPlaying && game_->current_seat() >= 0;
-  int limit = 0;
-  if (turn) {
-    const int seat = game_->current_seat();
-    limit = game_->phase() == Phase::kPlay ? setup_.settings.timer_play : setup_.settings.timer_bid;
-    if (!seats_[static_cast<size_t>(seat)].connected && limit == 0)
-      limit = ctx_.config.reconnect_grace;
-  }
+  const int limit = turn_limit();
   // The same turn under the same limit keeps its clock: a chat line, a sync
   // or a return does not start it again.
   const size_t turn_index = game_ ? game_->history().size() : 0;
@@ -652,7 +647,8 @@ void Table::arm_timer() {
   timer_armed_ = true;
   armed_turn_ = turn_index;
   armed_limit_ = limit;
-  timer_.expires_after(std::chrono::seconds(limit));
+  deadline_ = std::chrono::steady_clock::now() + std::chrono::seconds(limit);
+  timer_.expires_at(deadline_);
   const auto generation = ++timer_generation_;
   timer_.async_wait(asio::bind_executor(
       strand_, [self = shared_from_this(), generation](const boost::system::error_code& ec) {

@@ -163,6 +163,10 @@ class Table : public std::enable_shared_from_this<Table> {
   void after_change(bool private_change);
   void arm_timer();
   void on_timeout();
+  // The seconds the seat to act has now (0: no clock), and the
+  // milliseconds its clock has left, or null (table_clock.cpp).
+  int turn_limit() const;
+  nlohmann::json turn_ms_left() const;
   Action automatic_action() const;
   // Each seat's result of the finished game (table_results.cpp).
   storage::GameResults game_results() const;
@@ -216,6 +220,7 @@ class Table : public std::enable_shared_from_this<Table> {
   bool timer_armed_ = false;
   size_t armed_turn_ = 0;
   int armed_limit_ = 0;
+  std::chrono::steady_clock::time_point deadline_;  // when the armed clock runs out
   std::uint64_t timer_generation_ = 0;
   // The computer's decision in progress: for game game_generation_'s
   // history index think_turn_.

@@ -1163,7 +1163,7 @@ def test_sync_without_since_or_too_old(whistd):
         await game.settle()
         st = game.to_act()  # its view is the latest
         whole = await st.c.ok("table.sync", {"table": T})
-        assert set(whole) == {"table", "v", "view"}
+        assert set(whole) == {"table", "v", "view", "turn_ms_left"}
         assert whole["table"]["table"] == T and whole["table"]["state"] == "playing"
         assert whole["v"] == st.last_v and whole["view"]["seat"] == st.seat
         assert sorted(whole["view"]["hand"]) == sorted(st.view["hand"])

@@ -4,8 +4,9 @@
 // resumes it, and other tabs can be other players); localStorage remembers
 // the last one, offered as "Continue as …" in a new tab.
 import { h, fill } from "./dom";
-import { applyEventMsg, newTableState, type ChatLine, type TableState } from "./game";
+import { applyEventMsg, newTableState, setClock, type ChatLine, type TableState } from "./game";
 import { Connection, RequestError, type Status } from "./net";
+import { Wallet } from "./wallet";
 import type {
   Action,
   Envelope,
@@ -19,7 +20,7 @@ import type {
   Welcome,
 } from "./types";
 
-export type ScreenName = "connecting" | "account" | "lobby" | "table" | "replay";
+export type ScreenName = "connecting" | "account" | "lobby" | "table" | "replay" | "chips" | "results";
 
 export interface Screen {
   readonly el: HTMLElement;
@@ -80,6 +81,10 @@ export class App {
   accountError = "";
   /** The game the replay viewer shows (#replay/<id>). */
   replayGame: number | null = null;
+  /** The chips in the header. */
+  readonly wallet = new Wallet(this);
+  /** The screen the replay was opened from (the chips or results screen is shown again after it). */
+  private replayFrom: ScreenName | null = null;
 
   private screen: Screen | null = null;
   private readonly header: HTMLElement;
@@ -159,6 +164,7 @@ export class App {
       h("span", { class: "spacer" }),
       u
         ? [
+            this.wallet.header(),
             h("span", { class: "me", title: u.guest ? "a guest account: it lives in this browser" : "your account" }, u.name, u.guest ? h("small", null, " (guest)") : null),
             h("button", { class: "link", type: "button", onclick: () => void this.logout() }, "Log out"),
           ]
@@ -195,7 +201,10 @@ export class App {
     this.server = w.server;
     // A replay needs no login: #replay/<id> opens it; a reconnection leaves it open.
     const replay = replayInHash();
-    if (w.session === "resumed" && w.user) this.user = w.user;
+    if (w.session === "resumed" && w.user) {
+      this.user = w.user;
+      void this.wallet.refresh();
+    }
     if (replay !== null && (this.screenName !== "replay" || this.replayGame !== replay)) {
       this.openReplay(replay);
       return;
@@ -238,6 +247,7 @@ export class App {
     this.accountError = "";
     sessionStorage.setItem(TOKEN_KEY, ack.token);
     localStorage.setItem(REMEMBER_KEY, JSON.stringify({ token: ack.token, name: ack.user.name }));
+    void this.wallet.refresh();
     void this.enterLobby();
   }
 
@@ -287,6 +297,7 @@ export class App {
     sessionStorage.removeItem(TABLE_KEY);
     this.user = null;
     this.table = null;
+    this.wallet.chips = null;
     this.lobby.clear();
     this.show("account");
   }
@@ -296,6 +307,7 @@ export class App {
   /** Opens the replay viewer on a finished game (and its address, #replay/<id>). */
   openReplay(game: number): void {
     this.replayGame = game;
+    if (this.screenName === "chips" || this.screenName === "results") this.replayFrom = this.screenName;
     if (location.hash !== `#replay/${game}`) history.pushState(null, "", `#replay/${game}`);
     this.show("replay");
   }
@@ -304,6 +316,9 @@ export class App {
   closeReplay(): void {
     this.replayGame = null;
     history.replaceState(null, "", location.pathname + location.search);
+    const from = this.replayFrom;
+    this.replayFrom = null;
+    if (from && this.user) return this.show(from);
     // resume() catches up with the tab's table (the connection may have
     // been made again meanwhile), or goes to the lobby.
     if (this.user) void this.resume();
@@ -345,6 +360,15 @@ export class App {
     }
   }
 
+  /** Quick play: a seat at a forming table of the variant (computer players fill it after a short wait). */
+  async quickPlay(variant: string, players?: number): Promise<void> {
+    try {
+      this.enterTable(await this.conn.request<TableStateMsg>("play.quick", players ? { variant, players } : { variant }), false);
+    } catch (e) {
+      this.fail(e);
+    }
+  }
+
   async sit(table: number, seat: number | null): Promise<void> {
     try {
       this.enterTable(await this.conn.request<TableStateMsg>("table.sit", { table, seat }), false);
@@ -365,6 +389,7 @@ export class App {
     if (!this.user) return;
     this.conn.request("lobby.leave").catch(() => {});
     this.table = newTableState(ack.table, ack.v, ack.view, this.user.id);
+    setClock(this.table, ack.turn_ms_left);
     if (watching) this.table.seat = null;
     sessionStorage.setItem(TABLE_KEY, JSON.stringify({ id: ack.table.table, watch: this.table.seat === null }));
     this.show("table");
@@ -395,6 +420,7 @@ export class App {
       const full = d as TableStateMsg;
       const old = this.table && this.table.id === full.table.table ? this.table : null;
       const st = newTableState(full.table, full.v, full.view, this.user.id);
+      setClock(st, full.turn_ms_left);
       if (watch) st.seat = null;
       if (old) {
         st.chat = old.chat;
@@ -410,6 +436,7 @@ export class App {
     if (!st || st.id !== ev.table) return;
     for (const m of ev.events) applyEventMsg(st, m);
     if (ev.view) st.view = ev.view;
+    setClock(st, ev.turn_ms_left);
     st.v = Math.max(st.v, ev.v);
     st.actedV = -1;
   }
@@ -445,6 +472,7 @@ export class App {
         if (!st || e.table !== st.id) return;
         if (!applyEventMsg(st, e)) this.resync();
         if (e.event.type === "chat") saveChat(st);
+        if (st.summary.settings.kind === "compete" && Wallet.moves(e.event.type)) void this.wallet.refresh();
         this.render();
         return;
       }
@@ -456,6 +484,7 @@ export class App {
         if (v < st.v) return; // older than what we know
         st.view = view;
         st.v = v;
+        setClock(st, d["turn_ms_left"] as number | null | undefined);
         st.actedV = -1;
         if (view.seat !== null) st.seat = view.seat;
         this.render();

@@ -34,6 +34,12 @@ export interface TableState {
   rematch: Set<number>;
   /** When the seat to act began to think (for the countdown), ms. */
   turnSince: number;
+  /**
+   * When the seat to act's clock runs out (ms, Date.now()), as the server
+   * last said (turn_ms_left); null: no clock; undefined: not said for this
+   * turn (the countdown is reckoned from turnSince).
+   */
+  turnDeadline?: number | null;
   /** The version the view was last acted on (an action is in flight). */
   actedV: number;
   /** The summary of the last deal that ended while the user was here. */
@@ -134,7 +140,12 @@ export function applyEventMsg(st: TableState, m: TableEventMsg): boolean {
   if (m.v !== st.v + 1) return false;
   st.v = m.v;
   applyEvent(st, m.event);
-  if (GAME_EVENTS.has(m.event.type)) st.turnSince = Date.now();
+  if (GAME_EVENTS.has(m.event.type)) {
+    st.turnSince = Date.now();
+    st.turnDeadline = undefined;
+  }
+  // A departure or a return changes the clock (an absent player's grace): reckoned again.
+  if (m.event.type === "disconnected" || m.event.type === "connected") st.turnDeadline = undefined;
   return true;
 }
 
@@ -357,4 +368,10 @@ export function winnersText(st: TableState, winners: number[]): string {
   if (names.length === 0) return "Nobody wins";
   if (names.length === 1) return `${names[0]} wins`;
   return `${names.join(" and ")} share the win`;
+}
+
+/** Notes the server's clock of the seat to act (turn_ms_left; absent from older servers: unknown). */
+export function setClock(st: TableState, msLeft: number | null | undefined): void {
+  if (msLeft === undefined) return;
+  st.turnDeadline = msLeft === null ? null : Date.now() + msLeft;
 }

@@ -3,7 +3,9 @@
 // click; and the form that makes a new table.
 import type { App, Screen } from "./app";
 import { h, fill } from "./dom";
+import { KindChooser, kindBadge } from "./compete";
 import { keepFocus } from "./keys";
+import { quickPlayPanel } from "./quick";
 import {
   CHAT_CHOICES,
   CLASSIC_PRESETS,
@@ -68,6 +70,7 @@ export class LobbyScreen implements Screen {
     this.el = h(
       "section",
       { class: "lobby-screen" },
+      quickPlayPanel(app),
       h("div", { class: "lobby-tables" }, h("div", { class: "lobby-head" }, h("h2", null, "Tables"), this.count), this.filterBar(), this.list),
       this.form.el,
     );
@@ -99,6 +102,7 @@ export class LobbyScreen implements Screen {
   }
 
   update(): void {
+    this.form.update();
     const all = [...this.app.lobby.values()];
     const tables = all
       .filter((t) => matches(t, this.filters))
@@ -150,6 +154,7 @@ export class LobbyScreen implements Screen {
         "header",
         null,
         h("h3", null, VARIANT_NAMES[t.variant], h("small", null, ` #${t.table}`)),
+        kindBadge(t),
         h("span", { class: `badge state-${t.state}` }, t.state === "open" && free > 0 ? `${STATE_LABELS.open} (${free} free)` : STATE_LABELS[t.state]),
       ),
       h("p", { class: "opts" }, optionSummary(t)),
@@ -193,6 +198,7 @@ class CreateForm {
     suggestions: HTMLInputElement;
   };
   private busy = false;
+  private readonly kind: KindChooser;
 
   constructor(private readonly app: App) {
     const variantSelect = select(
@@ -214,6 +220,12 @@ class CreateForm {
       watching: h("input", { type: "checkbox", name: "watching", checked: true }),
       suggestions: h("input", { type: "checkbox", name: "suggestions" }),
     };
+    this.kind = new KindChooser(app, (compete) => {
+      // Compete tables have no suggestions and no computer players.
+      const hide = this.el?.querySelectorAll<HTMLElement>(".suggestions-row, .create-bots") ?? [];
+      for (const el of hide) el.hidden = compete;
+      if (compete) this.settings.suggestions.checked = false;
+    });
     this.el = h(
       "form",
       { id: "create-form", class: "card-panel create-form", onsubmit: (e) => void this.submit(e) },
@@ -225,16 +237,22 @@ class CreateForm {
         "fieldset",
         null,
         h("legend", null, "Table"),
+        this.kind.el,
         row("Time to bid", this.settings.timer_bid, "Seconds for each call or choice; then the server acts for the player."),
         row("Time to play", this.settings.timer_play, "Seconds for each card; then the server plays a legal card."),
         row("Chat", this.settings.chat, "During the game: free text, preset phrases only, or none."),
         checkRow("Watchers", this.settings.watching, "Up to 10 people may watch; they never see a hand."),
-        checkRow("Suggestions", this.settings.suggestions, "At their turn, players may ask the computer which bid or card it would choose; it is shown, never played for them."),
+        checkRow("Suggestions", this.settings.suggestions, "At their turn, players may ask the computer which bid or card it would choose; it is shown, never played for them.", "suggestions-row"),
       ),
       h("p", { class: "hint create-bots" }, "Short of players? At the table, “Add computer” puts a computer player in an empty seat."),
       h("button", { type: "submit", class: "primary big", id: "create-table" }, "Create the table and sit down"),
     );
     this.buildOptions();
+  }
+
+  /** Draws the parts that follow the user's balance again. */
+  update(): void {
+    this.kind.update();
   }
 
   private buildOptions(): void {
@@ -311,6 +329,7 @@ class CreateForm {
         chat: this.settings.chat.value,
         watching: this.settings.watching.checked,
         suggestions: this.settings.suggestions.checked,
+        ...this.kind.settings(),
       },
     };
     const preset = this.presetSelect?.value;
@@ -346,10 +365,10 @@ function row(label: string, input: HTMLElement, help: string | HTMLElement): HTM
   );
 }
 
-function checkRow(label: string, input: HTMLInputElement, help: string): HTMLElement {
+function checkRow(label: string, input: HTMLInputElement, help: string, cls = ""): HTMLElement {
   return h(
     "label",
-    { class: "form-row check" },
+    { class: `form-row check ${cls}`.trim() },
     h("span", { class: "field-label" }, label),
     h("span", { class: "check-box" }, input, h("span", null, "Allowed")),
     h("small", { class: "hint" }, help),

@@ -1,9 +1,11 @@
 // The entry point: starts the app and picks each screen.
 import { AccountScreen } from "./account";
+import { ChipsScreen } from "./chips";
 import { App, type Screen, type ScreenName } from "./app";
 import { h } from "./dom";
 import { LobbyScreen } from "./lobby";
 import { ReplayScreen } from "./replay";
+import { ResultsScreen } from "./results";
 import { TableScreen } from "./table";
 
 function makeScreen(app: App, name: ScreenName): Screen {
@@ -14,6 +16,10 @@ function makeScreen(app: App, name: ScreenName): Screen {
       return new LobbyScreen(app);
     case "table":
       return new TableScreen(app);
+    case "chips":
+      return new ChipsScreen(app);
+    case "results":
+      return new ResultsScreen(app);
     case "replay":
       return new ReplayScreen(app, app.replayGame ?? 0);
     default:

@@ -37,6 +37,10 @@ export interface TableSettings {
   chat: ChatMode;
   watching: boolean;
   suggestions: boolean;
+  /** join (the default), play (quick play) or compete (a chip buy-in). */
+  kind?: "join" | "play" | "compete";
+  /** Compete: the chips each seat pays when the game starts. */
+  buy_in?: number;
 }
 
 /** A table as the lobby lists it (lobby.table) and as table acks carry it. */
@@ -132,6 +136,8 @@ export interface TableState {
   table: TableSummary;
   v: number;
   view: View | null;
+  /** The milliseconds the seat to act has left, or null when it has no clock. */
+  turn_ms_left?: number | null;
 }
 
 /** The ack of table.sync when it sends the missed events. */
@@ -140,6 +146,7 @@ export interface TableSyncEvents {
   v: number;
   events: TableEventMsg[];
   view?: View | null;
+  turn_ms_left?: number | null;
 }
 
 export interface TableEventMsg {

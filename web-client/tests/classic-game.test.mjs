@@ -219,13 +219,16 @@ test("four players play a whole Whist 5-Point game in the browser; a watcher nev
   if (shots) await watcher.screenshot({ path: join(shots, "replay.png") });
   assert.equal((await replayHands(watcher)).reduce((a, b) => a + b), 48);
   assert.match(await watcher.textContent('[data-role="caption"]'), /plays .*\. .* takes the trick\.$/);
-  // The next deal, as dealt; then the end, with the last deal's summary and the result.
-  await watcher.click('button[data-step="next-deal"]');
-  assert.equal(await step(watcher), 53);
-  assert.deepEqual(await replayHands(watcher), [13, 13, 13, 13]);
-  assert.match(await watcher.textContent('[data-role="caption"]'), /^Deal 2: .* deals\./);
-  await watcher.keyboard.press("ArrowLeft");
-  await watcher.waitForSelector('.replay-screen [data-role="deal-summary"][data-deal="0"]');
+  // The next deal, as dealt (a game of one deal has none); then the end,
+  // with the last deal's summary and the result.
+  if (plays > 52) {
+    await watcher.click('button[data-step="next-deal"]');
+    assert.equal(await step(watcher), 53);
+    assert.deepEqual(await replayHands(watcher), [13, 13, 13, 13]);
+    assert.match(await watcher.textContent('[data-role="caption"]'), /^Deal 2: .* deals\./);
+    await watcher.keyboard.press("ArrowLeft");
+    await watcher.waitForSelector('.replay-screen [data-role="deal-summary"][data-deal="0"]');
+  }
   await watcher.keyboard.press("End");
   assert.equal(await step(watcher), steps - 1);
   await watcher.waitForSelector(".replay-screen [data-role=\"caption\"] >> text=The game is over.");

@@ -1,0 +1,33 @@
+// Quick play in the lobby: one big Play button per game. The server seats
+// the user at a forming table of that game (play.quick); people who come
+// join it, and computer players take the free seats after a short wait.
+import type { App } from "./app";
+import { h } from "./dom";
+import { VARIANT_NAMES } from "./rules";
+import type { Variant } from "./types";
+
+export function quickPlayPanel(app: App): HTMLElement {
+  let busy = false;
+  const play = async (variant: Variant): Promise<void> => {
+    if (busy) return;
+    busy = true;
+    try {
+      await app.quickPlay(variant);
+    } finally {
+      busy = false;
+    }
+  };
+  return h(
+    "section",
+    { class: "card-panel quick-play", "aria-labelledby": "quick-title" },
+    h("h2", { id: "quick-title" }, "Play now"),
+    h("p", { class: "hint" }, "A seat at once: people who come sit with you, and computer players fill the empty seats after a few seconds. 15 seconds a turn, suggestions on."),
+    h(
+      "div",
+      { class: "quick-buttons" },
+      (Object.keys(VARIANT_NAMES) as Variant[]).map((v) =>
+        h("button", { type: "button", class: "primary big play-quick", "data-quick": v, onclick: () => void play(v) }, h("span", { class: "verb" }, "Play"), h("span", { class: "what" }, VARIANT_NAMES[v])),
+      ),
+    ),
+  );
+}
