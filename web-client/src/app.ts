@@ -6,6 +6,7 @@
 import { h, fill } from "./dom";
 import { applyEventMsg, newTableState, type ChatLine, type TableState } from "./game";
 import { Connection, RequestError, type Status } from "./net";
+import { Social } from "./social";
 import type {
   Action,
   Envelope,
@@ -19,7 +20,7 @@ import type {
   Welcome,
 } from "./types";
 
-export type ScreenName = "connecting" | "account" | "lobby" | "table" | "replay";
+export type ScreenName = "connecting" | "account" | "lobby" | "table" | "replay" | "friends";
 
 export interface Screen {
   readonly el: HTMLElement;
@@ -80,6 +81,8 @@ export class App {
   accountError = "";
   /** The game the replay viewer shows (#replay/<id>). */
   replayGame: number | null = null;
+  /** Friends, invitations and scheduled tables' notices (social.ts). */
+  readonly social = new Social(this);
 
   private screen: Screen | null = null;
   private readonly header: HTMLElement;
@@ -143,6 +146,7 @@ export class App {
       this.renderQueued = false;
       this.renderHeader();
       this.screen?.update();
+      this.social.rendered();
     };
     requestAnimationFrame(run);
     window.setTimeout(run, 100); // background tabs get no animation frames
@@ -157,6 +161,7 @@ export class App {
         ? h("span", { class: "conn-state", "data-conn": this.status }, this.status === "connecting" ? "Connecting…" : "Connection lost — reconnecting…")
         : null,
       h("span", { class: "spacer" }),
+      this.social.navButton(),
       u
         ? [
             h("span", { class: "me", title: u.guest ? "a guest account: it lives in this browser" : "your account" }, u.name, u.guest ? h("small", null, " (guest)") : null),
@@ -217,6 +222,7 @@ export class App {
 
   /** After a (re)connection: back to the table the tab was at, or the lobby. */
   private async resume(): Promise<void> {
+    void this.social.refresh();
     const saved = readJson<SavedTable>(sessionStorage, TABLE_KEY);
     if (saved) {
       try {
@@ -238,6 +244,7 @@ export class App {
     this.accountError = "";
     sessionStorage.setItem(TOKEN_KEY, ack.token);
     localStorage.setItem(REMEMBER_KEY, JSON.stringify({ token: ack.token, name: ack.user.name }));
+    void this.social.refresh();
     void this.enterLobby();
   }
 
@@ -288,6 +295,7 @@ export class App {
     this.user = null;
     this.table = null;
     this.lobby.clear();
+    this.social.clear();
     this.show("account");
   }
 
@@ -428,6 +436,7 @@ export class App {
 
   private receive(m: Envelope): void {
     const d = m.d as Record<string, unknown> | undefined;
+    this.social.observe(m);
     switch (m.t) {
       case "lobby.table": {
         const t = d as unknown as TableSummary;

@@ -2,6 +2,7 @@
 import { AccountScreen } from "./account";
 import { App, type Screen, type ScreenName } from "./app";
 import { h } from "./dom";
+import { FriendsScreen } from "./friends";
 import { LobbyScreen } from "./lobby";
 import { ReplayScreen } from "./replay";
 import { TableScreen } from "./table";
@@ -14,6 +15,8 @@ function makeScreen(app: App, name: ScreenName): Screen {
       return new LobbyScreen(app);
     case "table":
       return new TableScreen(app);
+    case "friends":
+      return new FriendsScreen(app);
     case "replay":
       return new ReplayScreen(app, app.replayGame ?? 0);
     default:

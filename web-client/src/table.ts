@@ -17,6 +17,7 @@ import {
 import { h, fill } from "./dom";
 import { callText, isComputer, seatName, sideName, winnersText, type TableState } from "./game";
 import { keepFocus, moveFocus } from "./keys";
+import { waitingText } from "./schedule";
 import { summaryPanel } from "./summary";
 import { CHAT_PHRASES, hasSides, MODE_LABELS, VARIANT_NAMES, optionSummary } from "./rules";
 import type { Action, View } from "./types";
@@ -312,7 +313,7 @@ export class TableScreen implements Screen {
         h(
           "div",
           { class: "chip wide" },
-          t.state === "open" ? `Waiting for ${free} more player${free === 1 ? "" : "s"} — the game starts when every seat is taken.` : "Waiting for the game.",
+          t.state === "open" ? waitingText(t, free) : "Waiting for the game.",
           creator && free > 0 ? h("small", { class: "hint" }, " You may fill a seat with a computer player: “Add computer”.") : null,
         ),
       );
