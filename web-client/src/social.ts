@@ -321,6 +321,11 @@ export class Social {
           const when = s.start_at ? `, starting ${startText(s.start_at)}` : "";
           this.app.flash(`${t.creator} invited you to ${tableName(t)}${when}: see Friends & invitations.`);
         }
+        // A scheduled table the user sits at (in another tab, or left for the lobby) begins.
+        const me = this.app.user;
+        if (old?.state === "open" && t.state === "playing" && socialSettings(t).start_at && me && t.seats.some((x) => x.user === me.id)) {
+          this.opened(t, this.app.table?.id === t.table);
+        }
         // A friend sat down or left: where they are is asked again.
         if (this.app.screenName === "friends") {
           const ids = this.friendIds;
@@ -336,6 +341,7 @@ export class Social {
       case "table.event": {
         const ev = d["event"] as { type?: string } | undefined;
         const st = this.app.table;
+        if (ev?.type === "start" && st && d["table"] === st.id && st.summary.state === "open" && socialSettings(st.summary).start_at) this.opened(st.summary, true);
         if (ev?.type === "cancelled" && st && d["table"] === st.id) {
           this.app.flash(`${tableName(st.summary)} was cancelled: not every seat was taken at its start time.`);
           void this.app.toLobby();
@@ -383,7 +389,14 @@ export class Social {
 
   // --- Scheduled tables --------------------------------------------------------
 
-  /** Every second: a notice five minutes before a table the user sits at or is invited to starts, and when it starts. */
+  /** The notice that a scheduled table the user sits at begins (once per table). */
+  private opened(t: TableSummary, here: boolean): void {
+    if (this.noticed.has(`${t.table}:start`)) return;
+    this.noticed.add(`${t.table}:start`);
+    this.app.flash(`${tableName(t)}: it is time, the game begins${here ? "." : ": back to your seat from the lobby."}`);
+  }
+
+  /** Every second: a notice five minutes before a table the user sits at or is invited to starts. */
   private tick(): void {
     const me = this.app.user;
     if (!me) return;
@@ -399,10 +412,6 @@ export class Social {
       if (left <= 300 && left > 1 && !this.noticed.has(`${t.table}:soon`)) {
         this.noticed.add(`${t.table}:soon`);
         this.app.flash(`${tableName(t)} starts ${leftText(at)}${seated ? "" : ": you are invited"}.`);
-      } else if (seated && left <= 0 && left > -30 && !this.noticed.has(`${t.table}:start`)) {
-        this.noticed.add(`${t.table}:start`);
-        const here = this.app.table?.id === t.table;
-        this.app.flash(`${tableName(t)}: it is time, the table opens now${here ? "." : ": back to your seat from the lobby."}`);
       }
     }
   }

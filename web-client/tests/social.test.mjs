@@ -179,4 +179,18 @@ test("friends through the pages, an invitation-only table, a scheduled table", {
   assert.match(first, /^Starts (today|tomorrow) at .+ · in (29|30):\d\d$/);
   const countdown = `${item} .countdown-to`;
   await ann.waitForFunction(([sel, was]) => document.querySelector(sel)?.textContent !== was, [countdown, await ann.textContent(countdown)], { timeout: 5000 });
+
+  // A table that opens within seconds (made as the form makes it, with a
+  // start time to the second): Ann is told before, and when it opens the
+  // computer players take the free seats and the game begins.
+  await ann.evaluate(() =>
+    window.whist.app.createTable({ variant: "classic", settings: { start_at: Math.floor(Date.now() / 1000) + 6, computers_fill: true } }),
+  );
+  await screen(ann, "table");
+  assert.match(await ann.textContent(".status-bar"), /Waiting for 3 more players — the game starts today at /);
+  await ann.waitForSelector(".toast:not([hidden]) >> text=/starts in 0:0\\d\\./");
+  await ann.waitForSelector(".toast:not([hidden]) >> text=/it is time, the game begins\\./");
+  await ann.waitForFunction(() => document.querySelectorAll('.seat[data-computer="true"]').length === 3);
+  await ann.waitForFunction(() => document.querySelector(".table-screen")?.dataset.state === "playing");
+  assert.ok(await ann.isHidden(".table-panel"), "no schedule once the game is on");
 });
