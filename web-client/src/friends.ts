@@ -19,6 +19,8 @@ export class FriendsScreen implements Screen {
   private readonly friends: HTMLElement;
   private readonly result: HTMLElement;
   private readonly input: HTMLInputElement;
+  private readonly form: HTMLFormElement;
+  private readonly requestPanel: HTMLElement;
   private busy = false;
 
   constructor(private readonly app: App) {
@@ -28,14 +30,15 @@ export class FriendsScreen implements Screen {
     this.friends = h("ul", { class: "friend-list", "aria-live": "polite" });
     this.input = h("input", { name: "friend", placeholder: "username", autocomplete: "off", maxlength: 20, "aria-label": "username of the player to ask" });
     this.result = h("p", { id: "friend-result", class: "friend-result", role: "status" });
-    const form = h(
+    const form = (this.form = h(
       "form",
       { id: "friend-form", class: "friend-form", onsubmit: (e) => void this.submit(e) },
       h("label", { class: "field-label", for: "friend-input" }, "Add a friend"),
       h("div", { class: "invite-row" }, this.input, h("button", { type: "submit", class: "primary" }, "Send request")),
       this.result,
-    );
+    ));
     this.input.id = "friend-input";
+    this.requestPanel = h("section", { class: "card-panel", id: "requests" }, h("h3", null, "Friend requests"), this.requests);
     this.el = h(
       "section",
       { class: "friends-screen" },
@@ -43,7 +46,7 @@ export class FriendsScreen implements Screen {
       h(
         "div",
         { class: "friends-grid" },
-        h("div", { class: "friends-col" }, h("section", { class: "card-panel", id: "invitations" }, h("h3", null, "Invitations"), this.invitations), h("section", { class: "card-panel", id: "requests" }, h("h3", null, "Friend requests"), this.requests)),
+        h("div", { class: "friends-col" }, h("section", { class: "card-panel", id: "invitations" }, h("h3", null, "Invitations"), this.invitations), this.requestPanel),
         h("section", { class: "card-panel", id: "friends" }, h("h3", null, "Friends"), form, this.friends),
       ),
     );
@@ -53,14 +56,15 @@ export class FriendsScreen implements Screen {
     const s = this.app.social;
     this.back.textContent = this.app.table ? "Back to the table" : "Back to the lobby";
     const guest = !!this.app.user?.guest;
-    this.input.disabled = guest;
+    this.form.hidden = guest;
+    this.requestPanel.hidden = guest;
     keepFocus(this.invitations, () => fill(this.invitations, this.invitationItems()));
     keepFocus(this.requests, () =>
       fill(
         this.requests,
         guest ? null : this.requestList("Asking you", "incoming", s.incoming.map((u) => u.name)),
         guest ? null : this.requestList("Asked by you", "outgoing", s.outgoing.map((u) => u.name)),
-        guest ? h("p", { class: "empty" }, "Guests cannot have friends.") : s.incoming.length + s.outgoing.length === 0 ? h("p", { class: "empty" }, "No request waits.") : null,
+        !guest && s.incoming.length + s.outgoing.length === 0 ? h("p", { class: "empty" }, "No request waits.") : null,
       ),
     );
     keepFocus(this.friends, () =>
