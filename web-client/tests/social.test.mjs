@@ -123,6 +123,16 @@ test("friends through the pages, an invitation-only table, a scheduled table", {
   await ben.waitForSelector('[data-friend="cat"]');
   await cat.waitForSelector('[data-friend="ben"]');
 
+  // Ben declines: the table is gone from his page; Ann invites him again with his name's button.
+  await ben.click(`${inv} button[data-decline-invitation]`);
+  await ben.waitForSelector(inv, { state: "detached" });
+  assert.equal(await inLobby(ben, table), false, "a declined table leaves the lobby");
+  assert.equal(await countOf(ben), 0);
+  assert.equal(await ann.getAttribute('#invite-form button[data-pick="ben"]', "data-invited"), "true", "Ann's page marks Ben invited");
+  await ann.click('#invite-form button[data-pick="ben"]');
+  await ann.waitForSelector('.invite-result >> text="Invited: ben."');
+  await ben.waitForSelector(inv);
+
   // Ben accepts: he sits at the table.
   await ben.click(`${inv} button[data-accept-invitation]`);
   await screen(ben, "table");
@@ -184,7 +194,7 @@ test("friends through the pages, an invitation-only table, a scheduled table", {
   // start time to the second): Ann is told before, and when it opens the
   // computer players take the free seats and the game begins.
   await ann.evaluate(() =>
-    window.whist.app.createTable({ variant: "classic", settings: { start_at: Math.floor(Date.now() / 1000) + 6, computers_fill: true } }),
+    window.whist.app.createTable({ variant: "classic", settings: { start_at: Math.floor(Date.now() / 1000) + 8, computers_fill: true } }),
   );
   await screen(ann, "table");
   assert.match(await ann.textContent(".status-bar"), /Waiting for 3 more players — the game starts today at /);
