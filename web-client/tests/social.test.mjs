@@ -3,10 +3,13 @@
 // refusals for an unknown name and her own; Ben accepts from his page, told
 // live by the header's count); Ann makes an invitation-only table, which
 // neither Ben nor Cat sees until Ann invites Ben from the table; Ben gets it
-// live, sees it among his invitations with the table's summary, accepts and
+// live, sees it among his invitations with the table's summary, declines
+// it, is invited again (his name's button at Ann's table), accepts and
 // sits; Cat (Ben's friend too, on a phone) never sees it, not even through
 // Ben's place in her friends list; and a scheduled table shows its start
-// time, in local time, with a live countdown, in the lobby and at the table.
+// time, in local time, with a live countdown, in the lobby and at the table;
+// one that opens within seconds gives its notices, and computer players
+// take its free seats.
 //
 // With $WHIST_SCREENSHOTS set: docs' friends.png (Ben's friends and
 // invitations screen).
