@@ -161,11 +161,16 @@ export class AccessFields {
     this.refresh();
   }
 
-  /** The settings to send and the names to invite; null (with the reason shown) when the choice cannot be sent. */
-  read(): AccessChoice | null {
+  /**
+   * The settings to send and the names to invite; null (with the reason
+   * shown) when the choice cannot be sent. `kind`: the kind of table the
+   * rest of the form chose (settings.kind), if it says.
+   */
+  read(kind: unknown = this.kind): AccessChoice | null {
+    const k = typeof kind === "string" ? kind : this.kind;
     const settings: Record<string, unknown> = {};
-    const access = this.kind === "join" ? this.access : "everyone";
-    if (this.kind === "join") Object.assign(settings, accessSettings(access));
+    const access = k === "join" ? this.access : "everyone";
+    if (k === "join") Object.assign(settings, accessSettings(access));
     if (this.later) {
       const at = nextAt(this.time.value);
       if (!at) {
@@ -173,7 +178,7 @@ export class AccessFields {
         return null;
       }
       settings["start_at"] = at;
-      if (this.kind !== "compete") settings["computers_fill"] = this.fillBox.checked;
+      if (k !== "compete") settings["computers_fill"] = this.fillBox.checked;
     }
     const invites = access === "everyone" ? [] : splitNames(this.invite.value);
     if (invites.length > 20) {

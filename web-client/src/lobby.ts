@@ -324,7 +324,7 @@ class CreateForm {
     if (preset) d["preset"] = preset;
     else d["options"] = this.options();
     if (this.playersSelect) d["players"] = Number(this.playersSelect.value);
-    const access = this.access.read();
+    const access = this.access.read((d["settings"] as Record<string, unknown>)["kind"]);
     if (!access) return;
     Object.assign(d["settings"] as object, access.settings);
     this.busy = true;
