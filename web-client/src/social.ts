@@ -206,7 +206,16 @@ export class Social {
     return !t.seats.some((x) => x.user !== null && friends.has(x.user));
   }
 
+  /**
+   * Whether the app's lobby list is current: the lobby is left at a table
+   * (and joined again for the friends screen), so it may be old there.
+   */
+  private get lobbyFresh(): boolean {
+    return !this.app.table || this.app.screenName === "friends";
+  }
+
   invitations(): TableSummary[] {
+    if (!this.lobbyFresh) return [];
     return [...this.app.lobby.values()].filter((t) => this.isInvitation(t)).sort((a, b) => a.table - b.table);
   }
 
@@ -400,7 +409,7 @@ export class Social {
   private tick(): void {
     const me = this.app.user;
     if (!me) return;
-    const tables = new Map(this.app.lobby);
+    const tables = new Map(this.lobbyFresh ? this.app.lobby : []);
     if (this.app.table) tables.set(this.app.table.id, this.app.table.summary);
     const now = Date.now() / 1000;
     for (const t of tables.values()) {
