@@ -9,7 +9,7 @@
 // Ben's place in her friends list; and a scheduled table shows its start
 // time, in local time, with a live countdown, in the lobby and at the table;
 // one that opens within seconds gives its notices, and computer players
-// take its free seats.
+// take its free seats; one without them is cancelled.
 //
 // With $WHIST_SCREENSHOTS set: docs' friends.png (Ben's friends and
 // invitations screen).
@@ -196,9 +196,9 @@ test("friends through the pages, an invitation-only table, a scheduled table", {
   // A table that opens within seconds (made as the form makes it, with a
   // start time to the second): Ann is told before, and when it opens the
   // computer players take the free seats and the game begins.
-  await ann.evaluate(() =>
-    window.whist.app.createTable({ variant: "classic", settings: { start_at: Math.floor(Date.now() / 1000) + 8, computers_fill: true } }),
-  );
+  // Cat's, at the same time, has no computer players: it is cancelled, and she is back in the lobby.
+  const make = (fill) => window.whist.app.createTable({ variant: "classic", settings: { start_at: Math.floor(Date.now() / 1000) + 8, computers_fill: fill } });
+  await Promise.all([ann.evaluate(make, true), cat.evaluate(make, false)]);
   await screen(ann, "table");
   assert.match(await ann.textContent(".status-bar"), /Waiting for 3 more players — the game starts today at /);
   await ann.waitForSelector(".toast:not([hidden]) >> text=/starts in 0:0\\d\\./");
@@ -206,4 +206,6 @@ test("friends through the pages, an invitation-only table, a scheduled table", {
   await ann.waitForFunction(() => document.querySelectorAll('.seat[data-computer="true"]').length === 3);
   await ann.waitForFunction(() => document.querySelector(".table-screen")?.dataset.state === "playing");
   assert.ok(await ann.isHidden(".table-panel"), "no schedule once the game is on");
+  await screen(cat, "lobby");
+  assert.match(await cat.textContent(".toast"), /was cancelled: not every seat was taken at its start time/);
 });
