@@ -7,6 +7,7 @@ import { h, fill } from "./dom";
 import { applyEventMsg, newTableState, setClock, type ChatLine, type TableState } from "./game";
 import { Connection, RequestError, type Status } from "./net";
 import { Wallet } from "./wallet";
+import { Social } from "./social";
 import type {
   Action,
   Envelope,
@@ -20,7 +21,7 @@ import type {
   Welcome,
 } from "./types";
 
-export type ScreenName = "connecting" | "account" | "lobby" | "table" | "replay" | "chips" | "results";
+export type ScreenName = "connecting" | "account" | "lobby" | "table" | "replay" | "chips" | "results" | "friends";
 
 export interface Screen {
   readonly el: HTMLElement;
@@ -85,6 +86,8 @@ export class App {
   readonly wallet = new Wallet(this);
   /** The screen the replay was opened from (the chips or results screen is shown again after it). */
   private replayFrom: ScreenName | null = null;
+  /** Friends, invitations and scheduled tables' notices (social.ts). */
+  readonly social = new Social(this);
 
   private screen: Screen | null = null;
   private readonly header: HTMLElement;
@@ -148,6 +151,7 @@ export class App {
       this.renderQueued = false;
       this.renderHeader();
       this.screen?.update();
+      this.social.rendered();
     };
     requestAnimationFrame(run);
     window.setTimeout(run, 100); // background tabs get no animation frames
@@ -162,6 +166,7 @@ export class App {
         ? h("span", { class: "conn-state", "data-conn": this.status }, this.status === "connecting" ? "Connecting…" : "Connection lost — reconnecting…")
         : null,
       h("span", { class: "spacer" }),
+      this.social.navButton(),
       u
         ? [
             this.wallet.header(),
@@ -226,6 +231,7 @@ export class App {
 
   /** After a (re)connection: back to the table the tab was at, or the lobby. */
   private async resume(): Promise<void> {
+    void this.social.refresh();
     const saved = readJson<SavedTable>(sessionStorage, TABLE_KEY);
     if (saved) {
       try {
@@ -248,6 +254,7 @@ export class App {
     sessionStorage.setItem(TOKEN_KEY, ack.token);
     localStorage.setItem(REMEMBER_KEY, JSON.stringify({ token: ack.token, name: ack.user.name }));
     void this.wallet.refresh();
+    void this.social.refresh();
     void this.enterLobby();
   }
 
@@ -299,6 +306,7 @@ export class App {
     this.table = null;
     this.wallet.chips = null;
     this.lobby.clear();
+    this.social.clear();
     this.show("account");
   }
 
@@ -455,6 +463,7 @@ export class App {
 
   private receive(m: Envelope): void {
     const d = m.d as Record<string, unknown> | undefined;
+    this.social.observe(m);
     switch (m.t) {
       case "lobby.table": {
         const t = d as unknown as TableSummary;

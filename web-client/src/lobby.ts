@@ -1,9 +1,11 @@
 // The lobby: the tables, live (lobby.table / lobby.removed), with their
 // variant, key options, seats, watchers and state; a seat or watching in a
 // click; and the form that makes a new table.
+import { AccessFields } from "./access";
 import type { App, Screen } from "./app";
 import { h, fill } from "./dom";
 import { KindChooser, kindBadge } from "./compete";
+import { lobbyTags } from "./invites";
 import { keepFocus } from "./keys";
 import { quickPlayPanel } from "./quick";
 import {
@@ -159,6 +161,7 @@ export class LobbyScreen implements Screen {
       ),
       h("p", { class: "opts" }, optionSummary(t)),
       h("p", { class: "meta" }, `${settingsSummary(t)} · made by ${t.creator}`),
+      lobbyTags(this.app, t),
       t.variant !== "exact" ? h("p", { class: "meta" }, "Seats 1 & 3 play against 2 & 4.") : null,
       h("ul", { class: "seats" }, seats),
       h(
@@ -199,8 +202,11 @@ class CreateForm {
   };
   private busy = false;
   private readonly kind: KindChooser;
+  /** Who may join, invitations and the start time (access.ts). */
+  private readonly access: AccessFields;
 
   constructor(private readonly app: App) {
+    this.access = new AccessFields(app);
     const variantSelect = select(
       "variant",
       (Object.keys(VARIANT_NAMES) as Variant[]).map((v) => ({ value: v, label: VARIANT_NAMES[v] })),
@@ -225,6 +231,7 @@ class CreateForm {
       const hide = this.el?.querySelectorAll<HTMLElement>(".suggestions-row, .create-bots") ?? [];
       for (const el of hide) el.hidden = compete;
       if (compete) this.settings.suggestions.checked = false;
+      this.access.setKind(compete ? "compete" : "join");
     });
     this.el = h(
       "form",
@@ -244,6 +251,7 @@ class CreateForm {
         checkRow("Watchers", this.settings.watching, "Up to 10 people may watch; they never see a hand."),
         checkRow("Suggestions", this.settings.suggestions, "At their turn, players may ask the computer which bid or card it would choose; it is shown, never played for them.", "suggestions-row"),
       ),
+      this.access.el,
       h("p", { class: "hint create-bots" }, "Short of players? At the table, “Add computer” puts a computer player in an empty seat."),
       h("button", { type: "submit", class: "primary big", id: "create-table" }, "Create the table and sit down"),
     );
@@ -336,9 +344,12 @@ class CreateForm {
     if (preset) d["preset"] = preset;
     else d["options"] = this.options();
     if (this.playersSelect) d["players"] = Number(this.playersSelect.value);
+    const access = this.access.read((d["settings"] as Record<string, unknown>)["kind"]);
+    if (!access) return;
+    Object.assign(d["settings"] as object, access.settings);
     this.busy = true;
     try {
-      await this.app.createTable(d);
+      if ((await this.app.createTable(d)) && access.invites.length) await this.app.social.inviteCreated(access.invites);
     } finally {
       this.busy = false;
     }

@@ -3,6 +3,7 @@ import { AccountScreen } from "./account";
 import { ChipsScreen } from "./chips";
 import { App, type Screen, type ScreenName } from "./app";
 import { h } from "./dom";
+import { FriendsScreen } from "./friends";
 import { LobbyScreen } from "./lobby";
 import { ReplayScreen } from "./replay";
 import { ResultsScreen } from "./results";
@@ -20,6 +21,8 @@ function makeScreen(app: App, name: ScreenName): Screen {
       return new ChipsScreen(app);
     case "results":
       return new ResultsScreen(app);
+    case "friends":
+      return new FriendsScreen(app);
     case "replay":
       return new ReplayScreen(app, app.replayGame ?? 0);
     default:

@@ -1,0 +1,190 @@
+// The create form's part on who may come and when: who may join (everyone,
+// friends, or the invited only), the people to invite (a list of usernames,
+// or friends in a click), and the start (now, or at a time of day within
+// the next 24 hours, in local time; computer players may fill the seats
+// still free then). read() gives the table settings to send (protocol:
+// friends_only, invite_only, start_at in Unix seconds, computers_fill) and
+// the names to invite once the table exists.
+import type { App } from "./app";
+import { h, fill } from "./dom";
+import { splitNames } from "./invites";
+import { leftText, nextAt, startText, timeInput } from "./schedule";
+
+export type Access = "everyone" | "friends" | "invited";
+
+const ACCESS: { value: Access; label: string; help: string }[] = [
+  { value: "everyone", label: "Everyone", help: "Every player sees the table in the lobby and may sit or watch." },
+  { value: "friends", label: "Friends", help: "Your friends (and those of the players seated) and the people you invite." },
+  { value: "invited", label: "Invited only", help: "Only the people you invite see the table; for anyone else it does not exist." },
+];
+
+/** The settings for a choice of who may join (a Join table's; other kinds have none). */
+export function accessSettings(access: Access): Record<string, boolean> {
+  return { friends_only: access === "friends", invite_only: access === "invited" };
+}
+
+export interface AccessChoice {
+  settings: Record<string, unknown>;
+  invites: string[];
+}
+
+export class AccessFields {
+  readonly el: HTMLElement;
+  private access: Access = "everyone";
+  private later = false;
+  private readonly accessHelp: HTMLElement;
+  private readonly inviteRow: HTMLElement;
+  private readonly invite: HTMLInputElement;
+  private readonly picks: HTMLElement;
+  private readonly time: HTMLInputElement;
+  private readonly timeRow: HTMLElement;
+  private readonly timeHelp: HTMLElement;
+  private readonly fillBox: HTMLInputElement;
+  private readonly fillRow: HTMLElement;
+  private readonly error: HTMLElement;
+  private kind = "join";
+
+  constructor(private readonly app: App) {
+    this.accessHelp = h("small", { class: "hint" });
+    const accessRadios = h(
+      "span",
+      { class: "radio-row", role: "radiogroup", "aria-label": "who may join" },
+      ACCESS.map((a) =>
+        h(
+          "label",
+          null,
+          h("input", {
+            type: "radio",
+            name: "access",
+            value: a.value,
+            checked: a.value === this.access,
+            onchange: () => {
+              this.access = a.value;
+              this.refresh();
+            },
+          }),
+          ` ${a.label}`,
+        ),
+      ),
+    );
+    this.invite = h("input", { name: "invite", placeholder: "usernames, comma separated", autocomplete: "off" });
+    this.picks = h("span", { class: "invite-picks" });
+    this.inviteRow = h(
+      "label",
+      { class: "form-row" },
+      h("span", { class: "field-label" }, "Invite"),
+      this.invite,
+      h("small", { class: "hint" }, "They see the table at once (with its start time) and accept by sitting down. ", this.picks),
+    );
+    const startRadios = h(
+      "span",
+      { class: "radio-row", role: "radiogroup", "aria-label": "start" },
+      h("label", null, h("input", { type: "radio", name: "start", value: "now", checked: true, onchange: () => ((this.later = false), this.refresh()) }), " When full"),
+      h("label", null, h("input", { type: "radio", name: "start", value: "later", onchange: () => ((this.later = true), this.refresh()) }), " At a time"),
+    );
+    this.time = h("input", { type: "time", name: "start_time", value: timeInput(60), "aria-label": "start time" });
+    this.time.addEventListener("input", () => this.refresh());
+    this.timeHelp = h("small", { class: "hint", "data-role": "start-help" });
+    this.timeRow = h("label", { class: "form-row" }, h("span", { class: "field-label" }, "Start time"), this.time, this.timeHelp);
+    this.fillBox = h("input", { type: "checkbox", name: "computers_fill" });
+    this.fillRow = h(
+      "label",
+      { class: "form-row check" },
+      h("span", { class: "field-label" }, "Free seats"),
+      h("span", { class: "check-box" }, this.fillBox, h("span", null, "Computer players fill them")),
+      h("small", { class: "hint" }, "At the start time, computer players take the seats still free; without them, a table that is not full then is cancelled."),
+    );
+    this.error = h("p", { class: "form-error", role: "alert" });
+    this.el = h(
+      "fieldset",
+      { class: "access-fields" },
+      h("legend", null, "Who and when"),
+      h("div", { class: "form-row radios" }, h("span", { class: "field-label" }, "Who may join"), accessRadios, this.accessHelp),
+      this.inviteRow,
+      h("div", { class: "form-row radios" }, h("span", { class: "field-label" }, "Start"), startRadios, h("small", { class: "hint" }, "As soon as every seat is taken, or not before a time you choose (within 24 hours).")),
+      this.timeRow,
+      this.fillRow,
+      this.error,
+    );
+    this.refresh();
+  }
+
+  /** The table's kind, as the rest of the form chose it: only Join tables take who-may-join; Compete tables no computers. */
+  setKind(kind: string): void {
+    this.kind = kind;
+    this.refresh();
+  }
+
+  /** Draws the parts that depend on the choices (and the friends, for the quick picks). */
+  refresh(): void {
+    const join = this.kind === "join";
+    const access = join ? this.access : "everyone";
+    this.accessHelp.textContent = join ? (ACCESS.find((a) => a.value === access)?.help ?? "") : "Only Join tables can be kept for friends or the invited.";
+    for (const r of this.el.querySelectorAll<HTMLInputElement>("input[name=access]")) r.disabled = !join;
+    this.inviteRow.hidden = access === "everyone";
+    const chosen = new Set(splitNames(this.invite.value).map((n) => n.toLowerCase()));
+    const friends = this.app.social.friends;
+    fill(
+      this.picks,
+      friends.length
+        ? [
+            "Friends: ",
+            friends.map((f) =>
+              h(
+                "button",
+                {
+                  type: "button",
+                  class: `small pick${chosen.has(f.name.toLowerCase()) ? " chosen" : ""}`,
+                  "data-pick": f.name,
+                  "aria-pressed": chosen.has(f.name.toLowerCase()) ? "true" : "false",
+                  onclick: () => this.toggle(f.name),
+                },
+                f.name,
+              ),
+            ),
+          ]
+        : null,
+    );
+    this.timeRow.hidden = !this.later;
+    this.fillRow.hidden = !this.later || this.kind === "compete";
+    const at = nextAt(this.time.value);
+    this.timeHelp.textContent = at ? `Your local time: ${startText(at)} (${leftText(at)}).` : "Choose a time of day.";
+    this.error.textContent = "";
+  }
+
+  private toggle(name: string): void {
+    const names = splitNames(this.invite.value);
+    const i = names.findIndex((n) => n.toLowerCase() === name.toLowerCase());
+    if (i >= 0) names.splice(i, 1);
+    else names.push(name);
+    this.invite.value = names.join(", ");
+    this.refresh();
+  }
+
+  /**
+   * The settings to send and the names to invite; null (with the reason
+   * shown) when the choice cannot be sent. `kind`: the kind of table the
+   * rest of the form chose (settings.kind), if it says.
+   */
+  read(kind: unknown = this.kind): AccessChoice | null {
+    const k = typeof kind === "string" ? kind : this.kind;
+    const settings: Record<string, unknown> = {};
+    const access = k === "join" ? this.access : "everyone";
+    if (k === "join") Object.assign(settings, accessSettings(access));
+    if (this.later) {
+      const at = nextAt(this.time.value);
+      if (!at) {
+        this.error.textContent = "Choose the start time, or start when full.";
+        return null;
+      }
+      settings["start_at"] = at;
+      if (k !== "compete") settings["computers_fill"] = this.fillBox.checked;
+    }
+    const invites = access === "everyone" ? [] : splitNames(this.invite.value);
+    if (invites.length > 20) {
+      this.error.textContent = "Invite at most 20 people here; more from the table.";
+      return null;
+    }
+    return { settings, invites };
+  }
+}
