@@ -68,6 +68,9 @@ void Table::begin_compete(std::uint64_t seed, int dealer) {
     }
     asio::post(self->strand_, [self, paid, failed, seed, dealer] {
       self->starting_ = false;
+      // Closed by the operator meanwhile: the game was abandoned and
+      // refunded with the close (table_admin.cpp); it does not start.
+      if (self->closed_) return;
       if (paid.game) {
         spdlog::info("table {}: buy-ins charged for game {}", self->id_, paid.game);
         self->launch(seed, dealer, std::make_shared<std::atomic<std::int64_t>>(paid.game));
