@@ -38,9 +38,7 @@ asio::awaitable<AdminOutcome> close_table(Context& ctx, std::int64_t table, std:
   }
   // Not live: closed already, or not a table; the database says which.
   const auto now = unix_now();
-  auto stored = [table, now](storage::Database& db) {
-    return close_stored_table(db, table, now);
-  };
+  auto stored = [table, now](storage::Database& db) { return close_stored_table(db, table, now); };
   co_return co_await ctx.on_storage(std::move(stored));
 }
 

@@ -43,8 +43,8 @@ std::string abandon_table_games(storage::Database& db, std::int64_t table, int b
     if (!refunded_before && db.batch_posted(refund)) {
       const auto seats = json::parse(g.seats, nullptr, false);
       const size_t n = seats.is_array() ? seats.size() : 0;
-      done += ", buy-ins refunded (" + std::to_string(n) + " x " + std::to_string(buy_in) +
-              " chips)";
+      done +=
+          ", buy-ins refunded (" + std::to_string(n) + " x " + std::to_string(buy_in) + " chips)";
     }
   }
   return done;

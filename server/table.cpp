@@ -180,6 +180,7 @@ json Table::summary() const {
 
 void Table::announce() {
   asio::post(strand_, [self = shared_from_this()] {
+    if (self->closed_) return;  // gone from the lobby for good
     self->hub_.lobby.update(self->id_, self->summary().dump(), self->audience());
   });
 }

@@ -37,7 +37,9 @@ void Table::sit_if_affordable(const std::shared_ptr<WsSession>& s, const Player&
       spdlog::error("balance of user {}: {}", p.id, e.what());
     }
     asio::post(self->strand_, [self, s, p, id, seat, buy_in, balance] {
-      if (balance < 0) {
+      if (self->closed_) {
+        self->error(s, id, "no_table", "no such table");
+      } else if (balance < 0) {
         self->error(s, id, "internal", "the balance could not be read; try again");
       } else if (balance < buy_in) {
         self->error(s, id, "insufficient_chips",

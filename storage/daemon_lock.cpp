@@ -20,7 +20,9 @@ std::string DaemonLock::path_for(const std::string& database) {
 std::optional<DaemonLock> DaemonLock::take(const std::string& database, int wait_ms) {
   const std::string path = path_for(database);
   if (path.empty()) return DaemonLock(-1);
-  const int fd = ::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
+  // Read-only: flock needs no write access, so a lock file that whistctl
+  // made as root still serves a whistd running as its own user.
+  const int fd = ::open(path.c_str(), O_RDONLY | O_CREAT | O_CLOEXEC, 0644);
   if (fd < 0)
     throw std::runtime_error("cannot open the lock file " + path + ": " + std::strerror(errno));
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(wait_ms);
