@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <chrono>
 #include <cstring>
+#include <filesystem>
 #include <stdexcept>
 #include <thread>
 
@@ -14,7 +15,10 @@ namespace whist::storage {
 
 std::string DaemonLock::path_for(const std::string& database) {
   if (database.empty() || database == ":memory:") return "";
-  return database + ".lock";
+  // The same lock however the file is named (a relative path, a symlink).
+  std::error_code ec;
+  const auto real = std::filesystem::weakly_canonical(database, ec);
+  return (ec ? database : real.string()) + ".lock";
 }
 
 std::optional<DaemonLock> DaemonLock::take(const std::string& database, int wait_ms) {

@@ -253,6 +253,10 @@ int carry_out(Database& db, const std::string& db_path, const std::string& comma
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
     const auto c = db.admin_command(id);
     if (c && c->state == "done") return report(whist::server::outcome_from_json(c->result));
+    // whistd stopped (a restart) before taking it: withdrawn, and done here.
+    if (c && c->state == "pending")
+      if (auto lock = whist::storage::DaemonLock::take(db_path, 0))
+        if (db.cancel_admin_command(id, unix_now())) return report(direct());
     if (std::chrono::steady_clock::now() < deadline) continue;
     if (!withdrawn_tried) {
       withdrawn_tried = true;

@@ -12,6 +12,7 @@ import fcntl
 import json
 import sqlite3
 import subprocess
+import time
 
 import conftest
 import test_social
@@ -305,6 +306,31 @@ def test_a_whistd_that_does_not_answer(whistd, tmp_path):
 
     run(after())
     assert row(s.db_path, "SELECT state FROM admin_commands ORDER BY id DESC") == ("cancelled",)
+
+
+def test_a_whistd_that_stops_before_taking_the_command(whistd):
+    """The lock is let go (whistd stopped) while the command waits: whistctl
+    withdraws it and makes the change in the file itself."""
+    s = whistd()
+
+    async def body():
+        await member(s, "alice")
+
+    run(body())
+    assert s.stop() == 0
+    with open(str(s.db_path) + ".lock", "w") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        p = subprocess.Popen([test_social.WHISTCTL, "--db", str(s.db_path), "ban", "alice"],
+                             stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+        deadline = time.monotonic() + 10
+        while row(s.db_path, "SELECT count(*) FROM admin_commands") == (0,):
+            assert time.monotonic() < deadline, "whistctl queued nothing"
+            time.sleep(0.05)
+    out, _ = p.communicate(timeout=30)
+    assert p.returncode == 0 and "alice banned" in out, out
+    assert row(s.db_path, "SELECT banned FROM accounts WHERE username = 'alice'") == (1,)
+    assert row(s.db_path, "SELECT state FROM admin_commands") == ("cancelled",)
+    ledger_ok(s)
 
 
 # --- game -------------------------------------------------------------------------
