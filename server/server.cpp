@@ -18,9 +18,11 @@
 #include <chrono>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <thread>
 #include <vector>
 
+#include "server/admin.hpp"
 #include "server/auth.hpp"
 #include "server/compete.hpp"
 #include "server/context.hpp"
@@ -30,12 +32,16 @@
 #include "server/sessions.hpp"
 #include "server/table.hpp"
 #include "server/ws_session.hpp"
+#include "storage/daemon_lock.hpp"
 
 namespace whist::server {
 
 using tcp = asio::ip::tcp;
 
 struct Server::Impl {
+  // Held while whistd runs: whistctl knows from it that the live tables are
+  // ours (storage/daemon_lock.hpp). Released last.
+  std::optional<storage::DaemonLock> lock;
   Context ctx;
   asio::io_context ioc;
   tcp::acceptor acceptor{ioc};
@@ -51,6 +57,14 @@ struct Server::Impl {
     ctx.config = std::move(config);
     ctx.abuse.configure(ctx.config);
     if (!init_crypto()) throw std::runtime_error("libsodium cannot be initialized");
+    // One whistd per database file. A whistd just killed may take a moment
+    // to go, and whistctl holds the lock for a moment while it changes the
+    // file itself: wait a little.
+    lock = storage::DaemonLock::take(ctx.config.database, 15000);
+    if (!lock)
+      throw std::runtime_error("another whistd (or whistctl) holds " +
+                               storage::DaemonLock::path_for(ctx.config.database) +
+                               ": one whistd per database file");
     ctx.db = std::make_unique<storage::Database>(ctx.config.database);
     ctx.bots = std::make_unique<BotPool>(ctx.config.bot_threads, 64 * ctx.config.bot_threads);
     spdlog::info("database {} (schema version {})", ctx.config.database, ctx.db->schema_version());
@@ -286,6 +300,7 @@ void Server::run() {
   s.wait_signals();
   s.wait_hangup();
   asio::co_spawn(s.ioc, s.listen(), asio::detached);
+  asio::co_spawn(s.ioc, serve_admin_commands(s.ctx, s.sessions), asio::detached);
   if (auto every = watchdog_interval()) {
     spdlog::info("systemd watchdog every {} ms", every->count() / 1000);
     asio::co_spawn(s.ioc, s.watchdog(*every), asio::detached);

@@ -100,8 +100,9 @@ void Table::flush() {
 
 void Table::handle(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
                    const protocol::ClientMessage& m) {
-  // An invitation-only table does not exist for those not invited.
-  if (!may_enter(p)) return error(s, id, "no_table", "no such table");
+  // A closed table (by the operator) and an invitation-only table for
+  // those not invited do not exist.
+  if (closed_ || !may_enter(p)) return error(s, id, "no_table", "no such table");
   if (const auto* sit = std::get_if<protocol::TableSit>(&m)) return on_sit(s, p, id, sit->seat);
   if (const auto* inv = std::get_if<protocol::TableInvite>(&m))
     return on_invite(s, p, id, inv->users);
@@ -179,6 +180,7 @@ json Table::summary() const {
 
 void Table::announce() {
   asio::post(strand_, [self = shared_from_this()] {
+    if (self->closed_) return;  // gone from the lobby for good
     self->hub_.lobby.update(self->id_, self->summary().dump(), self->audience());
   });
 }

@@ -5,6 +5,7 @@
 #pragma once
 
 #include <atomic>
+#include <boost/asio/awaitable.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/steady_timer.hpp>
@@ -59,6 +60,10 @@ class Table : public std::enable_shared_from_this<Table> {
   void disconnected(WsSession* s, std::int64_t user);
   // Publishes the table to the lobby (after creation or restore).
   void announce();
+  // The operator closes the table (whistctl close-table, table_admin.cpp):
+  // everyone there is told why, a game in progress is abandoned (a Compete
+  // game's buy-ins refunded), and the table goes. Returns what was done.
+  boost::asio::awaitable<std::string> admin_close(std::string reason);
   // A scheduled table (start_at) waits for its time (after creation).
   void schedule() {
     boost::asio::post(strand_, [self = shared_from_this()] { self->arm_schedule(); });
@@ -153,6 +158,7 @@ class Table : public std::enable_shared_from_this<Table> {
   void sit_if_affordable(const std::shared_ptr<WsSession>& s, const Player& p,
                          const std::string& id, int seat);
   void close();
+  boost::asio::awaitable<std::string> close_by_operator(std::string reason);
   // Closes the table when no one sits or watches and no game is on.
   void close_if_empty();
   // Applies a legal action, broadcasts its events, stores it, re-arms the

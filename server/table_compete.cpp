@@ -37,7 +37,9 @@ void Table::sit_if_affordable(const std::shared_ptr<WsSession>& s, const Player&
       spdlog::error("balance of user {}: {}", p.id, e.what());
     }
     asio::post(self->strand_, [self, s, p, id, seat, buy_in, balance] {
-      if (balance < 0) {
+      if (self->closed_) {
+        self->error(s, id, "no_table", "no such table");
+      } else if (balance < 0) {
         self->error(s, id, "internal", "the balance could not be read; try again");
       } else if (balance < buy_in) {
         self->error(s, id, "insufficient_chips",
@@ -68,6 +70,9 @@ void Table::begin_compete(std::uint64_t seed, int dealer) {
     }
     asio::post(self->strand_, [self, paid, failed, seed, dealer] {
       self->starting_ = false;
+      // Closed by the operator meanwhile: the game was abandoned and
+      // refunded with the close (table_admin.cpp); it does not start.
+      if (self->closed_) return;
       if (paid.game) {
         spdlog::info("table {}: buy-ins charged for game {}", self->id_, paid.game);
         self->launch(seed, dealer, std::make_shared<std::atomic<std::int64_t>>(paid.game));

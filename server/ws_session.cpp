@@ -15,6 +15,7 @@
 #include "protocol/record_json.hpp"
 #include "protocol/replay_json.hpp"
 #include "server/auth.hpp"
+#include "server/game_record.hpp"
 #include "server/hub.hpp"
 #include "server/table.hpp"
 
@@ -45,6 +46,10 @@ const std::string& dummy_hash(const Config& c) {
   static const std::string hash =
       hash_password("not a password of anyone", c.password_memory_kib, c.password_passes);
   return hash;
+}
+
+std::string banned_message(const std::string& reason) {
+  return reason.empty() ? "this account is banned" : "this account is banned: " + reason;
 }
 
 }  // namespace
@@ -159,6 +164,17 @@ void WsSession::joined_table(std::int64_t table) {
     // Seated or watching: presence tells seats from the tables' summaries.
     if (self->user_) self->ctx_.hub->presence.watching(self->user_->id, self.get(), table, true);
   });
+}
+
+void WsSession::kick_banned(std::int64_t account, std::string reason) {
+  asio::dispatch(ws_.get_executor(),
+                 [self = shared_from_this(), account, reason = std::move(reason)] {
+                   if (self->closing_ || !self->user_ || self->user_->id != account) return;
+                   spdlog::info("closing a connection of {}: banned", self->user_->name);
+                   self->enqueue(std::make_shared<const std::string>(
+                       nlohmann::json{{"t", "banned"}, {"d", {{"reason", reason}}}}.dump()));
+                   self->close_soon(websocket::close_code::policy_error, "banned");
+                 });
 }
 
 void WsSession::server_stopping() {
@@ -388,8 +404,26 @@ asio::awaitable<std::string> WsSession::on_hello(const std::string& id, const pr
   if (h.token) {
     const std::string hash = token_hash(*h.token);
     const auto now = unix_now();
-    auto find = [hash, now](storage::Database& db) { return db.account_for_session(hash, now); };
-    auto account = co_await ctx_.on_storage(std::move(find));
+    struct Found {
+      std::optional<storage::Account> account;
+      std::optional<std::string> banned;  // the reason, if the account is banned
+    };
+    auto find = [hash, now](storage::Database& db) {
+      Found f;
+      f.account = db.account_for_session(hash, now);
+      if (!f.account || f.account->banned) {
+        f.account.reset();
+        f.banned = db.banned_for_session(hash);
+      }
+      return f;
+    };
+    const Found found = co_await ctx_.on_storage(std::move(find));
+    const auto& account = found.account;
+    if (found.banned) {
+      // Said again without the token, the hello opens a session as usual.
+      hello_ = false;
+      co_return reply_error(id, "banned", banned_message(*found.banned));
+    }
     if (account) {
       user_ = User{account->id, account->username, account->guest, hash};
       session = "resumed";
@@ -460,6 +494,13 @@ asio::awaitable<std::string> WsSession::on_login(const std::string& id, const pr
     ctx_.abuse.login_failed(r.username, address_, clock::now());
     spdlog::info("failed login for {}", check_username(r.username) ? "(bad name)" : r.username);
     co_return reply_error(id, "login_failed", "wrong username or password");
+  }
+  if (account->banned) {
+    spdlog::info("login for {} refused: banned", account->username);
+    const auto aid = account->id;
+    auto reason = [aid](storage::Database& db) { return db.ban_reason(aid).value_or(""); };
+    const std::string why = co_await ctx_.on_storage(std::move(reason));
+    co_return reply_error(id, "banned", banned_message(why));
   }
   ctx_.abuse.login_succeeded(r.username);
   spdlog::info("{} logged in", account->username);
@@ -570,20 +611,11 @@ asio::awaitable<std::string> WsSession::on_game_record(const std::string& id, st
   if (s.row->state != "finished")
     co_return reply_error(id, "game_in_progress", "the game is not over");
   using nlohmann::json;
-  const json setup = json::parse(s.row->setup);
-  json record = {{"variant", setup["variant"]}, {"options", setup["options"]},
-                 {"players", setup["players"]}, {"dealer", setup["dealer"]},
-                 {"deals", json::array()},      {"actions", json::array()}};
-  for (const auto& d : s.deals) record["deals"].push_back(json::parse(d));
-  for (const auto& a : s.actions) record["actions"].push_back(json::parse(a));
-  json d = {{"game", game},
-            {"table", s.row->table_id},
-            {"seats", json::parse(s.row->seats)},
-            {"result", s.row->result.empty() ? json(nullptr) : json::parse(s.row->result)},
-            {"record", record}};
+  json d = game_record_json(*s.row, s.deals, s.actions);
+  const std::string record = d["record"].dump();
   // game.replay: every state of the game, every hand face up.
   if (states) {
-    auto parsed = protocol::parse_record(record.dump());
+    auto parsed = protocol::parse_record(record);
     std::variant<json, std::string> replayed = std::string("the stored record cannot be read");
     if (auto* r = std::get_if<GameRecord>(&parsed)) replayed = protocol::replay_states_json(*r);
     if (auto* why = std::get_if<std::string>(&replayed)) {

@@ -42,6 +42,9 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   void deliver(std::string id, std::string reply);
   // The session is seated at or watching a table (told when it goes).
   void joined_table(std::int64_t table);
+  // The operator banned `account`: if this session is theirs, it is told
+  // ({"t": "banned"}) and closed with 1008 (policy violation).
+  void kick_banned(std::int64_t account, std::string reason);
   // The server is stopping: tells the client (server.restarting), sends what
   // is queued, and closes with 1001 (going away).
   void server_stopping();

@@ -86,7 +86,7 @@ std::vector<AccountSummary> Database::accounts(bool with_guests, int limit) cons
   Statement st(db_,
                "SELECT a.id, a.username, a.password_hash, a.guest, a.created_at, a.chips, "
                "(SELECT count(*) FROM results r WHERE r.account_id = a.id), "
-               "(SELECT count(*) FROM results r WHERE r.account_id = a.id AND r.won = 1) "
+               "(SELECT count(*) FROM results r WHERE r.account_id = a.id AND r.won = 1), a.banned "
                "FROM accounts a WHERE ?1 OR a.guest = 0 ORDER BY a.id LIMIT ?2",
                "accounts");
   st.bind(1, with_guests ? 1 : 0).bind(2, static_cast<std::int64_t>(limit > 0 ? limit : -1));
@@ -100,6 +100,7 @@ std::vector<AccountSummary> Database::accounts(bool with_guests, int limit) cons
     s.chips = st.int64(5);
     s.games = st.int64(6);
     s.wins = st.int64(7);
+    s.account.banned = st.int64(8) != 0;
     out.push_back(std::move(s));
   }
   return out;

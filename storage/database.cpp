@@ -138,7 +138,7 @@ using detail::Statement;
 using detail::Transaction;
 
 // Each entry is migration number (index + 1). Append only.
-constexpr std::array<const char*, 3> kMigrations = {
+constexpr std::array<const char*, 4> kMigrations = {
     // 1: accounts, sessions, tables, games and their deals and actions.
     R"sql(
 CREATE TABLE accounts (
@@ -249,6 +249,25 @@ CREATE TABLE results (
 CREATE INDEX results_account ON results(account_id, game_id);
 CREATE INDEX results_variant ON results(variant, account_id);
 )sql",
+
+    // 4: the operator's commands (whistctl asks the running whistd through
+    // admin_commands: see storage/admin.cpp) and banned accounts.
+    R"sql(
+ALTER TABLE accounts ADD COLUMN banned INTEGER NOT NULL DEFAULT 0 CHECK (banned IN (0, 1));
+ALTER TABLE accounts ADD COLUMN ban_reason TEXT NOT NULL DEFAULT '';
+
+CREATE TABLE admin_commands (
+  id         INTEGER PRIMARY KEY,
+  command    TEXT    NOT NULL,
+  args       TEXT    NOT NULL,
+  state      TEXT    NOT NULL DEFAULT 'pending'
+             CHECK (state IN ('pending', 'running', 'done', 'cancelled')),
+  result     TEXT    NOT NULL DEFAULT '',
+  created_at INTEGER NOT NULL,
+  done_at    INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX admin_commands_state ON admin_commands(state);
+)sql",
 };
 
 constexpr int kKnownVersion = static_cast<int>(kMigrations.size());
@@ -266,10 +285,11 @@ Account read_account(const Statement& st) {
   a.password_hash = st.text(2);
   a.guest = st.int64(3) != 0;
   a.created_at = st.int64(4);
+  a.banned = st.int64(5) != 0;
   return a;
 }
 
-constexpr const char* kAccountColumns = "id, username, password_hash, guest, created_at";
+constexpr const char* kAccountColumns = "id, username, password_hash, guest, created_at, banned";
 
 Database::TableRow read_table(const Statement& st) {
   Database::TableRow t;

@@ -28,6 +28,16 @@ struct Account {
   std::string password_hash;  // libsodium's argon2id string; empty for guests
   bool guest = false;
   std::int64_t created_at = 0;  // Unix seconds
+  bool banned = false;          // by the operator (whistctl ban): no login, no session
+};
+
+// A request of the operator to the running whistd (storage/admin.cpp).
+struct AdminCommand {
+  std::int64_t id = 0;
+  std::string command;  // "close-table", "ban"
+  std::string args;     // JSON object
+  std::string state;    // "pending", "running", "done", "cancelled"
+  std::string result;   // JSON {"exit": n, "message": "..."} once done
 };
 
 // ------------------------------------------------------------------- chips
@@ -328,6 +338,31 @@ class Database {
   std::vector<std::int64_t> requests_to(std::int64_t me) const;
   std::vector<std::int64_t> requests_from(std::int64_t me) const;
   bool are_friends(std::int64_t a, std::int64_t b) const;
+
+  // The operator's side (implemented in admin.cpp).
+  //
+  // Bans (or unbans) an account: sets its flag and reason and, when
+  // banning, revokes every session of it, in one transaction. Returns the
+  // sessions revoked, or nullopt for an unknown account.
+  std::optional<int> set_banned(std::int64_t account, bool banned, std::string_view reason);
+  // The ban reason of the account of a session token's hash, if that
+  // account is banned (whatever the session's state).
+  std::optional<std::string> banned_for_session(std::string_view token_hash) const;
+  std::optional<std::string> ban_reason(std::int64_t account) const;
+  // The queue of operator commands for the running whistd: whistctl adds
+  // one (pending), whistd takes the pending ones (they become running, in
+  // the order queued) and finishes each with its result (done); whistctl
+  // may withdraw a command still pending (cancelled: false if whistd took
+  // it first).
+  std::int64_t queue_admin_command(std::string_view command, std::string_view args,
+                                   std::int64_t now);
+  std::vector<AdminCommand> take_admin_commands();
+  void finish_admin_command(std::int64_t id, std::string_view result, std::int64_t now);
+  bool cancel_admin_command(std::int64_t id, std::int64_t now);
+  std::optional<AdminCommand> admin_command(std::int64_t id) const;
+  // Commands left running by a whistd that stopped before finishing them:
+  // done, with `result`. Returns how many.
+  int fail_running_admin_commands(std::string_view result, std::int64_t now);
 
   // Runs `sql` (no results); for migrations and tests.
   void exec(const std::string& sql);

@@ -6,20 +6,37 @@
 //   whistctl --db FILE grant USER AMOUNT REASON [--key KEY]
 //   whistctl --db FILE players [--all]
 //   whistctl --db FILE tables
+//   whistctl --db FILE close-table ID [--reason TEXT]
+//   whistctl --db FILE ban USER [--reason TEXT]
+//   whistctl --db FILE unban USER
+//   whistctl --db FILE game ID [--full]
+//
+// close-table and ban change what a running whistd holds live: when whistd
+// runs on the file (it holds FILE.lock, storage/daemon_lock.hpp), whistctl
+// queues the command in the database and waits for whistd to carry it out
+// (server/admin.cpp); otherwise it makes the change in the file itself,
+// holding the lock (server/admin_ops.cpp).
 //
 // Exit status: 0 done (the ledger is sound), 1 refused or the ledger check
-// found problems, 2 bad usage or the file cannot be used.
+// found problems, 2 bad usage, an unknown table, user or game, or the file
+// cannot be used.
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 #include <ctime>
 #include <filesystem>
 #include <iostream>
+#include <map>
 #include <nlohmann/json.hpp>
 #include <random>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include "server/admin_ops.hpp"
+#include "server/game_record.hpp"
+#include "storage/daemon_lock.hpp"
 #include "storage/database.hpp"
 
 namespace {
@@ -43,8 +60,22 @@ Commands:
   players [--all]               accounts with their chips, games and wins
                                 (--all: guests too)
   tables                        tables not closed: id, state, variant, seats
+  close-table ID [--reason TEXT]
+                                close a table: those at it are told the reason,
+                                a game in progress is stored as abandoned and a
+                                Compete game's buy-ins refunded in full
+  ban USER [--reason TEXT]      ban an account: its sessions end, its
+                                connections close, it can no longer log in
+  unban USER                    lift a ban
+  game ID [--full]              print a finished (or abandoned) game's record
+                                as JSON, which whist-replay reads (--full: the
+                                whole game.record answer: seats, result...)
 
-Exit status: 0 done, 1 refused or the ledger check failed, 2 bad usage.
+Options: --wait SECONDS (default 30): how long close-table and ban wait for
+a running whistd to carry them out.
+
+Exit status: 0 done, 1 refused or the ledger check failed, 2 bad usage or an
+unknown table, user or game.
 )";
 
 std::string when(std::int64_t t) {
@@ -175,18 +206,191 @@ int tables(Database& db) {
   return 0;
 }
 
+// A positive whole number, or 0.
+std::int64_t parse_id(const std::string& text) {
+  if (text.empty() || text.size() > 18) return 0;
+  for (const char c : text)
+    if (c < '0' || c > '9') return 0;
+  return std::stoll(text);
+}
+
+// Splits ARGS into positional ones and the values of `flags` (each takes
+// one value; a flag given twice keeps the last). False: a flag without
+// its value.
+bool split_args(const std::vector<std::string>& args, const std::vector<std::string>& flags,
+                std::vector<std::string>& pos, std::map<std::string, std::string>& values) {
+  for (size_t i = 0; i < args.size(); ++i) {
+    if (std::find(flags.begin(), flags.end(), args[i]) != flags.end()) {
+      if (i + 1 >= args.size()) return false;
+      values[args[i]] = args[i + 1];
+      ++i;
+    } else {
+      pos.push_back(args[i]);
+    }
+  }
+  return true;
+}
+
+int report(const whist::server::AdminOutcome& o) {
+  if (o.exit == 0)
+    std::printf("%s\n", o.message.c_str());
+  else
+    std::fprintf(stderr, "whistctl: %s\n", o.message.c_str());
+  return o.exit;
+}
+
+// Carries out an operator command: by whistd if one runs on the file, else
+// here (`direct`, holding the lock so that no whistd starts meanwhile).
+template <typename Direct>
+int carry_out(Database& db, const std::string& db_path, const std::string& command,
+              const nlohmann::json& args, int wait_seconds, Direct direct) {
+  if (auto lock = whist::storage::DaemonLock::take(db_path, 0)) return report(direct());
+  // whistd runs: it takes the command within half a second.
+  const std::int64_t id = db.queue_admin_command(command, args.dump(), unix_now());
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(wait_seconds);
+  bool withdrawn_tried = false;
+  for (;;) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    const auto c = db.admin_command(id);
+    if (c && c->state == "done") return report(whist::server::outcome_from_json(c->result));
+    // whistd stopped (a restart) before taking it: withdrawn, and done here.
+    if (c && c->state == "pending")
+      if (auto lock = whist::storage::DaemonLock::take(db_path, 0))
+        if (db.cancel_admin_command(id, unix_now())) return report(direct());
+    if (std::chrono::steady_clock::now() < deadline) continue;
+    if (!withdrawn_tried) {
+      withdrawn_tried = true;
+      if (db.cancel_admin_command(id, unix_now())) {
+        std::fprintf(stderr,
+                     "whistctl: whistd holds %s but did not take the command within %d s; it "
+                     "was withdrawn and nothing changed (is whistd stuck? see its log)\n",
+                     whist::storage::DaemonLock::path_for(db_path).c_str(), wait_seconds);
+        return 1;
+      }
+      // Taken meanwhile: a little longer for its result.
+      continue;
+    }
+    if (std::chrono::steady_clock::now() > deadline + std::chrono::seconds(wait_seconds)) {
+      std::fprintf(stderr,
+                   "whistctl: whistd took the command (id %lld) but has not finished it; see "
+                   "its log, and run the command again to be sure (it is safe to repeat)\n",
+                   static_cast<long long>(id));
+      return 1;
+    }
+  }
+}
+
+int close_table(Database& db, const std::string& db_path, const std::vector<std::string>& args,
+                int wait) {
+  std::vector<std::string> pos;
+  std::map<std::string, std::string> flags;
+  if (!split_args(args, {"--reason"}, pos, flags) || pos.size() != 1) {
+    std::fputs("whistctl: close-table needs ID [--reason TEXT]\n", stderr);
+    return 2;
+  }
+  const std::int64_t table = parse_id(pos[0]);
+  if (table <= 0) {
+    std::fprintf(stderr, "whistctl: \"%s\" is not a table id (a whole number from 1)\n",
+                 pos[0].c_str());
+    return 2;
+  }
+  const auto row = db.table(table);
+  if (!row) {
+    std::fprintf(stderr, "whistctl: no table %lld\n", static_cast<long long>(table));
+    return 2;
+  }
+  if (row->state == "closed") {
+    std::printf("table %lld was already closed: nothing changed\n", static_cast<long long>(table));
+    return 0;
+  }
+  const std::string reason = flags.count("--reason") ? flags["--reason"] : "closed by the operator";
+  const nlohmann::json j = {{"table", table}, {"reason", reason}};
+  return carry_out(db, db_path, "close-table", j, wait,
+                   [&] { return whist::server::close_stored_table(db, table, unix_now()); });
+}
+
+int ban(Database& db, const std::string& db_path, const std::vector<std::string>& args, int wait,
+        bool banned) {
+  std::vector<std::string> pos;
+  std::map<std::string, std::string> flags;
+  const std::vector<std::string> known =
+      banned ? std::vector<std::string>{"--reason"} : std::vector<std::string>{};
+  if (!split_args(args, known, pos, flags) || pos.size() != 1) {
+    std::fputs(
+        banned ? "whistctl: ban needs USER [--reason TEXT]\n" : "whistctl: unban needs USER\n",
+        stderr);
+    return 2;
+  }
+  const auto account = db.account_by_name(pos[0]);
+  if (!account) {
+    std::fprintf(stderr, "whistctl: no account named \"%s\"\n", pos[0].c_str());
+    return 2;
+  }
+  // Lifting a ban changes only the file: whistd reads it at each login.
+  if (!banned) return report(whist::server::ban_account(db, account->id, false, ""));
+  const std::string reason = flags.count("--reason") ? flags["--reason"] : "";
+  const nlohmann::json j = {{"account", account->id}, {"reason", reason}};
+  return carry_out(db, db_path, "ban", j, wait,
+                   [&] { return whist::server::ban_account(db, account->id, true, reason); });
+}
+
+int game(Database& db, const std::vector<std::string>& args) {
+  std::vector<std::string> pos;
+  bool full = false;
+  for (const auto& a : args) {
+    if (a == "--full")
+      full = true;
+    else
+      pos.push_back(a);
+  }
+  if (pos.size() != 1) {
+    std::fputs("whistctl: game needs ID [--full]\n", stderr);
+    return 2;
+  }
+  const std::int64_t id = parse_id(pos[0]);
+  if (id <= 0) {
+    std::fprintf(stderr, "whistctl: \"%s\" is not a game id (a whole number from 1)\n",
+                 pos[0].c_str());
+    return 2;
+  }
+  const auto row = db.game(id);
+  if (!row) {
+    std::fprintf(stderr, "whistctl: no game %lld\n", static_cast<long long>(id));
+    return 2;
+  }
+  if (row->state == "playing") {
+    // Its record holds every hand: not while the game is on.
+    std::fprintf(stderr,
+                 "whistctl: game %lld is in progress; its record is shown once it is over\n",
+                 static_cast<long long>(id));
+    return 1;
+  }
+  const auto d = whist::server::game_record_json(*row, db.game_deals(id), db.game_actions(id));
+  std::printf("%s\n", (full ? d : d["record"]).dump().c_str());
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   std::string db_path;
   std::vector<std::string> args;
+  int wait = 30;
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--help" || a == "-h") {
       std::fputs(kUsage, stdout);
       return 0;
     }
-    if (a == "--db" && i + 1 < argc) {
+    if (a == "--wait" && i + 1 < argc) {
+      const std::string w = argv[++i];
+      wait = static_cast<int>(parse_id(w));
+      if (wait <= 0 || wait > 3600) {
+        std::fprintf(stderr, "whistctl: --wait takes seconds from 1 to 3600, not \"%s\"\n",
+                     w.c_str());
+        return 2;
+      }
+    } else if (a == "--db" && i + 1 < argc) {
       db_path = argv[++i];
     } else if (a.rfind("--db=", 0) == 0) {
       db_path = a.substr(5);
@@ -212,6 +416,10 @@ int main(int argc, char** argv) {
     if (command == "players" && (rest.empty() || (rest.size() == 1 && rest[0] == "--all")))
       return players(db, !rest.empty());
     if (command == "tables" && rest.empty()) return tables(db);
+    if (command == "close-table") return close_table(db, db_path, rest, wait);
+    if (command == "ban") return ban(db, db_path, rest, wait, true);
+    if (command == "unban") return ban(db, db_path, rest, wait, false);
+    if (command == "game") return game(db, rest);
     std::fprintf(stderr, "whistctl: unknown command or arguments: %s (see --help)\n",
                  command.c_str());
     return 2;

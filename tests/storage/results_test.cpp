@@ -217,9 +217,13 @@ TEST_CASE("a version-2 file migrates to the results schema keeping its data",
     db.create_player("old", "h", 300, kNow).value();
   }
   {
-    // Back to what a version-2 file is: no results table.
+    // Back to what a version-2 file is: no results table (migration 3),
+    // no operator's columns and commands (migration 4).
     Raw raw(file.path());
-    raw.exec("DROP TABLE results; PRAGMA user_version = 2");
+    raw.exec(
+        "DROP TABLE results; DROP TABLE admin_commands; "
+        "ALTER TABLE accounts DROP COLUMN ban_reason; ALTER TABLE accounts DROP COLUMN banned; "
+        "PRAGMA user_version = 2");
   }
   Database db(file.path());
   CHECK(db.schema_version() >= 3);

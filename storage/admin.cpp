@@ -1,0 +1,142 @@
+// The operator's side of the database: banned accounts, and the queue of
+// operator commands through which whistctl asks a running whistd to act
+// (the table admin_commands, migration 4 in database.cpp).
+//
+// A command's life: whistctl inserts it 'pending' (queue_admin_command);
+// whistd's storage thread takes the pending ones, making them 'running'
+// (take_admin_commands), carries each out and stores its result, 'done'
+// (finish_admin_command). whistctl polls the row for the result, and on
+// its own timeout withdraws a command still pending ('cancelled'), which
+// whistd then never runs. Each step is one statement, so a command is
+// taken at most once.
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <string>
+
+#include "storage/database.hpp"
+#include "storage/sqlite.hpp"
+
+namespace whist::storage {
+
+namespace {
+
+using detail::Statement;
+using detail::Transaction;
+
+AdminCommand read_command(const Statement& st) {
+  AdminCommand c;
+  c.id = st.int64(0);
+  c.command = st.text(1);
+  c.args = st.text(2);
+  c.state = st.text(3);
+  c.result = st.text(4);
+  return c;
+}
+
+}  // namespace
+
+std::optional<int> Database::set_banned(std::int64_t account, bool banned,
+                                        std::string_view reason) {
+  constexpr const char* kWhat = "set_banned";
+  Transaction tx(db_, kWhat);
+  {
+    Statement st(db_, "UPDATE accounts SET banned = ?2, ban_reason = ?3 WHERE id = ?1", kWhat);
+    st.bind(1, account).bind(2, banned ? 1 : 0).bind(3, banned ? reason : std::string_view());
+    st.run();
+    if (sqlite3_changes(db_) == 0) return std::nullopt;
+  }
+  int revoked = 0;
+  if (banned) {
+    Statement st(db_, "UPDATE sessions SET revoked = 1 WHERE account_id = ?1 AND revoked = 0",
+                 kWhat);
+    st.bind(1, account);
+    st.run();
+    revoked = sqlite3_changes(db_);
+  }
+  tx.commit();
+  return revoked;
+}
+
+std::optional<std::string> Database::banned_for_session(std::string_view token_hash) const {
+  Statement st(db_,
+               "SELECT a.ban_reason FROM sessions s JOIN accounts a ON a.id = s.account_id "
+               "WHERE s.token_hash = ?1 AND a.banned = 1",
+               "banned_for_session");
+  st.bind(1, token_hash);
+  if (!st.step()) return std::nullopt;
+  return st.text(0);
+}
+
+std::optional<std::string> Database::ban_reason(std::int64_t account) const {
+  Statement st(db_, "SELECT ban_reason FROM accounts WHERE id = ?1 AND banned = 1", "ban_reason");
+  st.bind(1, account);
+  if (!st.step()) return std::nullopt;
+  return st.text(0);
+}
+
+std::int64_t Database::queue_admin_command(std::string_view command, std::string_view args,
+                                           std::int64_t now) {
+  Statement st(db_, "INSERT INTO admin_commands(command, args, created_at) VALUES (?1, ?2, ?3)",
+               "queue_admin_command");
+  st.bind(1, command).bind(2, args).bind(3, now);
+  st.run();
+  return sqlite3_last_insert_rowid(db_);
+}
+
+std::vector<AdminCommand> Database::take_admin_commands() {
+  // The usual case, nothing pending, is a read that takes no write lock.
+  {
+    Statement st(db_, "SELECT 1 FROM admin_commands WHERE state = 'pending' LIMIT 1",
+                 "take_admin_commands");
+    if (!st.step()) return {};
+  }
+  Statement st(db_,
+               "UPDATE admin_commands SET state = 'running' WHERE state = 'pending' "
+               "RETURNING id, command, args, state, result",
+               "take_admin_commands");
+  std::vector<AdminCommand> out;
+  while (st.step()) out.push_back(read_command(st));
+  std::sort(out.begin(), out.end(),
+            [](const AdminCommand& a, const AdminCommand& b) { return a.id < b.id; });
+  return out;
+}
+
+void Database::finish_admin_command(std::int64_t id, std::string_view result, std::int64_t now) {
+  Statement st(db_,
+               "UPDATE admin_commands SET state = 'done', result = ?2, done_at = ?3 WHERE id = ?1",
+               "finish_admin_command");
+  st.bind(1, id).bind(2, result).bind(3, now);
+  st.run();
+}
+
+bool Database::cancel_admin_command(std::int64_t id, std::int64_t now) {
+  Statement st(db_,
+               "UPDATE admin_commands SET state = 'cancelled', done_at = ?2 "
+               "WHERE id = ?1 AND state = 'pending'",
+               "cancel_admin_command");
+  st.bind(1, id).bind(2, now);
+  st.run();
+  return sqlite3_changes(db_) > 0;
+}
+
+std::optional<AdminCommand> Database::admin_command(std::int64_t id) const {
+  Statement st(db_, "SELECT id, command, args, state, result FROM admin_commands WHERE id = ?1",
+               "admin_command");
+  st.bind(1, id);
+  if (!st.step()) return std::nullopt;
+  return read_command(st);
+}
+
+int Database::fail_running_admin_commands(std::string_view result, std::int64_t now) {
+  Statement st(db_,
+               "UPDATE admin_commands SET state = 'done', result = ?1, done_at = ?2 "
+               "WHERE state = 'running'",
+               "fail_running_admin_commands");
+  st.bind(1, result).bind(2, now);
+  st.run();
+  return sqlite3_changes(db_);
+}
+
+}  // namespace whist::storage
