@@ -191,6 +191,7 @@ class CreateForm {
     chat: HTMLSelectElement;
     watching: HTMLInputElement;
     suggestions: HTMLInputElement;
+    who: HTMLSelectElement;
   };
   private busy = false;
 
@@ -213,6 +214,7 @@ class CreateForm {
       chat: select("chat", CHAT_CHOICES, "text"),
       watching: h("input", { type: "checkbox", name: "watching", checked: true }),
       suggestions: h("input", { type: "checkbox", name: "suggestions" }),
+      who: select("who", WHO_CHOICES, "friends"),
     };
     this.el = h(
       "form",
@@ -225,6 +227,7 @@ class CreateForm {
         "fieldset",
         null,
         h("legend", null, "Table"),
+        row("Who may join", this.settings.who, "Your friends (and theirs once they sit), everyone in the lobby, or only the people invited."),
         row("Time to bid", this.settings.timer_bid, "Seconds for each call or choice; then the server acts for the player."),
         row("Time to play", this.settings.timer_play, "Seconds for each card; then the server plays a legal card."),
         row("Chat", this.settings.chat, "During the game: free text, preset phrases only, or none."),
@@ -311,6 +314,8 @@ class CreateForm {
         chat: this.settings.chat.value,
         watching: this.settings.watching.checked,
         suggestions: this.settings.suggestions.checked,
+        friends_only: this.settings.who.value === "friends",
+        invite_only: this.settings.who.value === "invited",
       },
     };
     const preset = this.presetSelect?.value;
@@ -335,6 +340,13 @@ function select(name: string, choices: Choice[], value: OptionValue): HTMLSelect
   el.value = String(value);
   return el;
 }
+
+/** Who may see and join a new table (the server's friends_only and invite_only). */
+const WHO_CHOICES: Choice[] = [
+  { value: "friends", label: "Friends" },
+  { value: "everyone", label: "Everyone" },
+  { value: "invited", label: "Invited only" },
+];
 
 function row(label: string, input: HTMLElement, help: string | HTMLElement): HTMLElement {
   return h(
