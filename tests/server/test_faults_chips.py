@@ -54,11 +54,16 @@ def kill(s):
     s.proc.wait(10)
 
 
-async def compete_pair(s, chips, **settings):
-    """Two funded guests at a two-seat exact-whist Compete table of 30."""
-    cs = [await guest(s) for _ in range(2)]
+async def funded(s, chips, n=2):
+    cs = [await guest(s) for _ in range(n)]
     for c in cs:
         grant(s.db_path, c.user["id"], chips)
+    return cs
+
+
+async def compete_pair(s, chips, cs=None, **settings):
+    """Two funded guests (or `cs`) at a two-seat exact-whist Compete table of 30."""
+    cs = cs or await funded(s, chips)
     a = await cs[0].ok("table.create", {"variant": "exact", "players": 2, "options": SHORT,
                                         "settings": {"kind": "compete", "buy_in": 30,
                                                      **settings}})
@@ -127,23 +132,24 @@ def test_kill9_loop_while_scheduled_tables_open(whistd):
         nonlocal s
         started = time.monotonic()
         for loop in range(SCHEDULE_LOOPS):
-            at = int(time.time()) + rng.choice([1, 2])
-            full, _ = await compete_pair(s, 30, start_at=at)
-            lone = await guest(s)
+            a, b, lone, poor = await funded(s, 30, 4)
+            # Within a second or two (start_at must be still to come when
+            # each table is made).
+            at = int(time.time()) + rng.choice([2, 3])
+            full, _ = await compete_pair(s, 30, [a, b], start_at=at)
             join = (await lone.ok("table.create", {"variant": "classic", "settings": {
                 "start_at": at, "friends_only": False}}))["table"]["table"]
-            poor = await guest(s)
-            grant(s.db_path, poor.user["id"], 30)
             half = (await poor.ok("table.create", {"variant": "classic", "settings": {
                 "kind": "compete", "buy_in": 30, "start_at": at}}))["table"]["table"]
-            await asyncio.sleep(max(0.0, at - time.time() + rng.uniform(-1.0, 0.3)))
+            await asyncio.sleep(max(0.0, at - time.time() + rng.uniform(-1.5, 0.3)))
             kill(s)
             await close_clients()
             s = whistd("--bot-budget-ms", "20", db=s.db_path)
             while time.time() < at + 1.5:
                 await asyncio.sleep(0.1)
-            for _ in range(50):
-                if table_state(s.db_path, join) == "closed" and games_of(s.db_path, full):
+            for _ in range(100):
+                if (table_state(s.db_path, join) == "closed" and games_of(s.db_path, full)
+                        and table_state(s.db_path, half) == "closed"):
                     break
                 await asyncio.sleep(0.1)
             assert [g[1] for g in games_of(s.db_path, full)] == ["playing"], loop
@@ -253,9 +259,20 @@ def test_kill9_loop_during_compete_buy_ins_and_payouts(whistd):
             for p in players:
                 c = await resume(s, p.c.token)
                 p.fresh(c, await c.ok("table.sync", {"table": T}))
-            # The game in progress, if any, is where it was for both.
-            if "playing" in games.values():
-                assert not any(p.view["game_over"] for p in players), loop
+            # The last game goes on where it was for both, or it ended: then
+            # its result is stored (by the restart if the kill came between
+            # its last action and its result).
+            last = max(games)
+            over = {p.view["game_over"] for p in players}
+            assert len(over) == 1, loop
+            if over == {True}:
+                for _ in range(100):
+                    if pots(s.db_path)[last] == "finished":
+                        break
+                    await asyncio.sleep(0.1)
+                assert chips_sound(s.db_path)[last] == "finished", loop
+            else:
+                assert games[last] == "playing", loop
         # And one more game plays to its end.
         done = list(pots(s.db_path).values()).count("finished")
         tasks = [asyncio.create_task(drive(T, p, rng, counter)) for p in players]
