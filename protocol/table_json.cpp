@@ -95,7 +95,9 @@ std::variant<TableSetup, std::string> parse_table_setup(const json& d) {
     if (!st->is_object()) return std::string("settings must be an object");
     settings = *st;
   }
+  bool friends_given = false;
   for (const auto& [key, value] : settings.items()) {
+    friends_given = friends_given || key == "friends_only";
     if (key == "timer_bid" || key == "timer_play") {
       if (!value.is_number_integer() || !allowed_timer(value.get<std::int64_t>()))
         return key + " must be 0 (off), 7, 15, 30 or 60 seconds";
@@ -144,6 +146,9 @@ std::variant<TableSetup, std::string> parse_table_setup(const json& d) {
       return "unknown table setting " + key;
     }
   }
+  // A Join table is for the friends of its players unless its creator
+  // opens it to everyone (friends_only: false) or to the invited only.
+  if (s.settings.kind == TableKind::kJoin && !friends_given) s.settings.friends_only = true;
   // What each kind of table allows.
   const TableSettings& t = s.settings;
   if (t.kind == TableKind::kCompete) {
@@ -153,8 +158,8 @@ std::variant<TableSetup, std::string> parse_table_setup(const json& d) {
   } else if (t.buy_in != 0) {
     return std::string("only compete tables have a buy_in");
   }
-  if (t.invite_only && t.kind != TableKind::kJoin)
-    return std::string("only join tables can be invitation-only");
+  if (t.invite_only && t.kind == TableKind::kPlay)
+    return std::string("play tables cannot be invitation-only");
   if (t.friends_only && t.kind != TableKind::kJoin)
     return std::string("only join tables can be for friends only");
   if (t.kind == TableKind::kPlay && t.start_at != 0) return std::string("play tables start now");

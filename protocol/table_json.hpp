@@ -32,8 +32,8 @@ struct TableSettings {
   std::string preset;  // a classic preset's id, when one was chosen
   TableKind kind = TableKind::kJoin;
   int buy_in = 0;               // Compete: 30, 110, 275 or 550 chips per seat
-  bool invite_only = false;     // Join: only the invited see and join it
-  bool friends_only = false;    // Join: only the players' friends see and join it
+  bool invite_only = false;     // Join, Compete: only the invited see and join it
+  bool friends_only = false;    // Join (the default there): only the players' friends
   std::int64_t start_at = 0;    // Unix seconds of a scheduled start; 0: now
   bool computers_fill = false;  // a scheduled table's free seats get computer players
 };

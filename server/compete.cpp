@@ -72,7 +72,11 @@ void finish_game_with_payout(storage::Database& db, std::int64_t game, const std
                              const std::vector<int>& winning_seats, int buy_in, int fee_percent,
                              std::int64_t now) {
   Tx tx(db);
-  db.finish_game(game, "finished", result, now, results);
+  // A game refunded as abandoned is never paid out as well; one finished
+  // before (a retry) keeps its first result and payout.
+  const auto row = db.game(game);
+  if (!row || row->state == "abandoned" || db.batch_posted(key(game, "refund"))) return;
+  if (row->state == "playing") db.finish_game(game, "finished", result, now, results);
   const std::int64_t pot =
       static_cast<std::int64_t>(buy_in) * static_cast<std::int64_t>(users.size());
   if (!winning_seats.empty() && pot > 0) {
@@ -93,6 +97,10 @@ void finish_game_with_payout(storage::Database& db, std::int64_t game, const std
 void abandon_game(storage::Database& db, const storage::Database::GameRow& game, int buy_in,
                   std::int64_t now) {
   Tx tx(db);
+  // Only a game in progress is abandoned: a finished one was paid out,
+  // and one abandoned before was refunded (the refund's key is posted once).
+  const auto row = db.game(game.id);
+  if (!row || row->state != "playing") return;
   db.finish_game(game.id, "abandoned", nlohmann::json{{"abandoned", true}}.dump(), now);
   if (buy_in > 0 && db.batch_posted(key(game.id, "buyin")) &&
       !db.batch_posted(key(game.id, "payout"))) {

@@ -31,15 +31,19 @@ BuyIn create_game_with_buyin(storage::Database& db, std::int64_t table, const st
 std::int64_t payout_share(int buy_in, int players, int winners, int fee_percent);
 
 // The winning seats are paid their share, in the transaction that finishes
-// the game and stores its results.
+// the game and stores its results. Idempotent: a game already finished is
+// paid at most once (the payout's key), and a game abandoned and refunded
+// is neither finished nor paid.
 void finish_game_with_payout(storage::Database& db, std::int64_t game, const std::string& result,
                              const storage::GameResults& results,
                              const std::vector<std::int64_t>& users,
                              const std::vector<int>& winning_seats, int buy_in, int fee_percent,
                              std::int64_t now);
 
-// Marks a game abandoned; if it was a Compete game whose buy-in was posted
-// and not paid out, refunds every seat in full, in the same transaction.
+// Marks a game in progress abandoned; if it was a Compete game whose
+// buy-in was posted and not paid out, refunds every seat in full, in the
+// same transaction. A game not in progress (finished, or abandoned before)
+// is left as it is, so a retry refunds nothing twice.
 void abandon_game(storage::Database& db, const storage::Database::GameRow& game, int buy_in,
                   std::int64_t now);
 

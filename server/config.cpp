@@ -68,6 +68,10 @@ Settings come from the defaults, then the file given with --config (lines of
   topup-amount N         chips of the daily top-up (default 500)
   test-date YYYY-MM-DD   FOR TESTS ONLY: the day the daily top-up counts as
                          today (default: today's date in UTC)
+  test-kill-before-result N
+                         FOR TESTS ONLY: 1 makes whistd kill itself (SIGKILL)
+                         when a game's last action is stored and its result
+                         not yet (default 0)
   rate-messages N        messages a connection may send in a burst; refilled
                          over rate-window (default 60)
   rate-window SECONDS    (default 10)
@@ -192,6 +196,10 @@ std::optional<std::string> apply_setting(Config& c, const std::string& key_in,
     (key == "initial-chips" ? c.initial_chips
      : key == "topup-floor" ? c.topup_floor
                             : c.topup_amount) = v;
+  } else if (key == "test-kill-before-result") {
+    int v = 0;
+    if (auto e = to_int(key, value, 0, 1, v)) return e;
+    c.test_kill_before_result = v == 1;
   } else if (key == "test-date") {
     const bool digits = value.size() == 10 && value[4] == '-' && value[7] == '-' &&
                         std::all_of(value.begin(), value.end(),

@@ -42,6 +42,9 @@ struct Config {
   // For tests only: the day (yyyy-mm-dd) the daily top-up counts as today,
   // instead of today's UTC date. Empty in production.
   std::string test_date;
+  // For tests only: SIGKILL itself between a game's last action and its
+  // result (the crash that a restart must recover from).
+  bool test_kill_before_result = false;
   int shutdown_grace = 10;  // seconds SIGTERM waits for clients to close
   // Abuse limits (server/abuse.hpp).
   int rate_messages = 60;                // a connection's message credits...

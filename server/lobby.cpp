@@ -55,7 +55,7 @@ void Lobby::update(std::int64_t table, std::string summary_json, Audience audien
       for (const auto& s : d.value("seats", json::array()))
         if (s.contains("user") && s["user"].is_number_integer())
           taken.emplace_back(s["user"].get<std::int64_t>(), s.value("seat", -1));
-      presence_->seats(table, taken);
+      presence_->seats(table, taken, audience);
     }
     // Each message is serialized once, for all who receive it.
     auto changed = std::make_shared<const std::string>(json{{"t", "lobby.table"}, {"d", d}}.dump());

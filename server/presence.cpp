@@ -50,8 +50,13 @@ void Presence::watching(std::int64_t user, const WsSession* s, std::int64_t tabl
     set.erase(table);
 }
 
-void Presence::seats(std::int64_t table, const std::vector<std::pair<std::int64_t, int>>& taken) {
+void Presence::seats(std::int64_t table, const std::vector<std::pair<std::int64_t, int>>& taken,
+                     const std::optional<std::set<std::int64_t>>& audience) {
   std::lock_guard lock(mutex_);
+  if (audience)
+    audiences_[table] = *audience;
+  else
+    audiences_.erase(table);
   auto& now = tables_[table];
   for (const auto& [user, seat] : now) {
     auto it = seated_.find(user);
@@ -71,21 +76,28 @@ void Presence::seats(std::int64_t table, const std::vector<std::pair<std::int64_
 void Presence::table_gone(std::int64_t table) {
   seats(table, {});
   std::lock_guard lock(mutex_);
+  audiences_.erase(table);
   for (auto& [id, u] : users_)
     for (auto& [s, set] : u.watching) set.erase(table);
 }
 
-std::optional<Presence::Place> Presence::where(std::int64_t user) const {
+bool Presence::visible(std::int64_t table, std::int64_t viewer) const {
+  auto it = audiences_.find(table);
+  return it == audiences_.end() || it->second.count(viewer) != 0;
+}
+
+std::optional<Presence::Place> Presence::where(std::int64_t user, std::int64_t viewer) const {
   std::lock_guard lock(mutex_);
-  if (auto it = seated_.find(user); it != seated_.end() && !it->second.empty()) {
+  if (auto it = seated_.find(user); it != seated_.end()) {
     // The newest table (highest id) if somehow seated at several.
-    const auto& [table, seat] = *it->second.rbegin();
-    return Place{table, seat};
+    for (auto t = it->second.rbegin(); t != it->second.rend(); ++t)
+      if (visible(t->first, viewer)) return Place{t->first, t->second};
   }
   auto it = users_.find(user);
   if (it == users_.end()) return std::nullopt;
   for (const auto& [s, set] : it->second.watching)
-    if (!set.empty()) return Place{*set.rbegin(), -1};
+    for (auto t = set.rbegin(); t != set.rend(); ++t)
+      if (visible(*t, viewer)) return Place{*t, -1};
   return std::nullopt;
 }
 

@@ -38,12 +38,17 @@ class Presence {
 
   // A session of `user` started or stopped watching `table`.
   void watching(std::int64_t user, const WsSession* s, std::int64_t table, bool on);
-  // A table's seats changed: (user, seat) for each taken seat.
-  void seats(std::int64_t table, const std::vector<std::pair<std::int64_t, int>>& taken);
+  // A table's seats changed: (user, seat) for each taken seat, and who may
+  // see the table (nullopt: everyone; else an invitation-only or
+  // friends-only table's audience).
+  void seats(std::int64_t table, const std::vector<std::pair<std::int64_t, int>>& taken,
+             const std::optional<std::set<std::int64_t>>& audience = std::nullopt);
   // The table closed.
   void table_gone(std::int64_t table);
-  // Where the user is: the table they sit at, else one they watch.
-  std::optional<Place> where(std::int64_t user) const;
+  // Where the user is, as `viewer` may know it: the table they sit at,
+  // else one they watch, among the tables the viewer may see (a table
+  // the viewer is not invited to is never named).
+  std::optional<Place> where(std::int64_t user, std::int64_t viewer) const;
 
  private:
   struct User {
@@ -55,6 +60,10 @@ class Presence {
   // Seats by table: user -> seat, and the reverse by user.
   std::map<std::int64_t, std::map<std::int64_t, int>> tables_;
   std::map<std::int64_t, std::map<std::int64_t, int>> seated_;  // user -> table -> seat
+  // The tables not seen by everyone, with who may see them.
+  std::map<std::int64_t, std::set<std::int64_t>> audiences_;
+
+  bool visible(std::int64_t table, std::int64_t viewer) const;
 };
 
 }  // namespace whist::server

@@ -19,6 +19,7 @@
 #include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
+#include <set>
 #include <thread>
 #include <vector>
 
@@ -94,6 +95,7 @@ struct Server::Impl {
       for (auto& g : ctx.db->games_in_state(state))
         if (!latest.count(g.table_id) || latest[g.table_id].id < g.id) latest[g.table_id] = g;
     int restored = 0, games = 0;
+    std::set<std::int64_t> live;  // the games of the tables restored
     for (const char* state : {"open", "playing", "finished"}) {
       for (const auto& row : ctx.db->tables_in_state(state)) {
         TableSnapshot s{row.id, row.settings, row.state, std::nullopt, {}};
@@ -106,22 +108,46 @@ struct Server::Impl {
           t->announce();
           ++restored;
           games += s.game && s.game->state == "playing";
+          if (s.game) live.insert(s.game->id);
         } else {
           abandon(row, s);
         }
       }
     }
     if (restored) spdlog::info("restored {} tables, {} games in progress", restored, games);
+    abandon_orphans(live);
+  }
+
+  // A game still "playing" that no restored table carries on (its table
+  // closed, or a newer game there) can never end: it is abandoned, and a
+  // compete game's buy-ins are refunded in full (once: its refund's key).
+  void abandon_orphans(const std::set<std::int64_t>& live) {
+    for (const auto& g : ctx.db->games_in_state("playing")) {
+      if (live.count(g.id)) continue;
+      try {
+        int buy_in = 0;
+        if (const auto row = ctx.db->table(g.table_id)) buy_in = buy_in_of(row->settings);
+        abandon_game(*ctx.db, g, buy_in, unix_seconds());
+        spdlog::warn("game {} of table {} had no table to go on at; abandoned{}", g.id, g.table_id,
+                     buy_in ? ", buy-ins refunded" : "");
+      } catch (const std::exception& e) {
+        spdlog::error("abandoning game {}: {}", g.id, e.what());
+      }
+    }
+  }
+
+  static int buy_in_of(const std::string& settings) {
+    const auto j = nlohmann::json::parse(settings, nullptr, false);
+    if (j.is_object() && j.contains("setup") && j["setup"].contains("settings"))
+      return j["setup"]["settings"].value("buy_in", 0);
+    return 0;
   }
 
   // A table that cannot be brought back is closed; its game in progress is
   // abandoned by a fault, and a compete game's buy-ins are refunded in full.
   void abandon(const storage::Database::TableRow& row, const TableSnapshot& s) {
     try {
-      int buy_in = 0;
-      const auto j = nlohmann::json::parse(row.settings, nullptr, false);
-      if (j.is_object() && j.contains("setup") && j["setup"].contains("settings"))
-        buy_in = j["setup"]["settings"].value("buy_in", 0);
+      const int buy_in = buy_in_of(row.settings);
       if (s.game && s.game->state == "playing") {
         abandon_game(*ctx.db, *s.game, buy_in, unix_seconds());
         spdlog::warn("game {} abandoned{}", s.game->id, buy_in ? "; buy-ins refunded" : "");

@@ -27,11 +27,13 @@ std::int64_t unix_now() {
 json user_ref(std::int64_t id, const std::string& name) { return {{"id", id}, {"name", name}}; }
 
 // A friend as the list and the pushes show them: online or not, and the
-// table they sit at ("seat": their seat) or watch ("seat": null).
-json friend_json(const Presence& presence, std::int64_t id, const std::string& name) {
+// table they sit at ("seat": their seat) or watch ("seat": null), if
+// `viewer` may see that table.
+json friend_json(const Presence& presence, std::int64_t id, const std::string& name,
+                 std::int64_t viewer) {
   json j = user_ref(id, name);
   j["online"] = presence.is_online(id);
-  const auto place = presence.where(id);
+  const auto place = presence.where(id, viewer);
   j["table"] = place ? json(place->table) : json(nullptr);
   j["seat"] = place && place->seat >= 0 ? json(place->seat) : json(nullptr);
   return j;
@@ -46,14 +48,18 @@ const char* kGuestFriends = "guests cannot have friends; register an account fir
 }  // namespace
 
 void WsSession::came_online() {
-  if (!user_ || user_->guest) return;
-  if (ctx_.hub->presence.online(user_->id, shared_from_this())) notify_friends("friend.online");
+  if (!user_) return;
+  // Guests are present too (a scheduled table tells them it opened), but
+  // have no friends to tell.
+  if (ctx_.hub->presence.online(user_->id, shared_from_this()) && !user_->guest)
+    notify_friends("friend.online");
 }
 
 void WsSession::went_offline() {
-  if (!user_ || user_->guest) return;
+  if (!user_) return;
   // Not watching anything any more, whatever the tables say later.
-  if (ctx_.hub->presence.offline(user_->id, this)) notify_friends("friend.offline");
+  if (ctx_.hub->presence.offline(user_->id, this) && !user_->guest)
+    notify_friends("friend.offline");
 }
 
 void WsSession::notify_friends(std::string_view type) {
@@ -120,11 +126,12 @@ asio::awaitable<std::string> WsSession::on_friend(const std::string& id,
               id, json{{"state", "requested"}, {"user", user_ref(other, other_name)}}.dump());
         case storage::FriendResult::kAccepted:
           // They had asked us: now friends, and they are told so.
-          presence.send(
-              other, push("friend.accepted", {{"friend", friend_json(presence, me, user_->name)}}));
+          presence.send(other, push("friend.accepted",
+                                    {{"friend", friend_json(presence, me, user_->name, other)}}));
           co_return protocol::ack_message(
-              id, json{{"state", "friends"}, {"friend", friend_json(presence, other, other_name)}}
-                      .dump());
+              id,
+              json{{"state", "friends"}, {"friend", friend_json(presence, other, other_name, me)}}
+                  .dump());
         case storage::FriendResult::kAlreadyFriends:
           co_return reply_error(id, "already_friends", "you are friends already");
         case storage::FriendResult::kAlreadyRequested:
@@ -137,10 +144,10 @@ asio::awaitable<std::string> WsSession::on_friend(const std::string& id,
       break;
     case Op::kAccept:
       if (!out.done) co_return reply_error(id, "no_request", "that user has not asked you");
-      presence.send(other,
-                    push("friend.accepted", {{"friend", friend_json(presence, me, user_->name)}}));
+      presence.send(other, push("friend.accepted",
+                                {{"friend", friend_json(presence, me, user_->name, other)}}));
       co_return protocol::ack_message(
-          id, json{{"friend", friend_json(presence, other, other_name)}}.dump());
+          id, json{{"friend", friend_json(presence, other, other_name, me)}}.dump());
     case Op::kDecline:
       if (!out.done) co_return reply_error(id, "no_request", "that user has not asked you");
       co_return protocol::ack_message(id);
@@ -174,7 +181,7 @@ asio::awaitable<std::string> WsSession::on_friends_list(const std::string& id) {
   const Lists l = co_await ctx_.on_storage(std::move(job));
   json friends = json::array(), incoming = json::array(), outgoing = json::array();
   for (const auto& a : l.friends)
-    friends.push_back(friend_json(ctx_.hub->presence, a.id, a.username));
+    friends.push_back(friend_json(ctx_.hub->presence, a.id, a.username, user_->id));
   for (const auto& a : l.incoming) incoming.push_back(user_ref(a.id, a.username));
   for (const auto& a : l.outgoing) outgoing.push_back(user_ref(a.id, a.username));
   co_return protocol::ack_message(

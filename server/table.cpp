@@ -511,6 +511,7 @@ void Table::launch(std::uint64_t seed, int dealer,
     broadcast(protocol::event_json(trump, *game_));
   }
   after_change(true);  // stores the deal, sends the views, arms the timer
+  if (opening_) notify_opened(true);
   announce();
 }
 
@@ -574,38 +575,20 @@ void Table::after_change(bool private_change) {
     actions.push_back(protocol::action_json(history[stored_actions_], setup_.rules.variant).dump());
   const size_t first_deal = stored_deals_ - deals.size();
   const bool over = game_->is_over();
-  std::string result;
-  if (over) result = json{{"scores", game_->scores()}, {"winners", game_->winners()}}.dump();
-  // Each seat's result, and at Compete tables the winners' payout, go with
-  // the game's result.
-  const storage::GameResults results = over ? game_results() : storage::GameResults{};
-  std::vector<std::int64_t> users;
-  std::vector<int> winners;
-  const int buy_in = setup_.settings.buy_in;
-  const int fee = ctx_.config.house_fee_percent;
-  if (over && buy_in > 0) {
-    for (const Seat& st : seats_) users.push_back(st.user);
-    winners = winning_seats(game_->winners(), static_cast<int>(game_->scores().size()),
-                            static_cast<int>(seats_.size()));
-  }
-  asio::post(ctx_.storage_pool,
-             [db = ctx_.db.get(), gid = game_id_, deals = std::move(deals),
-              actions = std::move(actions), first_deal, first_action, over, result,
-              users = std::move(users), winners = std::move(winners), buy_in, fee, results] {
-               try {
-                 for (size_t i = 0; i < deals.size(); ++i)
-                   db->append_deal(*gid, static_cast<int>(first_deal + i), deals[i]);
-                 for (size_t i = 0; i < actions.size(); ++i)
-                   db->append_action(*gid, static_cast<int>(first_action + i), actions[i]);
-                 if (over && buy_in > 0)
-                   finish_game_with_payout(*db, *gid, result, results, users, winners, buy_in, fee,
-                                           unix_now());
-                 else if (over)
-                   db->finish_game(*gid, "finished", result, unix_now(), results);
-               } catch (const std::exception& e) {
-                 spdlog::error("storing game {}: {}", gid->load(), e.what());
-               }
-             });
+  asio::post(ctx_.storage_pool, [db = ctx_.db.get(), gid = game_id_, deals = std::move(deals),
+                                 actions = std::move(actions), first_deal, first_action] {
+    try {
+      for (size_t i = 0; i < deals.size(); ++i)
+        db->append_deal(*gid, static_cast<int>(first_deal + i), deals[i]);
+      for (size_t i = 0; i < actions.size(); ++i)
+        db->append_action(*gid, static_cast<int>(first_action + i), actions[i]);
+    } catch (const std::exception& e) {
+      spdlog::error("storing game {}: {}", gid->load(), e.what());
+    }
+  });
+  // The result, each seat's result and at Compete tables the payout, in
+  // one transaction after the last action (table_results.cpp).
+  if (over) store_result();
 
   if (over) {
     timer_.cancel();

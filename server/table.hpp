@@ -133,6 +133,10 @@ class Table : public std::enable_shared_from_this<Table> {
   void start_when_due();
   void arm_schedule();
   void on_start_time();
+  // Tells every connection of each person seated (wherever they are, in
+  // the lobby or not) that the scheduled table opened: its game started,
+  // or it was cancelled (table.opened).
+  void notify_opened(bool started);
   // Invitations (table_invite.cpp): who may see and join an
   // invitation-only table; they expire when the game starts.
   void on_invite(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
@@ -176,6 +180,10 @@ class Table : public std::enable_shared_from_this<Table> {
   Action automatic_action() const;
   // Each seat's result of the finished game (table_results.cpp).
   storage::GameResults game_results() const;
+  // Stores the finished game's result with each seat's result and, at a
+  // Compete table, the payout, in one transaction (a retry changes
+  // nothing: after a restart it finishes a game whose end was not stored).
+  void store_result();
 
   int seat_of(std::int64_t user) const;
   int seated_count() const;
@@ -233,6 +241,7 @@ class Table : public std::enable_shared_from_this<Table> {
   std::uint64_t game_generation_ = 0;
   bool thinking_ = false;
   bool starting_ = false;  // a compete game's buy-ins are being charged
+  bool opening_ = false;   // a scheduled table's start time came: tell at its start
   std::uint64_t think_game_ = 0;
   size_t think_turn_ = 0;
   size_t stored_deals_ = 0;

@@ -1,6 +1,7 @@
 // Bringing a table back at start: its settings, seats (computer players
 // and invitations included) and its latest game, replayed from the stored
-// actions.
+// actions; a game whose last action was stored but not its result is
+// finished (results, payout) here.
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/post.hpp>
@@ -73,7 +74,15 @@ std::shared_ptr<Table> Table::restore(Hub& hub, const TableSnapshot& snap) {
     // state, never the wrong events.
     t->v_ = unix_now() * 1000;
     t->log_start_ = t->v_ + 1;
-    asio::post(t->strand_, [t] {
+    // Killed between the game's last action and its result: the result
+    // (with the payout at a Compete table) is stored now.
+    const bool unfinished = snap.game && t->game_->is_over() && snap.game->state == "playing";
+    asio::post(t->strand_, [t, unfinished] {
+      if (unfinished) {
+        spdlog::warn("table {}: game {} ended before a stop; storing its result", t->id_,
+                     t->game_id_->load());
+        t->store_result();
+      }
       t->arm_timer();
       t->arm_schedule();
       if (t->setup_.settings.friends_only)

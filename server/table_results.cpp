@@ -1,7 +1,13 @@
 // The results of a finished game, seat by seat, as storage keeps them
 // (Database::finish_game with results; queried by session_results.cpp).
 
+#include <spdlog/spdlog.h>
+
 #include <algorithm>
+#include <boost/asio/post.hpp>
+#include <chrono>
+#include <csignal>
+#include <nlohmann/json.hpp>
 
 #include "server/compete.hpp"
 #include "server/table.hpp"
@@ -40,6 +46,36 @@ storage::GameResults Table::game_results() const {
     }
   }
   return r;
+}
+
+void Table::store_result() {
+  const std::string result =
+      nlohmann::json{{"scores", game_->scores()}, {"winners", game_->winners()}}.dump();
+  std::vector<std::int64_t> users;
+  std::vector<int> winners;
+  const int buy_in = setup_.settings.buy_in;
+  const int fee = ctx_.config.house_fee_percent;
+  if (buy_in > 0) {
+    for (const Seat& st : seats_) users.push_back(st.user);
+    winners = winning_seats(game_->winners(), static_cast<int>(game_->scores().size()),
+                            static_cast<int>(seats_.size()));
+  }
+  const auto now = std::chrono::duration_cast<std::chrono::seconds>(
+                       std::chrono::system_clock::now().time_since_epoch())
+                       .count();
+  boost::asio::post(ctx_.storage_pool, [db = ctx_.db.get(), gid = game_id_, result, users, winners,
+                                        buy_in, fee, results = game_results(), now,
+                                        kill = ctx_.config.test_kill_before_result] {
+    if (kill) std::raise(SIGKILL);  // tests only: the crash before the result
+    try {
+      if (buy_in > 0)
+        finish_game_with_payout(*db, *gid, result, results, users, winners, buy_in, fee, now);
+      else
+        db->finish_game(*gid, "finished", result, now, results);
+    } catch (const std::exception& e) {
+      spdlog::error("storing the result of game {}: {}", gid->load(), e.what());
+    }
+  });
 }
 
 }  // namespace whist::server

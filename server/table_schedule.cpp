@@ -8,6 +8,7 @@
 #include <chrono>
 
 #include "server/table.hpp"
+#include "server/ws_session.hpp"
 
 namespace whist::server {
 
@@ -43,6 +44,8 @@ void Table::arm_schedule() {
 
 void Table::on_start_time() {
   if (closed_ || game_ || state_ != State::kOpen || starting_) return;
+  // The first game's start (perhaps after its buy-ins) is told to everyone seated.
+  opening_ = true;
   if (seated_count() == static_cast<int>(seats_.size())) return start_game();
   if (setup_.settings.computers_fill && people_count() > 0) {
     for (size_t i = 0; i < seats_.size(); ++i)
@@ -53,7 +56,21 @@ void Table::on_start_time() {
   }
   spdlog::info("table {}: not full at its start time; cancelled", id_);
   broadcast({{"type", "cancelled"}});
+  notify_opened(false);
   close();
+}
+
+void Table::notify_opened(bool started) {
+  opening_ = false;
+  auto m = std::make_shared<const std::string>(
+      nlohmann::json{{"t", "table.opened"}, {"d", {{"table", id_}, {"started", started}}}}.dump());
+  std::vector<std::int64_t> people;
+  for (const Seat& st : seats_)
+    if (st.user > 0) people.push_back(st.user);
+  // After the start or cancellation itself (the outbox keeps the order).
+  outbox_.push_back([hub = &hub_, m, people] {
+    for (const std::int64_t u : people) hub->presence.send(u, m);
+  });
 }
 
 }  // namespace whist::server

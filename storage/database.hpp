@@ -267,9 +267,11 @@ class Database {
   bool batch_posted(std::string_view batch_key) const;
   // Proves the ledger: each account's and the house's balance is the sum of
   // its deltas, no balance is negative, all balances together are what was
-  // minted, each minting entry is a positive delta to an account, and each
-  // moving batch sums to zero. Reads in one transaction, so it sees one
-  // consistent state even while another connection posts.
+  // minted, each minting entry is a positive delta to an account, each
+  // moving batch sums to zero, and each game with buy-ins has its pot held
+  // (playing), paid out (finished) or refunded (abandoned), never two of
+  // these. Reads in one transaction, so it sees one consistent state even
+  // while another connection posts.
   LedgerCheck check_ledger() const;
 
   // Pages of an account's entries, newest first: those with an id below

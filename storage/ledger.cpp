@@ -306,6 +306,31 @@ LedgerCheck Database::check_ledger() const {
       problems.push_back("batch '" + st.text(0) + "' mixes minting and moving entries");
   }
 
+  {
+    // Each Compete game's pot: held by the house while the game is played,
+    // paid out once it finished, refunded once it was abandoned, never both.
+    Statement st(db_,
+                 "SELECT g.id, g.state, p.payouts, p.refunds FROM games g JOIN "
+                 "(SELECT game_id, sum(kind = 'buyin') AS buyins, sum(kind = 'payout') AS "
+                 "payouts, sum(kind = 'refund') AS refunds FROM ledger WHERE game_id IS NOT NULL "
+                 "GROUP BY game_id) p ON p.game_id = g.id WHERE p.buyins > 0 ORDER BY g.id",
+                 kWhat);
+    while (st.step()) {
+      const std::string game = "game " + std::to_string(st.int64(0));
+      const std::string state = st.text(1);
+      const bool paid = st.int64(2) > 0, refunded = st.int64(3) > 0;
+      if (paid && refunded)
+        problems.push_back(game + " was both paid out and refunded");
+      else if (state == "playing" && (paid || refunded))
+        problems.push_back(game + " is in progress but its pot was " +
+                           (paid ? "paid out" : "refunded"));
+      else if (state == "finished" && !paid)
+        problems.push_back(game + " finished but its pot was not paid out");
+      else if (state == "abandoned" && !refunded)
+        problems.push_back(game + " was abandoned but its buy-ins were not refunded");
+    }
+  }
+
   out.ok = problems.empty();
   return out;
 }

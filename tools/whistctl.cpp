@@ -49,7 +49,9 @@ Commands:
   ledger-check                  prove the chip ledger: every balance is the sum
                                 of its entries, none is negative, all balances
                                 (the house's too) add up to the chips minted,
-                                every moving batch sums to zero. Exit 0 if so,
+                                every moving batch sums to zero, each game's
+                                pot is held, paid out or refunded as its
+                                state says. Exit 0 if so,
                                 1 (and each problem) if not.
   grant USER AMOUNT REASON [--key KEY]
                                 give USER (a registered account) AMOUNT new

@@ -192,7 +192,8 @@ struct Run {
       }
     }
     const std::string create = "table.create", sit = "table.sit";
-    json setup = {{"variant", "classic"}};
+    // Open to everyone: the four players are no friends of one another.
+    json setup = {{"variant", "classic"}, {"settings", {{"friends_only", false}}}};
     json a = co_await ps[0]->c->request(create, std::move(setup));
     if (a.value("t", "") != "ack") {
       ++failed_setup;

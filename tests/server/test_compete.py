@@ -145,7 +145,8 @@ def test_compete_refusals(whistd):
         for bad in [{"kind": "compete"}, {"kind": "compete", "buy_in": 100},
                     {"kind": "compete", "buy_in": 30, "suggestions": True},
                     {"kind": "join", "buy_in": 30}, {"kind": "friendly"},
-                    {"kind": "compete", "buy_in": 30, "invite_only": True}]:
+                    {"kind": "compete", "buy_in": 30, "friends_only": True},
+                    {"kind": "play", "invite_only": True}]:
             assert (await rich.error("table.create", {"variant": "classic",
                                                       "settings": bad}))[0] == "bad_table", bad
         code, msg = await rich.error("table.create", {"variant": "classic",

@@ -31,7 +31,7 @@ def example_keys():
 
 
 # Settings that exist for the tests only and have no place in a deployment.
-TEST_ONLY = {"test-date"}
+TEST_ONLY = {"test-date", "test-kill-before-result"}
 
 
 def test_example_config_covers_every_setting():

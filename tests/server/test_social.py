@@ -21,6 +21,7 @@ from test_tables import Game, Seat, is_event, start_game
 WHISTCTL = os.environ.get(
     "WHISTCTL", os.path.join(os.path.dirname(conftest.WHISTD), "..", "tools", "whistctl"))
 PASSWORD = "correct horse"
+OPEN = {"friends_only": False}  # a join table open to everyone
 _members = []
 
 
@@ -176,7 +177,7 @@ def test_friends_online_offline_and_tables(whistd):
             return by_name((await alice.ok("friends.list"))["friends"])["bob"]
 
         # Bob sits at a table: alice sees it, with his seat.
-        t = (await bob.ok("table.create", {"variant": "classic"}))["table"]["table"]
+        t = (await bob.ok("table.create", {"variant": "classic", "settings": OPEN}))["table"]["table"]
         for _ in range(50):
             b = await bob_seen()
             if b["table"] == t:
@@ -194,7 +195,7 @@ def test_friends_online_offline_and_tables(whistd):
 
         # He watches someone else's table: that table, no seat.
         host = await guest(s)
-        t2 = (await host.ok("table.create", {"variant": "bid"}))["table"]["table"]
+        t2 = (await host.ok("table.create", {"variant": "bid", "settings": OPEN}))["table"]["table"]
         await bob.ok("table.watch", {"table": t2})
         b = await bob_seen()
         assert b["table"] == t2 and b["seat"] is None and b["online"] is True
@@ -367,7 +368,7 @@ def test_chip_settings_from_a_config_file(whistd, tmp_path):
 async def members_game(server, names, variant="classic", options=None):
     """Registered players meet at a new table and start a game."""
     clients = [await member(server, n) for n in names]
-    d = {"variant": variant, "options": options or {"play_to": 5}}
+    d = {"variant": variant, "options": options or {"play_to": 5}, "settings": OPEN}
     table = (await clients[0].ok("table.create", d))["table"]["table"]
     game = Game(server, table, [Seat(c, i) for i, c in enumerate(clients)], [])
     for i, c in enumerate(clients[1:-1], start=1):

@@ -236,7 +236,13 @@ class Game:
 
 
 async def create(c, **d):
-    """table.create; returns (table id, the ack's data)."""
+    """table.create; returns (table id, the ack's data). A join table is
+    opened to everyone (friends_only false: the tests' guests are nobody's
+    friends) unless `settings` says who may come."""
+    settings = dict(d.get("settings") or {})
+    if (settings.get("kind", "join") == "join" and "friends_only" not in settings
+            and "invite_only" not in settings):
+        d["settings"] = {**settings, "friends_only": False}
     a = await c.ok("table.create", d)
     return a["table"]["table"], a
 

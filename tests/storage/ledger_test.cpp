@@ -619,3 +619,46 @@ TEST_CASE("a version-1 file migrates to version 2 keeping its data", "[storage][
   CHECK(raw.text("PRAGMA foreign_key_check").empty());
   CHECK(raw.text("PRAGMA integrity_check") == "ok");
 }
+
+TEST_CASE("check_ledger proves each game's pot: held, paid out or refunded, once",
+          "[storage][ledger]") {
+  TempDb file;
+  Database db(file.path());
+  const auto alice = make_account(db, "alice");
+  db.post("initial:alice", mint(alice, 1000), kNow);
+  const auto table = db.create_table("{}", "playing", kNow);
+  const auto game = db.create_game(table, "{}", "[]", kNow);
+  const std::string g = std::to_string(game);
+  REQUIRE(db.post("game:" + g + ":buyin", buyin(alice, 110, game), kNow) == PostResult::kApplied);
+  const std::vector<LedgerEntry> payout = {
+      {kHouse, -110, "payout", game}, {alice, 99, "payout", game}, {kHouse, 11, "fee", game}};
+  const std::vector<LedgerEntry> refund = {{kHouse, -110, "refund", game},
+                                           {alice, 110, "refund", game}};
+  // In progress: the house holds the pot.
+  CHECK(db.check_ledger().ok);
+
+  SECTION("finished and paid out; not paid out; paid out and refunded") {
+    db.finish_game(game, "finished", "{}", kNow + 1);
+    CHECK_THAT(problems_of(db.check_ledger()),
+               Contains("game " + g + " finished but its pot was not paid out"));
+    db.post("game:" + g + ":payout", payout, kNow + 1);
+    CHECK(db.check_ledger().ok);
+    // Another pot in the house, out of which a wrong refund could be paid.
+    REQUIRE(db.post("other:buyin", buyin(alice, 200), kNow + 2) == PostResult::kApplied);
+    REQUIRE(db.post("game:" + g + ":refund", refund, kNow + 2) == PostResult::kApplied);
+    CHECK_THAT(problems_of(db.check_ledger()),
+               Contains("game " + g + " was both paid out and refunded"));
+  }
+  SECTION("abandoned: refunded, or not") {
+    db.finish_game(game, "abandoned", "{}", kNow + 1);
+    CHECK_THAT(problems_of(db.check_ledger()),
+               Contains("game " + g + " was abandoned but its buy-ins were not refunded"));
+    db.post("game:" + g + ":refund", refund, kNow + 1);
+    CHECK(db.check_ledger().ok);
+  }
+  SECTION("paid out while still in progress") {
+    db.post("game:" + g + ":payout", payout, kNow + 1);
+    CHECK_THAT(problems_of(db.check_ledger()),
+               Contains("game " + g + " is in progress but its pot was paid out"));
+  }
+}

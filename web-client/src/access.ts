@@ -23,6 +23,13 @@ export function accessSettings(access: Access): Record<string, boolean> {
   return { friends_only: access === "friends", invite_only: access === "invited" };
 }
 
+/** Whether a table of kind `kind` may be made with that choice: Join, any; Compete, everyone or invited; others, everyone. */
+function allowed(kind: string, access: Access): boolean {
+  if (kind === "join") return true;
+  if (kind === "compete") return access !== "friends";
+  return access === "everyone";
+}
+
 export interface AccessChoice {
   settings: Record<string, unknown>;
   invites: string[];
@@ -30,7 +37,8 @@ export interface AccessChoice {
 
 export class AccessFields {
   readonly el: HTMLElement;
-  private access: Access = "everyone";
+  // Join tables are for friends unless the creator opens them (the server's default too).
+  private access: Access = "friends";
   private later = false;
   private readonly accessHelp: HTMLElement;
   private readonly inviteRow: HTMLElement;
@@ -109,7 +117,11 @@ export class AccessFields {
     this.refresh();
   }
 
-  /** The table's kind, as the rest of the form chose it: only Join tables take who-may-join; Compete tables no computers. */
+  /**
+   * The table's kind, as the rest of the form chose it: Join tables take
+   * every choice of who may join, Compete tables everyone or the invited
+   * only (and no computers).
+   */
   setKind(kind: string): void {
     this.kind = kind;
     this.refresh();
@@ -117,10 +129,15 @@ export class AccessFields {
 
   /** Draws the parts that depend on the choices (and the friends, for the quick picks). */
   refresh(): void {
-    const join = this.kind === "join";
-    const access = join ? this.access : "everyone";
-    this.accessHelp.textContent = join ? (ACCESS.find((a) => a.value === access)?.help ?? "") : "Only Join tables can be kept for friends or the invited.";
-    for (const r of this.el.querySelectorAll<HTMLInputElement>("input[name=access]")) r.disabled = !join;
+    const access = this.effective();
+    this.accessHelp.textContent =
+      this.kind === "compete" && this.access === "friends"
+        ? "Compete tables are for everyone or for the invited only."
+        : (ACCESS.find((a) => a.value === access)?.help ?? "");
+    for (const r of this.el.querySelectorAll<HTMLInputElement>("input[name=access]")) {
+      r.disabled = !allowed(this.kind, r.value as Access);
+      r.checked = r.value === access;
+    }
     this.inviteRow.hidden = access === "everyone";
     const chosen = new Set(splitNames(this.invite.value).map((n) => n.toLowerCase()));
     const friends = this.app.social.friends;
@@ -152,6 +169,11 @@ export class AccessFields {
     this.error.textContent = "";
   }
 
+  /** The choice that applies to a table of kind `kind` (a choice the kind does not take falls back to everyone). */
+  private effective(kind: string = this.kind): Access {
+    return allowed(kind, this.access) ? this.access : "everyone";
+  }
+
   private toggle(name: string): void {
     const names = splitNames(this.invite.value);
     const i = names.findIndex((n) => n.toLowerCase() === name.toLowerCase());
@@ -169,8 +191,9 @@ export class AccessFields {
   read(kind: unknown = this.kind): AccessChoice | null {
     const k = typeof kind === "string" ? kind : this.kind;
     const settings: Record<string, unknown> = {};
-    const access = k === "join" ? this.access : "everyone";
+    const access = this.effective(k);
     if (k === "join") Object.assign(settings, accessSettings(access));
+    else if (k === "compete") settings["invite_only"] = access === "invited";
     if (this.later) {
       const at = nextAt(this.time.value);
       if (!at) {

@@ -377,7 +377,10 @@ export async function createTable(page, { variant, preset, players, options = {}
   if (preset !== undefined) await page.selectOption("#create-form select[name=preset]", preset);
   if (players !== undefined) await page.selectOption("#create-form select[name=players]", String(players));
   for (const [name, value] of Object.entries(options)) await page.selectOption(`#create-form select[name=opt-${name}]`, String(value));
-  for (const [name, value] of Object.entries(settings)) {
+  // Tables in these tests are open to everyone unless they say (settings.access): their players are strangers.
+  const { access = "everyone", ...rest } = settings;
+  await page.check(`#create-form input[name=access][value=${access}]`);
+  for (const [name, value] of Object.entries(rest)) {
     if (typeof value === "boolean") await page.setChecked(`#create-form input[name=${name}]`, value);
     else await page.selectOption(`#create-form select[name=${name}]`, String(value));
   }

@@ -96,6 +96,7 @@ test("friends through the pages, an invitation-only table, a scheduled table", {
 
   // Neither Ben nor Cat sees it.
   const probe = await register("dan"); // a table made after Ann's, seen by all: their lobbies are current
+  await probe.check("#create-form input[name=access][value=everyone]");
   await probe.click("#create-table");
   await screen(probe, "table");
   const later = (await tableInfo(probe)).table;
@@ -162,6 +163,7 @@ test("friends through the pages, an invitation-only table, a scheduled table", {
       const d = new Date(Date.now() + ms);
       return `${String(d.getHours()).padStart(2, "0")}:${String(d.getMinutes()).padStart(2, "0")}`;
     }, ms);
+  await cat.check("#create-form input[name=access][value=everyone]"); // Ann is no friend of hers
   await cat.check("#create-form input[name=start][value=later]");
   await cat.fill("#create-form input[name=start_time]", await hhmm(-120_000));
   await cat.waitForSelector('[data-role="start-help"] >> text=/tomorrow at .* \\(in 23 h 5\\d min\\)/');
