@@ -59,7 +59,8 @@ export class TablePanel {
       this.result.textContent = "";
     }
     const key = JSON.stringify([t.table, t.state, s.start_at, s.invite_only, s.friends_only, s.computers_fill, canInvite, friends.map((f) => [f.name, f.online]), [...this.invited]]);
-    this.el.hidden = !canInvite && !schedule && !s.invite_only && !s.friends_only;
+    // Who may come and when matter until the game begins; then the panel goes.
+    this.el.hidden = !open || (!canInvite && !schedule && !s.invite_only && !s.friends_only);
     if (key === this.key) return;
     this.key = key;
     const free = t.seats.filter((x) => !x.user).length;

@@ -144,11 +144,12 @@ test("friends through the pages, an invitation-only table, a scheduled table", {
   assert.equal((await tableInfo(ben)).seat, 1);
   await ann.waitForSelector('.seat[data-seat="1"] >> text=ben');
 
-  // Cat never sees it: not in her lobby, and her friend Ben's table is named without a way in.
+  // Cat never sees it: not in her lobby, and her friend Ben's table is not even named (the server keeps it from her).
   await cat.click("#friends-nav"); // back to the lobby
   await screen(cat, "lobby");
   await cat.click("#friends-nav");
-  await cat.waitForSelector(`[data-friend="ben"] >> text=at table #${table}`);
+  await cat.waitForSelector('[data-friend="ben"] >> text=online · not at a table');
+  assert.doesNotMatch(await cat.textContent('[data-friend="ben"]'), new RegExp(`#${table}\\b`));
   assert.equal(await cat.$(`[data-friend="ben"] [data-join], [data-friend="ben"] [data-watch-friend]`), null);
   assert.equal(await inLobby(cat, table), false);
   assert.equal(await cat.$(`[data-table="${table}"], [data-invitation="${table}"]`), null);
