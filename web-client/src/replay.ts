@@ -9,6 +9,7 @@ import { h, fill } from "./dom";
 import { keepFocus, moveFocus } from "./keys";
 import { hasSides, MODE_LABELS, VARIANT_NAMES, optionSummary } from "./rules";
 import { makeSummary, summaryPanel } from "./summary";
+import { POSITIONS } from "./table_felt";
 import type { Action, SeatInfo, TableSummary, View } from "./types";
 
 interface ReplayState {
@@ -25,15 +26,6 @@ export interface ReplayData {
   record: { variant: TableSummary["variant"]; options: TableSummary["options"]; players: number };
   states: ReplayState[];
 }
-
-// Where each seat sits around the trick, seat 0 at the bottom.
-const POSITIONS: Record<number, string[]> = {
-  2: ["b", "t"],
-  3: ["b", "l", "r"],
-  4: ["b", "l", "t", "r"],
-  5: ["b", "l", "tl", "tr", "r"],
-  6: ["b", "l", "tl", "t", "tr", "r"],
-};
 
 export class ReplayScreen implements Screen {
   readonly el: HTMLElement;

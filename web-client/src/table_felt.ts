@@ -6,8 +6,9 @@ import { h, fill } from "./dom";
 import { callText, isComputer, seatName, type TableState } from "./game";
 import type { View } from "./types";
 
-// Where each seat sits, from the user's seat (bottom) going to the left.
-const POSITIONS: Record<number, string[]> = {
+// Where each seat sits, from the user's seat (bottom) going to the left
+// (the replay viewer's too, from seat 0).
+export const POSITIONS: Record<number, string[]> = {
   2: ["b", "t"],
   3: ["b", "l", "r"],
   4: ["b", "l", "t", "r"],
