@@ -11,7 +11,7 @@
 import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
 import { after, before, test } from "node:test";
-import { act, actOnce, asGuest, clientDir, createTable, gameOver, handOf, hardLimit, screen, setup, sitAt } from "./harness.mjs";
+import { act, actOnce, asGuest, clientDir, createTable, gameOver, handOf, hardLimit, register as registerPage, screen, setup, sitAt } from "./harness.mjs";
 
 // npm run screenshots: the chips and results screens, at laptop and phone width.
 const shots = process.env.WHIST_SCREENSHOTS ? resolve(clientDir, process.env.WHIST_SCREENSHOTS) : null;
@@ -30,12 +30,7 @@ after(async () => {
 const balance = (page) => page.$eval("#chips-badge .amount", (e) => e.dataset.chips);
 
 async function register(name, viewport) {
-  const p = await env.openPage(name, viewport);
-  await screen(p, "account");
-  await p.fill("#register-form input[name=username]", name);
-  await p.fill("#register-form input[name=password]", "correct horse battery");
-  await p.click("#register-form button[type=submit]");
-  await screen(p, "lobby");
+  const p = await registerPage(env, name, viewport);
   // New accounts get their first chips; the header shows them.
   await p.waitForSelector('#chips-badge .amount[data-chips="1000"]');
   return p;

@@ -389,6 +389,17 @@ export async function createTable(page, { variant, preset, players, options = {}
   return (await tableInfo(page)).table;
 }
 
+/** A new page of `env` (setup()'s) that registers `name` and reaches the lobby. */
+export async function register(env, name, viewport) {
+  const p = await env.openPage(name, viewport);
+  await screen(p, "account");
+  await p.fill("#register-form input[name=username]", name);
+  await p.fill("#register-form input[name=password]", "correct horse battery");
+  await p.click("#register-form button[type=submit]");
+  await screen(p, "lobby");
+  return p;
+}
+
 /** A page in the lobby sits at `seat` of `table`. */
 export async function sitAt(page, table, seat) {
   const sel = `.table-item[data-table="${table}"] button[data-sit="${seat}"]`;

@@ -17,7 +17,7 @@ import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { after, before, test } from "node:test";
-import { clientDir, hardLimit, screen, setup, tableInfo } from "./harness.mjs";
+import { clientDir, hardLimit, register as registerPage, screen, setup, tableInfo } from "./harness.mjs";
 
 const shots = process.env.WHIST_SCREENSHOTS ? resolve(clientDir, process.env.WHIST_SCREENSHOTS) : null;
 
@@ -31,15 +31,7 @@ after(async () => {
   stopLimit();
 });
 
-async function register(name, viewport) {
-  const p = await env.openPage(name, viewport);
-  await screen(p, "account");
-  await p.fill("#register-form input[name=username]", name);
-  await p.fill("#register-form input[name=password]", "correct horse battery");
-  await p.click("#register-form button[type=submit]");
-  await screen(p, "lobby");
-  return p;
-}
+const register = (name, viewport) => registerPage(env, name, viewport);
 
 /** Sends a friend request with the friends screen's box; returns the line the page shows. */
 async function askFriend(page, name) {
