@@ -42,22 +42,32 @@ class Budget {
       : max_(std::max(1, s.max_samples)),
         limited_(s.budget_ms > 0),
         cpu_(s.cpu_clock),
+        start_us_(now_us(cpu_)),
         // Stop sampling with room to spare for the last sample and the
         // choice.
-        end_us_(now_us(cpu_) + static_cast<std::int64_t>(s.budget_ms) * 800) {}
+        end_us_(start_us_ + static_cast<std::int64_t>(s.budget_ms) * 800),
+        // Past this even a first sample is dropped: the caller then falls
+        // back on the rule-based choice.
+        hard_us_(start_us_ + static_cast<std::int64_t>(s.budget_ms) * 950) {}
   // Whether to take another sample after `done` (always at least one).
   bool more(int done) const {
     return done == 0 || (done < max_ && (!limited_ || now_us(cpu_) < end_us_));
   }
   // Whether a sample under way should be dropped: time is up and others
-  // are complete.
-  bool abandon(int done) const { return done > 0 && limited_ && now_us(cpu_) >= end_us_; }
+  // are complete, or the whole budget is nearly spent.
+  bool abandon(int done) const {
+    if (!limited_) return false;
+    const std::int64_t now = now_us(cpu_);
+    return now >= hard_us_ || (done > 0 && now >= end_us_);
+  }
 
  private:
   int max_;
   bool limited_;
   bool cpu_;
+  std::int64_t start_us_;
   std::int64_t end_us_;
+  std::int64_t hard_us_;
 };
 
 // Simulation samples for bidding decisions: rollouts are cheap, so at
@@ -181,7 +191,7 @@ Action play_card(const Observation& o, const Settings& settings) {
         std::array<int, 54> value{};
         bool dropped = false;
         for (CardSet c = live; c; c &= c - 1) {
-          if (c != live && budget.abandon(samples)) {
+          if ((c != live || samples == 0) && budget.abandon(samples)) {
             dropped = true;
             break;
           }
@@ -210,6 +220,8 @@ Action play_card(const Observation& o, const Settings& settings) {
     } catch (const SolveStopped&) {
       break;
     }
+  // Not one sample in the time (a slow first solve): the rule-based card.
+  if (samples == 0) return rule_based_action(o);
   // The best mean; among equals the card the rule-based player would
   // choose, else the lowest.
   const Card preferred = rule_based_action(o).card;

@@ -86,3 +86,19 @@ TEST_CASE("computer players play whole games legally in every variant", "[player
     });
   }
 }
+
+TEST_CASE("a budget too short for one sample still gives a legal card", "[player]") {
+  // 1 ms cannot hold a first sample's solve of a 13-card deal: the card is
+  // then the rule-based one, and must be legal.
+  Rng r(11);
+  for (int i = 0; i < 6; ++i) {
+    const Rules rules = mix(r, i);
+    INFO("game " << i << " options " << protocol::options_json(rules).dump());
+    ai::Settings s;
+    s.budget_ms = 1;
+    play(rules, 900 + static_cast<std::uint64_t>(i), [&](const Observation& o) {
+      s.seed += 1;
+      return ai::choose_action(o, s);
+    });
+  }
+}

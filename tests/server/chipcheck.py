@@ -8,22 +8,9 @@ exactly once when it was abandoned, never both."""
 import sqlite3
 import subprocess
 
-from conftest import Client, _open_clients
+from conftest import member  # noqa: F401 (the tests import it from here too)
 from test_compete import check_ledger
 from test_social import WHISTCTL
-
-PASSWORD = "correct horse"
-
-
-async def member(server, name, register=True):
-    """A new connection logged in as `name` (registered first, or logged in);
-    closed by conftest.close_clients()."""
-    c = await Client.connect(server, hello=True, id_prefix=f"{name}-{len(_open_clients)}-",
-                             max_queue=None)
-    _open_clients.append(c)
-    d = await c.ok("register" if register else "login", {"username": name, "password": PASSWORD})
-    c.user, c.name, c.token = d["user"], d["user"]["name"], d["token"]
-    return c
 
 
 def pots(db_path):

@@ -291,11 +291,12 @@ class Client:
 # --- Helpers for tables and games (test_tables.py) -----------------------------
 
 _client_numbers = itertools.count(1)
-_open_clients = []  # made by guest() and resume(), closed by close_clients()
+_open_clients = []  # made by guest(), member() and resume(), closed by close_clients()
+PASSWORD = "correct horse"  # every registered test account's
 
 
 async def close_clients():
-    """Closes every client guest() and resume() made. (A connection left
+    """Closes every client guest(), member() and resume() made. (A connection left
     open costs its close timeout when the event loop ends.)"""
     clients = list(_open_clients)
     _open_clients.clear()
@@ -312,6 +313,17 @@ async def guest(server, **kw):
     c = await Client.connect(server, hello=True, id_prefix=f"c{next(_client_numbers)}-", **kw)
     _open_clients.append(c)
     d = await c.ok("guest")
+    c.user, c.name, c.token = d["user"], d["user"]["name"], d["token"]
+    return c
+
+
+async def member(server, name, register=True):
+    """A new connection logged in as the account `name` (registered first,
+    or logged in), with PASSWORD. Request ids as guest()'s."""
+    c = await Client.connect(server, hello=True, id_prefix=f"{name}-{next(_client_numbers)}-",
+                             max_queue=None)
+    _open_clients.append(c)
+    d = await c.ok("register" if register else "login", {"username": name, "password": PASSWORD})
     c.user, c.name, c.token = d["user"], d["user"]["name"], d["token"]
     return c
 

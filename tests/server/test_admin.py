@@ -18,18 +18,16 @@ import conftest
 import test_social
 from conftest import Client, close_clients, guest, quiet, resume, wait_for
 from test_compete import balances, compete_game
-from test_social import ctl, ledger_ok, member
+from conftest import member
+from test_social import ctl, ledger_ok
 from test_tables import WHIST_REPLAY, is_event, open_game, replay
 
 def run(coro, limit=120):
-    """conftest.run, closing every client made here: guests, and members
-    (test_social keeps those in its own list, closed with this loop)."""
+    """conftest.run, closing every client made here."""
     async def body():
         try:
             return await coro
         finally:
-            await asyncio.gather(*(c.close() for c in test_social._members))
-            test_social._members.clear()
             await close_clients()
     return conftest.run(body(), limit)
 

@@ -15,14 +15,12 @@ import sqlite3
 import subprocess
 
 import conftest
-from conftest import TIMEOUT, Client, close_clients, guest, quiet, wait_for
+from conftest import TIMEOUT, Client, close_clients, guest, member, quiet, wait_for
 from test_tables import Game, Seat, is_event, start_game
 
 WHISTCTL = os.environ.get(
     "WHISTCTL", os.path.join(os.path.dirname(conftest.WHISTD), "..", "tools", "whistctl"))
-PASSWORD = "correct horse"
 OPEN = {"friends_only": False}  # a join table open to everyone
-_members = []
 
 
 def run(coro, limit=90):
@@ -30,20 +28,8 @@ def run(coro, limit=90):
         try:
             return await coro
         finally:
-            await asyncio.gather(*(c.close() for c in _members))
-            _members.clear()
             await close_clients()
     return conftest.run(body(), limit)
-
-
-async def member(server, name, register=True):
-    """A new connection, logged in as `name` (registered first, or logged in)."""
-    c = await Client.connect(server, hello=True, id_prefix=f"{name}-{len(_members)}-",
-                             max_queue=None)
-    _members.append(c)
-    d = await c.ok("register" if register else "login", {"username": name, "password": PASSWORD})
-    c.user, c.name, c.token = d["user"], d["user"]["name"], d["token"]
-    return c
 
 
 def ctl(db, *args):
@@ -216,7 +202,7 @@ def test_friends_online_offline_and_tables(whistd):
         assert (await bob_seen())["online"] is False
         # He comes back, resuming his session: alice is told.
         back = await Client.connect(s, max_queue=None)
-        _members.append(back)
+        conftest._open_clients.append(back)
         w = await back.request("hello", {"version": 1, "token": bob.token})
         assert w["d"]["session"] == "resumed"
         m = await wait_for(alice, pushed("friend.online"), what="bob coming back")
