@@ -24,7 +24,7 @@ bool Search::search(int target, u64& win) {
   // Stopping unwinds the search by an exception: load() sets up every
   // member again for the next solve, and the transposition table holds only
   // finished results.
-  if ((++nodes_ & 4095) == 0 && stop_ && stop_()) throw SolveStopped{};
+  if ((++nodes_ & 255) == 0 && stop_ && stop_()) throw SolveStopped{};
   if (t_.played == 0) return trick_start(target, win);
   return try_moves(target, win);
 }
