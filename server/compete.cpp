@@ -7,29 +7,34 @@ namespace whist::server {
 namespace {
 
 // BEGIN IMMEDIATE ... COMMIT, rolled back if anything throws or the caller
-// says so.
+// says so; a savepoint inside the storage thread's shared transaction
+// (Context::store).
 class Tx {
  public:
-  explicit Tx(storage::Database& db) : db_(db) { db_.exec("BEGIN IMMEDIATE"); }
+  explicit Tx(storage::Database& db) : db_(db), nested_(db.in_transaction()) {
+    db_.exec(nested_ ? "SAVEPOINT compete_tx" : "BEGIN IMMEDIATE");
+  }
   ~Tx() {
     if (!done_) {
       try {
-        db_.exec("ROLLBACK");
+        undo();
       } catch (...) {
       }
     }
   }
   void commit() {
-    db_.exec("COMMIT");
+    db_.exec(nested_ ? "RELEASE compete_tx" : "COMMIT");
     done_ = true;
   }
   void rollback() {
-    db_.exec("ROLLBACK");
+    undo();
     done_ = true;
   }
 
  private:
+  void undo() { db_.exec(nested_ ? "ROLLBACK TO compete_tx; RELEASE compete_tx" : "ROLLBACK"); }
   storage::Database& db_;
+  bool nested_;
   bool done_ = false;
 };
 

@@ -11,8 +11,10 @@
 #include <boost/asio/thread_pool.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <exception>
+#include <functional>
 #include <memory>
 #include <type_traits>
+#include <vector>
 
 #include "server/abuse.hpp"
 #include "server/bots.hpp"
@@ -38,30 +40,65 @@ struct Context {
   std::atomic<bool> draining{false};
   Abuse abuse;  // limits shared by every connection
 
+  // Group commit. Every job on the storage thread runs inside one shared
+  // transaction: the first job opens it (BEGIN IMMEDIATE) and queues its
+  // COMMIT behind every job already waiting, so one commit covers all the
+  // writes that queued up meanwhile. Jobs nest their own transactions as
+  // savepoints. What a job announces waits for that COMMIT (after_commit),
+  // so nobody is told of a write a crash could still lose.
+  //
+  // Posts job() to the storage thread, inside the shared transaction.
+  template <typename F>
+  void store(F job) {
+    asio::post(storage_pool, [this, job = std::move(job)]() mutable {
+      open_batch();
+      job();
+    });
+  }
+  // On the storage thread: runs fn once everything written so far is
+  // committed (at once when no shared transaction is open).
+  void after_commit(std::function<void()> fn);
+  // On the storage thread: commits the shared transaction now, then runs
+  // what waited for it. The queued COMMIT job then finds nothing to do.
+  void commit_batch();
+
   // Runs fn(db) on the storage thread and resumes the calling coroutine
-  // with its result (or its exception) on the caller's own executor.
+  // with its result (or its exception) on the caller's own executor, once
+  // what fn wrote is committed.
   template <typename F>
   auto on_storage(F fn) {
-    return run_on(storage_pool.get_executor(), [this, fn = std::move(fn)] { return fn(*db); });
+    return run_on(
+        storage_pool.get_executor(),
+        [this, fn = std::move(fn)] {
+          open_batch();
+          return fn(*db);
+        },
+        [this](std::function<void()> deliver) { after_commit(std::move(deliver)); });
   }
   // Runs fn() on the hashing thread, the same way.
   template <typename F>
   auto on_crypto(F fn) {
-    return run_on(crypto_pool.get_executor(), std::move(fn));
+    return run_on(crypto_pool.get_executor(), std::move(fn),
+                  [](std::function<void()> deliver) { deliver(); });
   }
 
  private:
+  void open_batch();
+  bool batch_open_ = false;                       // storage thread only
+  std::vector<std::function<void()>> committed_;  // storage thread only: waiting for the COMMIT
+
   // Posts fn to `where`, and its outcome back to the awaiting coroutine's
-  // executor. A void fn completes with 0.
-  template <typename Executor, typename F>
-  static auto run_on(Executor where, F fn) {
+  // executor (through `when`, which may hold it back). A void fn completes
+  // with 0.
+  template <typename Executor, typename F, typename When>
+  static auto run_on(Executor where, F fn, When when) {
     using Raw = decltype(fn());
     using R = std::conditional_t<std::is_void_v<Raw>, int, Raw>;
     return asio::async_initiate<decltype(asio::use_awaitable), void(std::exception_ptr, R)>(
-        [where](auto handler, F fn) {
+        [where, when](auto handler, F fn) {
           auto back = asio::get_associated_executor(handler);
           auto work = asio::make_work_guard(back);
-          asio::post(where, [handler = std::move(handler), fn = std::move(fn), back,
+          asio::post(where, [handler = std::move(handler), fn = std::move(fn), back, when,
                              work = std::move(work)]() mutable {
             std::exception_ptr error;
             R result{};
@@ -73,10 +110,15 @@ struct Context {
             } catch (...) {
               error = std::current_exception();
             }
-            asio::post(back,
-                       [handler = std::move(handler), error, result = std::move(result)]() mutable {
-                         std::move(handler)(error, std::move(result));
-                       });
+            // std::function needs a copyable callable: the handler is
+            // moved into a shared_ptr.
+            auto h = std::make_shared<decltype(handler)>(std::move(handler));
+            auto r = std::make_shared<R>(std::move(result));
+            auto w = std::make_shared<decltype(work)>(std::move(work));
+            when(std::function<void()>([back, h, r, w, error] {
+              asio::post(back,
+                         [h, r, w, error]() mutable { std::move (*h)(error, std::move(*r)); });
+            }));
           });
         },
         asio::use_awaitable, std::move(fn));

@@ -45,6 +45,9 @@ std::string Metrics::render() const {
       "\nwhistd_tables{state=\"playing\"} " + std::to_string(tables_playing.load()) + "\n";
   add(out, "whistd_games_finished_total", "counter", "Games played to the end.",
       games_finished_total.load());
+  add(out, "whistd_storage_commits_total", "counter",
+      "Transactions committed by the storage thread, each holding every write queued meanwhile.",
+      storage_commits_total.load());
   add(out, "whistd_bot_decisions_total", "counter",
       "Actions and suggestions chosen by the computer players.", bot_decisions_total.load());
   add(out, "whistd_bot_fallbacks_total", "counter",

@@ -66,7 +66,7 @@ void WsSession::notify_friends(std::string_view type) {
   // The friends are read on the storage thread, and told from there (send
   // only queues); jobs run in order, so "online" and "offline" keep theirs.
   auto m = push(type, {{"user", user_ref(user_->id, user_->name)}});
-  asio::post(ctx_.storage_pool, [&ctx = ctx_, me = user_->id, m] {
+  ctx_.store([&ctx = ctx_, me = user_->id, m] {
     try {
       for (std::int64_t f : ctx.db->friends_of(me)) ctx.hub->presence.send(f, m);
     } catch (const std::exception& e) {

@@ -90,9 +90,11 @@ void Table::flush() {
   // after the writes posted before it. A crash can then lose no action
   // that anyone was told about.
   if (outbox_.empty()) return;
-  asio::post(ctx_.storage_pool, [self = shared_from_this(), batch = std::move(outbox_)]() mutable {
-    asio::post(self->strand_, [batch = std::move(batch)] {
-      for (const auto& send : batch) send();
+  ctx_.store([self = shared_from_this(), batch = std::move(outbox_)]() mutable {
+    self->ctx_.after_commit([self, batch = std::move(batch)]() mutable {
+      asio::post(self->strand_, [batch = std::move(batch)] {
+        for (const auto& send : batch) send();
+      });
     });
   });
   outbox_.clear();
@@ -192,7 +194,7 @@ void Table::store_table() {
               {"invited", invited_}};
   const std::string text = row.dump();
   const std::string state = state_name(static_cast<int>(state_));
-  asio::post(ctx_.storage_pool, [db = ctx_.db.get(), id = id_, text, state] {
+  ctx_.store([db = ctx_.db.get(), id = id_, text, state] {
     try {
       db->update_table(id, text, state);
     } catch (const std::exception& e) {
@@ -350,7 +352,7 @@ void Table::close() {
   hub_.remove(id_);
   const std::string text =
       json{{"setup", protocol::table_setup_json(setup_)}, {"creator", creator_}}.dump();
-  asio::post(ctx_.storage_pool, [db = ctx_.db.get(), id = id_, text] {
+  ctx_.store([db = ctx_.db.get(), id = id_, text] {
     try {
       db->update_table(id, text, "closed");
     } catch (const std::exception& e) {
@@ -447,15 +449,14 @@ void Table::start_game() {
   // The game's row first: the storage thread runs jobs in order, so the deals
   // and actions posted after it find its id.
   auto gid = std::make_shared<std::atomic<std::int64_t>>(0);
-  asio::post(ctx_.storage_pool,
-             [db = ctx_.db.get(), gid, table = id_, setup = game_setup_json(seed, dealer),
+  ctx_.store([db = ctx_.db.get(), gid, table = id_, setup = game_setup_json(seed, dealer),
               seats = seats_json().dump(), self = shared_from_this()] {
-               try {
-                 gid->store(db->create_game(table, setup, seats, unix_now()));
-               } catch (const std::exception& e) {
-                 spdlog::error("storing a new game at table {}: {}", table, e.what());
-               }
-             });
+    try {
+      gid->store(db->create_game(table, setup, seats, unix_now()));
+    } catch (const std::exception& e) {
+      spdlog::error("storing a new game at table {}: {}", table, e.what());
+    }
+  });
   launch(seed, dealer, std::move(gid));
 }
 
@@ -575,8 +576,8 @@ void Table::after_change(bool private_change) {
     actions.push_back(protocol::action_json(history[stored_actions_], setup_.rules.variant).dump());
   const size_t first_deal = stored_deals_ - deals.size();
   const bool over = game_->is_over();
-  asio::post(ctx_.storage_pool, [db = ctx_.db.get(), gid = game_id_, deals = std::move(deals),
-                                 actions = std::move(actions), first_deal, first_action] {
+  ctx_.store([db = ctx_.db.get(), gid = game_id_, deals = std::move(deals),
+              actions = std::move(actions), first_deal, first_action] {
     try {
       for (size_t i = 0; i < deals.size(); ++i)
         db->append_deal(*gid, static_cast<int>(first_deal + i), deals[i]);

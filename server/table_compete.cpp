@@ -29,26 +29,28 @@ std::int64_t now_seconds() {
 void Table::sit_if_affordable(const std::shared_ptr<WsSession>& s, const Player& p,
                               const std::string& id, int seat) {
   const int buy_in = setup_.settings.buy_in;
-  asio::post(ctx_.storage_pool, [self = shared_from_this(), s, p, id, seat, buy_in] {
+  ctx_.store([self = shared_from_this(), s, p, id, seat, buy_in] {
     std::int64_t balance = -1;
     try {
       balance = self->ctx_.db->balance(p.id);
     } catch (const std::exception& e) {
       spdlog::error("balance of user {}: {}", p.id, e.what());
     }
-    asio::post(self->strand_, [self, s, p, id, seat, buy_in, balance] {
-      if (self->closed_) {
-        self->error(s, id, "no_table", "no such table");
-      } else if (balance < 0) {
-        self->error(s, id, "internal", "the balance could not be read; try again");
-      } else if (balance < buy_in) {
-        self->error(s, id, "insufficient_chips",
-                    "this table's buy-in is " + std::to_string(buy_in) + " chips; you have " +
-                        std::to_string(balance));
-      } else {
-        self->on_sit(s, p, id, seat, true);
-      }
-      self->flush();
+    self->ctx_.after_commit([self, s, p, id, seat, buy_in, balance] {
+      asio::post(self->strand_, [self, s, p, id, seat, buy_in, balance] {
+        if (self->closed_) {
+          self->error(s, id, "no_table", "no such table");
+        } else if (balance < 0) {
+          self->error(s, id, "internal", "the balance could not be read; try again");
+        } else if (balance < buy_in) {
+          self->error(s, id, "insufficient_chips",
+                      "this table's buy-in is " + std::to_string(buy_in) + " chips; you have " +
+                          std::to_string(balance));
+        } else {
+          self->on_sit(s, p, id, seat, true);
+        }
+        self->flush();
+      });
     });
   });
 }
@@ -57,9 +59,9 @@ void Table::begin_compete(std::uint64_t seed, int dealer) {
   starting_ = true;
   std::vector<std::int64_t> users;
   for (const Seat& st : seats_) users.push_back(st.user);
-  asio::post(ctx_.storage_pool, [self = shared_from_this(), db = ctx_.db.get(), table = id_,
-                                 setup = game_setup_json(seed, dealer), seats = seats_json().dump(),
-                                 users, buy_in = setup_.settings.buy_in, seed, dealer] {
+  ctx_.store([self = shared_from_this(), db = ctx_.db.get(), table = id_,
+              setup = game_setup_json(seed, dealer), seats = seats_json().dump(), users,
+              buy_in = setup_.settings.buy_in, seed, dealer] {
     BuyIn paid;
     bool failed = false;
     try {
@@ -68,27 +70,29 @@ void Table::begin_compete(std::uint64_t seed, int dealer) {
       spdlog::error("table {}: charging the buy-ins: {}", table, e.what());
       failed = true;
     }
-    asio::post(self->strand_, [self, paid, failed, seed, dealer] {
-      self->starting_ = false;
-      // Closed by the operator meanwhile: the game was abandoned and
-      // refunded with the close (table_admin.cpp); it does not start.
-      if (self->closed_) return;
-      if (paid.game) {
-        spdlog::info("table {}: buy-ins charged for game {}", self->id_, paid.game);
-        self->launch(seed, dealer, std::make_shared<std::atomic<std::int64_t>>(paid.game));
-      } else if (failed) {
-        self->broadcast({{"type", "start_failed"}});
-      } else {
-        // Those who cannot pay any more lose their seats; nothing was charged.
-        for (const int seat : paid.short_seats) {
-          self->broadcast({{"type", "buy_in_refused"}, {"seat", seat}});
-          self->seats_[static_cast<size_t>(seat)] = Seat{};
-          self->broadcast({{"type", "leave"}, {"seat", seat}});
+    self->ctx_.after_commit([self, paid, failed, seed, dealer] {
+      asio::post(self->strand_, [self, paid, failed, seed, dealer] {
+        self->starting_ = false;
+        // Closed by the operator meanwhile: the game was abandoned and
+        // refunded with the close (table_admin.cpp); it does not start.
+        if (self->closed_) return;
+        if (paid.game) {
+          spdlog::info("table {}: buy-ins charged for game {}", self->id_, paid.game);
+          self->launch(seed, dealer, std::make_shared<std::atomic<std::int64_t>>(paid.game));
+        } else if (failed) {
+          self->broadcast({{"type", "start_failed"}});
+        } else {
+          // Those who cannot pay any more lose their seats; nothing was charged.
+          for (const int seat : paid.short_seats) {
+            self->broadcast({{"type", "buy_in_refused"}, {"seat", seat}});
+            self->seats_[static_cast<size_t>(seat)] = Seat{};
+            self->broadcast({{"type", "leave"}, {"seat", seat}});
+          }
+          self->store_table();
+          self->announce();
         }
-        self->store_table();
-        self->announce();
-      }
-      self->flush();
+        self->flush();
+      });
     });
   });
 }

@@ -35,16 +35,18 @@ std::optional<std::set<std::int64_t>> Table::audience() const {
 }
 
 void Table::load_friends(std::int64_t user) {
-  asio::post(ctx_.storage_pool, [self = shared_from_this(), user] {
+  ctx_.store([self = shared_from_this(), user] {
     std::vector<std::int64_t> friends;
     try {
       friends = self->ctx_.db->friends_of(user);
     } catch (const std::exception& e) {
       spdlog::error("table {}: reading the friends of {}: {}", self->id_, user, e.what());
     }
-    asio::post(self->strand_, [self, user, friends = std::move(friends)] {
-      self->seated_friends_[user] = friends;
-      self->announce();
+    self->ctx_.after_commit([self, user, friends = std::move(friends)]() mutable {
+      asio::post(self->strand_, [self, user, friends = std::move(friends)] {
+        self->seated_friends_[user] = friends;
+        self->announce();
+      });
     });
   });
 }
@@ -57,7 +59,7 @@ void Table::on_invite(const std::shared_ptr<WsSession>& s, const Player& p, cons
   if (state_ == State::kPlaying || starting_ || game_)
     return error(s, id, "game_in_progress", "invitations end when the game starts");
   // The accounts are looked up on the storage thread.
-  asio::post(ctx_.storage_pool, [self = shared_from_this(), s, id, users] {
+  ctx_.store([self = shared_from_this(), s, id, users] {
     std::vector<std::pair<std::string, std::int64_t>> found;
     std::vector<std::string> unknown;
     try {
@@ -70,22 +72,24 @@ void Table::on_invite(const std::shared_ptr<WsSession>& s, const Player& p, cons
     } catch (const std::exception& e) {
       spdlog::error("table {}: looking up invitees: {}", self->id_, e.what());
     }
-    asio::post(self->strand_, [self, s, id, found, unknown] {
-      if (self->closed_ || self->game_) {
-        self->error(s, id, "game_in_progress", "invitations end when the game starts");
-        return self->flush();
-      }
-      json invited = json::array();
-      for (const auto& [name, user] : found) {
-        if (self->seat_of(user) < 0) self->invited_.insert(user);
-        invited.push_back(name);
-      }
-      self->reply(
-          s, id,
-          protocol::ack_message(id, json{{"invited", invited}, {"unknown", unknown}}.dump()));
-      self->store_table();
-      self->announce();
-      self->flush();
+    self->ctx_.after_commit([self, s, id, found, unknown] {
+      asio::post(self->strand_, [self, s, id, found, unknown] {
+        if (self->closed_ || self->game_) {
+          self->error(s, id, "game_in_progress", "invitations end when the game starts");
+          return self->flush();
+        }
+        json invited = json::array();
+        for (const auto& [name, user] : found) {
+          if (self->seat_of(user) < 0) self->invited_.insert(user);
+          invited.push_back(name);
+        }
+        self->reply(
+            s, id,
+            protocol::ack_message(id, json{{"invited", invited}, {"unknown", unknown}}.dump()));
+        self->store_table();
+        self->announce();
+        self->flush();
+      });
     });
   });
 }

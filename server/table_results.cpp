@@ -63,10 +63,14 @@ void Table::store_result() {
   const auto now = std::chrono::duration_cast<std::chrono::seconds>(
                        std::chrono::system_clock::now().time_since_epoch())
                        .count();
-  boost::asio::post(ctx_.storage_pool, [db = ctx_.db.get(), gid = game_id_, result, users, winners,
-                                        buy_in, fee, results = game_results(), now,
-                                        kill = ctx_.config.test_kill_before_result] {
-    if (kill) std::raise(SIGKILL);  // tests only: the crash before the result
+  ctx_.store([&ctx = ctx_, db = ctx_.db.get(), gid = game_id_, result, users, winners, buy_in, fee,
+              results = game_results(), now, kill = ctx_.config.test_kill_before_result] {
+    if (kill) {
+      // Tests only: the crash after the last action is stored, before the
+      // result.
+      ctx.commit_batch();
+      std::raise(SIGKILL);
+    }
     try {
       if (buy_in > 0)
         finish_game_with_payout(*db, *gid, result, results, users, winners, buy_in, fee, now);

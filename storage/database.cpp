@@ -570,4 +570,6 @@ std::vector<Database::GameRow> Database::games_in_state(std::string_view state) 
 
 void Database::exec(const std::string& sql) { exec_or_throw(db_, sql.c_str(), "exec"); }
 
+bool Database::in_transaction() const { return sqlite3_get_autocommit(db_) == 0; }
+
 }  // namespace whist::storage

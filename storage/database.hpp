@@ -368,6 +368,8 @@ class Database {
 
   // Runs `sql` (no results); for migrations and tests.
   void exec(const std::string& sql);
+  // Whether a transaction is open on this connection.
+  bool in_transaction() const;
 
  private:
   void migrate();

@@ -191,6 +191,8 @@ class Client:
         kw.setdefault("close_timeout", 2)
         kw.setdefault("compression", None)
         kw.setdefault("ping_interval", None)  # the server pings; we only answer
+        # As a browser: no 1 MiB cap (a long game's game.replay is bigger).
+        kw.setdefault("max_size", 1 << 24)
         ws = await asyncio.wait_for(
             websockets.connect(f"ws://{server.host}:{server.port}{path}", **kw), TIMEOUT)
         client = cls(ws, id_prefix)

@@ -1,0 +1,50 @@
+// Group commit on the storage thread (see Context::store in context.hpp).
+#include <spdlog/spdlog.h>
+
+#include "server/context.hpp"
+
+namespace whist::server {
+
+void Context::open_batch() {
+  if (batch_open_) return;
+  try {
+    db->exec("BEGIN IMMEDIATE");
+  } catch (const std::exception& e) {
+    // This job then writes on its own, as without grouping.
+    spdlog::error("storage: opening the shared transaction: {}", e.what());
+    return;
+  }
+  batch_open_ = true;
+  // Behind every job already queued: they all share this transaction.
+  asio::post(storage_pool, [this] { commit_batch(); });
+}
+
+void Context::commit_batch() {
+  if (!batch_open_) return;
+  batch_open_ = false;
+  try {
+    if (db->in_transaction())
+      db->exec("COMMIT");
+    else
+      spdlog::error("storage: SQLite rolled back the shared transaction after an error");
+  } catch (const std::exception& e) {
+    spdlog::error("storage: committing: {}", e.what());
+    try {
+      db->exec("ROLLBACK");
+    } catch (const std::exception&) {
+    }
+  }
+  ++metrics.storage_commits_total;
+  auto ready = std::move(committed_);
+  committed_.clear();
+  for (auto& fn : ready) fn();
+}
+
+void Context::after_commit(std::function<void()> fn) {
+  if (batch_open_)
+    committed_.push_back(std::move(fn));
+  else
+    fn();
+}
+
+}  // namespace whist::server
