@@ -60,6 +60,21 @@ void play(const Rules& rules, std::uint64_t seed, Choose choose) {
   REQUIRE_FALSE(g.winners().empty());
 }
 
+// `games` games of mixed variants and options (drawn from `mix_seed`, the
+// deals from `first_deal_seed` on) with the computer player at every seat.
+void computers_play(std::uint64_t mix_seed, int games, std::uint64_t first_deal_seed,
+                    ai::Settings s) {
+  Rng r(mix_seed);
+  for (int i = 0; i < games; ++i) {
+    const Rules rules = mix(r, i);
+    INFO("game " << i << " options " << protocol::options_json(rules).dump());
+    play(rules, first_deal_seed + static_cast<std::uint64_t>(i), [&](const Observation& o) {
+      s.seed += 1;
+      return ai::choose_action(o, s);
+    });
+  }
+}
+
 }  // namespace
 
 TEST_CASE("rule-based players play whole games legally in every variant", "[player]") {
@@ -73,32 +88,16 @@ TEST_CASE("rule-based players play whole games legally in every variant", "[play
 }
 
 TEST_CASE("computer players play whole games legally in every variant", "[player]") {
-  Rng r(7);
-  for (int i = 0; i < 24; ++i) {
-    const Rules rules = mix(r, i);
-    INFO("game " << i << " options " << protocol::options_json(rules).dump());
-    ai::Settings s;
-    s.budget_ms = 0;
-    s.max_samples = 6;
-    play(rules, 500 + static_cast<std::uint64_t>(i), [&](const Observation& o) {
-      s.seed += 1;
-      return ai::choose_action(o, s);
-    });
-  }
+  ai::Settings s;
+  s.budget_ms = 0;
+  s.max_samples = 6;
+  computers_play(7, 24, 500, s);
 }
 
 TEST_CASE("a budget too short for one sample still gives a legal card", "[player]") {
   // 1 ms cannot hold a first sample's solve of a 13-card deal: the card is
   // then the rule-based one, and must be legal.
-  Rng r(11);
-  for (int i = 0; i < 6; ++i) {
-    const Rules rules = mix(r, i);
-    INFO("game " << i << " options " << protocol::options_json(rules).dump());
-    ai::Settings s;
-    s.budget_ms = 1;
-    play(rules, 900 + static_cast<std::uint64_t>(i), [&](const Observation& o) {
-      s.seed += 1;
-      return ai::choose_action(o, s);
-    });
-  }
+  ai::Settings s;
+  s.budget_ms = 1;
+  computers_play(11, 6, 900, s);
 }
