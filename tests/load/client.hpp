@@ -36,6 +36,9 @@ class Client : public std::enable_shared_from_this<Client> {
  public:
   explicit Client(asio::io_context& ioc) : ws_(ioc) {}
   std::function<void(const json&, std::size_t bytes)> on_message;  // messages without a waiter
+  // If set: messages while no request waits go here as text instead, to be
+  // parsed only when needed (the generator's own cost matters).
+  std::function<void(const std::string&, std::size_t bytes)> on_text;
   std::function<void(const std::string&)> on_close;
 
   // TCP connect and the WebSocket handshake; false on failure.
@@ -97,8 +100,13 @@ class Client : public std::enable_shared_from_this<Client> {
       const std::size_t n =
           co_await ws_.async_read(buffer, asio::redirect_error(asio::use_awaitable, ec));
       if (ec) break;
-      json m = json::parse(beast::buffers_to_string(buffer.data()), nullptr, false);
+      std::string text = beast::buffers_to_string(buffer.data());
       buffer.consume(buffer.size());
+      if (on_text && waiters_.empty()) {
+        on_text(text, n);
+        continue;
+      }
+      json m = json::parse(text, nullptr, false);
       if (auto id = m.find("id"); id != m.end() && id->is_string()) {
         if (auto w = waiters_.find(id->get<std::string>()); w != waiters_.end()) {
           w->second.reply = std::move(m);
