@@ -321,25 +321,6 @@ Database::GameRow read_game(const Statement& st) {
 // is the next one, checked in the same statement, so it is atomic. Rows are
 // only ever appended 0, 1, 2..., so max(idx) + 1 is the count stored (and
 // found from the primary key without a scan).
-void append_row(sqlite3* db, const char* table, const char* column, std::int64_t game_id, int index,
-                std::string_view text, const char* what) {
-  const std::string sql = std::string("INSERT INTO ") + table + "(game_id, idx, " + column +
-                          ") SELECT ?1, ?2, ?3 WHERE ?2 = (SELECT coalesce(max(idx) + 1, 0) "
-                          "FROM " +
-                          table + " WHERE game_id = ?1)";
-  Statement st(db, sql, what);
-  st.bind(1, game_id).bind(2, static_cast<std::int64_t>(index)).bind(3, text);
-  st.run();
-  if (sqlite3_changes(db) == 1) return;
-
-  Statement count(db, std::string("SELECT count(*) FROM ") + table + " WHERE game_id = ?1", what);
-  count.bind(1, game_id);
-  const std::int64_t have = count.step() ? count.int64(0) : 0;
-  throw StorageError(std::string(what) + ": index " + std::to_string(index) + " for game " +
-                     std::to_string(game_id) + " is not the next one (" + std::to_string(have) +
-                     " stored)");
-}
-
 std::vector<std::string> texts_of_game(sqlite3* db, const char* sql, std::int64_t game_id,
                                        const char* what) {
   Statement st(db, sql, what);
@@ -378,7 +359,12 @@ Database::Database(const std::string& path) {
   }
 }
 
-Database::~Database() { sqlite3_close_v2(db_); }
+Database::~Database() {
+  // Statements first: the connection closes only once they are finalized.
+  append_deal_st_.reset();
+  append_action_st_.reset();
+  sqlite3_close_v2(db_);
+}
 
 void Database::migrate() {
   const auto check = [](int version) {
@@ -523,12 +509,37 @@ std::int64_t Database::create_game(std::int64_t table_id, std::string_view setup
   return sqlite3_last_insert_rowid(db_);
 }
 
+void Database::append_row(std::unique_ptr<Statement>& cached, const char* table, const char* column,
+                          std::int64_t game_id, int index, std::string_view text,
+                          const char* what) {
+  if (!cached) {
+    const std::string sql = std::string("INSERT INTO ") + table + "(game_id, idx, " + column +
+                            ") SELECT ?1, ?2, ?3 WHERE ?2 = (SELECT coalesce(max(idx) + 1, 0) "
+                            "FROM " +
+                            table + " WHERE game_id = ?1)";
+    cached = std::make_unique<Statement>(db_, sql, what);
+  }
+  Statement& st = *cached;
+  st.reset();
+  st.bind(1, game_id).bind(2, static_cast<std::int64_t>(index)).bind(3, text);
+  st.run();
+  st.reset();  // ends the statement now, not at the next append
+  if (sqlite3_changes(db_) == 1) return;
+
+  Statement count(db_, std::string("SELECT count(*) FROM ") + table + " WHERE game_id = ?1", what);
+  count.bind(1, game_id);
+  const std::int64_t have = count.step() ? count.int64(0) : 0;
+  throw StorageError(std::string(what) + ": index " + std::to_string(index) + " for game " +
+                     std::to_string(game_id) + " is not the next one (" + std::to_string(have) +
+                     " stored)");
+}
+
 void Database::append_deal(std::int64_t game_id, int index, std::string_view deal) {
-  append_row(db_, "game_deals", "deal", game_id, index, deal, "append_deal");
+  append_row(append_deal_st_, "game_deals", "deal", game_id, index, deal, "append_deal");
 }
 
 void Database::append_action(std::int64_t game_id, int index, std::string_view action) {
-  append_row(db_, "game_actions", "action", game_id, index, action, "append_action");
+  append_row(append_action_st_, "game_actions", "action", game_id, index, action, "append_action");
 }
 
 void Database::finish_game(std::int64_t game_id, std::string_view state, std::string_view result,

@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -160,6 +161,10 @@ enum class FriendResult {
   kNoSuchAccount,     // either account does not exist
   kSelf,              // from == to
 };
+
+namespace detail {
+class Statement;
+}
 
 class Database {
  public:
@@ -373,8 +378,12 @@ class Database {
 
  private:
   void migrate();
+  void append_row(std::unique_ptr<detail::Statement>& cached, const char* table, const char* column,
+                  std::int64_t game_id, int index, std::string_view text, const char* what);
 
   sqlite3* db_ = nullptr;
+  // Prepared once: the statements run for every deal and action stored.
+  std::unique_ptr<detail::Statement> append_deal_st_, append_action_st_;
 };
 
 }  // namespace whist::storage
