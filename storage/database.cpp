@@ -316,11 +316,6 @@ Database::GameRow read_game(const Statement& st) {
   return g;
 }
 
-// Appends a row to game_deals or game_actions (`table`, `column` are fixed
-// names from the code, never values). The insert only happens when `index`
-// is the next one, checked in the same statement, so it is atomic. Rows are
-// only ever appended 0, 1, 2..., so max(idx) + 1 is the count stored (and
-// found from the primary key without a scan).
 std::vector<std::string> texts_of_game(sqlite3* db, const char* sql, std::int64_t game_id,
                                        const char* what) {
   Statement st(db, sql, what);
@@ -509,6 +504,12 @@ std::int64_t Database::create_game(std::int64_t table_id, std::string_view setup
   return sqlite3_last_insert_rowid(db_);
 }
 
+// Appends a row to game_deals or game_actions (`table`, `column` are fixed
+// names from the code, never values). The insert only happens when `index`
+// is the next one, checked in the same statement, so it is atomic. Rows are
+// only ever appended 0, 1, 2..., so max(idx) + 1 is the count stored (and
+// found from the primary key without a scan). The statement is prepared on
+// first use and kept in `cached`.
 void Database::append_row(std::unique_ptr<Statement>& cached, const char* table, const char* column,
                           std::int64_t game_id, int index, std::string_view text,
                           const char* what) {
