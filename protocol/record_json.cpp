@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/json_text.hpp"
+
 namespace whist::protocol {
 
 using nlohmann::json;
@@ -197,30 +199,42 @@ std::variant<GameRecord, std::string> parse_record(std::string_view text) {
   return r;
 }
 
-json action_json(const Action& a, Variant v) {
-  json j = {{"seat", a.seat}, {"type", std::string(action_type_name(a.type))}};
+void write_action(JsonText& out, const Action& a, Variant v) {
+  // Keys in order: card, cards, level, mode, seat, suit, tricks, type.
+  out.begin_object();
   switch (a.type) {
     case ActionType::kBid:
-      if (v == Variant::kExact) {
-        j["tricks"] = a.tricks;
-      } else {
-        j["level"] = a.level;
-        j["mode"] = std::string(bid_mode_name(a.mode));
-      }
+      if (v != Variant::kExact)
+        out.key("level").value(a.level).key("mode").value(bid_mode_name(a.mode));
       break;
-    case ActionType::kPass: break;
-    case ActionType::kDiscard: {
-      json cards = json::array();
-      for (Card c : cards_of(a.cards)) cards.push_back(card_name(c));
-      j["cards"] = cards;
+    case ActionType::kDiscard:
+      out.key("cards").begin_array();
+      for (Card c : cards_of(a.cards)) out.value(card_name(c));
+      out.end_array();
       break;
-    }
-    case ActionType::kTrump: j["suit"] = std::string(1, suit_letter(a.suit)); break;
-    case ActionType::kDirection: j["mode"] = std::string(bid_mode_name(a.mode)); break;
-    case ActionType::kPlay: j["card"] = card_name(a.card); break;
+    case ActionType::kDirection: out.key("mode").value(bid_mode_name(a.mode)); break;
+    case ActionType::kPlay: out.key("card").value(card_name(a.card)); break;
+    case ActionType::kPass:
+    case ActionType::kTrump: break;
   }
-  return j;
+  out.key("seat").value(a.seat);
+  if (a.type == ActionType::kTrump) {
+    const char suit = suit_letter(a.suit);
+    out.key("suit").value(std::string_view(&suit, 1));
+  }
+  if (a.type == ActionType::kBid && v == Variant::kExact) out.key("tricks").value(a.tricks);
+  out.key("type").value(action_type_name(a.type));
+  out.end_object();
 }
+
+std::string action_text(const Action& a, Variant v) {
+  std::string text;
+  JsonText out(text);
+  write_action(out, a, v);
+  return text;
+}
+
+json action_json(const Action& a, Variant v) { return json::parse(action_text(a, v)); }
 
 json options_json(const Rules& r) {
   json o = json::object();

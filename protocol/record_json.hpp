@@ -22,6 +22,10 @@ std::variant<GameRecord, std::string> parse_record(std::string_view text);
 // field, a string that is not a card of the variant's pack).
 std::variant<Action, std::string> parse_action(const nlohmann::json& j, const Rules& rules);
 
+class JsonText;
+// One action object, written as text (keys in order), or as a document.
+void write_action(JsonText& out, const Action& a, Variant v);
+std::string action_text(const Action& a, Variant v);
 nlohmann::json action_json(const Action& a, Variant v);
 nlohmann::json record_json(const GameRecord& r);
 // One deal as a record writes it: hands, kitty, turned card.

@@ -2,6 +2,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/json_text.hpp"
 #include "protocol/record_json.hpp"
 
 namespace whist::protocol {
@@ -196,70 +197,133 @@ json table_setup_json(const TableSetup& s) {
   return j;
 }
 
-json observation_json(const Observation& o) {
+namespace {
+
+void write_cards(JsonText& out, CardSet s) {
+  out.begin_array();
+  for (Card c : cards_of(s)) out.value(card_name(c));
+  out.end_array();
+}
+
+void write_trick_cards(JsonText& out, const std::array<Card, 6>& cards, int size) {
+  out.begin_array();
+  for (int i = 0; i < size; ++i) out.value(card_name(cards[static_cast<size_t>(i)]));
+  out.end_array();
+}
+
+void write_trump(JsonText& out, int trump) {
+  if (trump < 0) {
+    out.null();
+  } else if (trump == kNoSuit) {
+    out.value("NT");
+  } else {
+    const char suit = suit_letter(trump);
+    out.value(std::string_view(&suit, 1));
+  }
+}
+
+void write_optional(JsonText& out, int v) {
+  if (v >= 0)
+    out.value(v);
+  else
+    out.null();
+}
+
+}  // namespace
+
+void write_observation(JsonText& out, const Observation& o) {
   static const char* kPhases[] = {"waiting", "bidding", "discard", "choose", "play", "over"};
   const Variant v = o.rules.variant;
-  json j = {{"seat", o.seat >= 0 ? json(o.seat) : json(nullptr)},
-            {"phase", kPhases[static_cast<int>(o.phase)]},
-            {"deal", o.deal_index},
-            {"dealer", o.dealer},
-            {"hand_size", o.hand_size},
-            {"to_act", o.to_act >= 0 ? json(o.to_act) : json(nullptr)},
-            {"hand", cards_json(o.hand)},
-            {"hand_counts", o.hand_counts},
-            {"turned", o.turned != kNoCard ? json(card_name(o.turned)) : json(nullptr)},
-            {"trump", trump_json(o.trump)},
-            {"downtown", o.downtown},
-            {"tricks_won", o.tricks_won},
-            {"scores", o.scores},
-            {"game_over", o.game_over},
-            {"winners", o.winners}};
-  if (v == Variant::kBid) {
-    j["kitty"] = o.kitty_known ? cards_json(o.kitty) : json(nullptr);
-    if (o.discards) j["discards"] = cards_json(o.discards);
-    j["contract"] = o.contract.declarer >= 0
-                        ? json{{"declarer", o.contract.declarer},
-                               {"level", o.contract.level},
-                               {"mode", std::string(bid_mode_name(o.contract.mode))}}
-                        : json(nullptr);
-  }
-  json calls = json::array();
+  const bool bid = v == Variant::kBid;
+  // Keys in order, as a document's dump() writes them.
+  out.begin_object();
+  out.key("calls").begin_array();
   for (const Call& c : o.calls) {
-    json cj = {{"seat", c.seat}};
-    if (c.pass)
-      cj["pass"] = true;
-    else if (v == Variant::kExact)
-      cj["tricks"] = c.tricks;
+    out.begin_object();
+    if (c.pass) {
+      out.key("pass").value(true).key("seat").value(c.seat);
+    } else if (v == Variant::kExact) {
+      out.key("seat").value(c.seat).key("tricks").value(c.tricks);
+    } else {
+      out.key("level").value(c.level).key("mode").value(bid_mode_name(c.mode));
+      out.key("seat").value(c.seat);
+    }
+    out.end_object();
+  }
+  out.end_array();
+  if (bid) {
+    out.key("contract");
+    if (o.contract.declarer >= 0)
+      out.begin_object()
+          .key("declarer")
+          .value(o.contract.declarer)
+          .key("level")
+          .value(o.contract.level)
+          .key("mode")
+          .value(bid_mode_name(o.contract.mode))
+          .end_object();
     else
-      cj.update({{"level", c.level}, {"mode", std::string(bid_mode_name(c.mode))}});
-    calls.push_back(cj);
+      out.null();
   }
-  j["calls"] = calls;
-  json tricks = json::array();
-  for (const PlayedTrick& t : o.tricks) {
-    json cs = json::array();
-    for (int i = 0; i < t.size; ++i) cs.push_back(card_name(t.cards[static_cast<size_t>(i)]));
-    tricks.push_back({{"leader", t.leader}, {"winner", t.winner}, {"cards", cs}});
-  }
-  j["tricks"] = tricks;
-  json cur = json::array();
-  for (int i = 0; i < o.current.size; ++i)
-    cur.push_back(card_name(o.current.cards[static_cast<size_t>(i)]));
-  j["trick"] = {{"leader", o.current.leader}, {"cards", cur}};
-  json results = json::array();
-  for (const HandResult& h : o.results) {
-    json r = {{"tricks", h.tricks.vec()}, {"score", h.score.vec()}};
-    if (v == Variant::kClassic) r["honours"] = h.honours.vec();
-    results.push_back(r);
-  }
-  j["results"] = results;
-  json legal = json::array();
-  for (const Action& a : o.legal) legal.push_back(action_json(a, v));
-  j["legal"] = legal;
+  out.key("deal").value(o.deal_index).key("dealer").value(o.dealer);
   if (o.phase == Phase::kDiscard && o.seat >= 0 && o.seat == o.to_act)
-    j["discard"] = count(o.kitty);
-  return j;
+    out.key("discard").value(count(o.kitty));
+  if (bid && o.discards) write_cards(out.key("discards"), o.discards);
+  out.key("downtown").value(o.downtown).key("game_over").value(o.game_over);
+  write_cards(out.key("hand"), o.hand);
+  out.key("hand_counts").int_array(o.hand_counts).key("hand_size").value(o.hand_size);
+  if (bid) {
+    out.key("kitty");
+    if (o.kitty_known)
+      write_cards(out, o.kitty);
+    else
+      out.null();
+  }
+  out.key("legal").begin_array();
+  for (const Action& a : o.legal) write_action(out, a, v);
+  out.end_array();
+  out.key("phase").value(kPhases[static_cast<int>(o.phase)]);
+  out.key("results").begin_array();
+  for (const HandResult& h : o.results) {
+    out.begin_object();
+    if (v == Variant::kClassic) out.key("honours").int_array(h.honours);
+    out.key("score").int_array(h.score).key("tricks").int_array(h.tricks);
+    out.end_object();
+  }
+  out.end_array();
+  out.key("scores").int_array(o.scores);
+  write_optional(out.key("seat"), o.seat);
+  write_optional(out.key("to_act"), o.to_act);
+  out.key("trick").begin_object();
+  write_trick_cards(out.key("cards"), o.current.cards, o.current.size);
+  out.key("leader").value(o.current.leader).end_object();
+  out.key("tricks").begin_array();
+  for (const PlayedTrick& t : o.tricks) {
+    out.begin_object();
+    write_trick_cards(out.key("cards"), t.cards, t.size);
+    out.key("leader").value(t.leader).key("winner").value(t.winner).end_object();
+  }
+  out.end_array();
+  out.key("tricks_won").int_array(o.tricks_won);
+  write_trump(out.key("trump"), o.trump);
+  out.key("turned");
+  if (o.turned != kNoCard)
+    out.value(card_name(o.turned));
+  else
+    out.null();
+  out.key("winners").int_array(o.winners);
+  out.end_object();
 }
+
+std::string observation_text(const Observation& o) {
+  std::string text;
+  text.reserve(2048);
+  JsonText out(text);
+  write_observation(out, o);
+  return text;
+}
+
+json observation_json(const Observation& o) { return json::parse(observation_text(o)); }
 
 json event_json(const Event& e, const Game& g) {
   const Variant v = g.rules().variant;

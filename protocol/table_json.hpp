@@ -51,7 +51,11 @@ nlohmann::json table_setup_json(const TableSetup& s);
 // The preset chat phrases, sent by number.
 const std::vector<std::string>& chat_phrases();
 
-// A viewer's observation: their own hand only.
+// A viewer's observation: their own hand only. As text (what a table
+// sends after each action), written into `out` or as a document.
+class JsonText;
+void write_observation(JsonText& out, const Observation& o);
+std::string observation_text(const Observation& o);
 nlohmann::json observation_json(const Observation& o);
 // One public event of the engine; `g` is the game after the action (for a
 // deal's result and the scores).

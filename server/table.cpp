@@ -6,6 +6,7 @@
 #include <boost/asio/post.hpp>
 #include <chrono>
 
+#include "protocol/json_text.hpp"
 #include "protocol/record_json.hpp"
 #include "server/auth.hpp"
 #include "server/compete.hpp"
@@ -92,9 +93,7 @@ void Table::flush() {
   if (outbox_.empty()) return;
   ctx_.store([self = shared_from_this(), batch = std::move(outbox_)]() mutable {
     self->ctx_.after_commit([self, batch = std::move(batch)]() mutable {
-      asio::post(self->strand_, [batch = std::move(batch)] {
-        for (const auto& send : batch) send();
-      });
+      asio::post(self->strand_, [batch = std::move(batch)]() mutable { send_all(batch); });
     });
   });
   outbox_.clear();
@@ -134,7 +133,8 @@ void Table::handle(const std::shared_ptr<WsSession>& s, const Player& p, const s
 }
 
 void Table::reply(const std::shared_ptr<WsSession>& s, const std::string& id, std::string text) {
-  outbox_.push_back([s, id, text = std::move(text)]() mutable { s->deliver(id, std::move(text)); });
+  outbox_.push_back(
+      Outgoing{s, std::make_shared<const std::string>(std::move(text)), id, true, nullptr});
 }
 
 void Table::error(const std::shared_ptr<WsSession>& s, const std::string& id, std::string_view code,
@@ -210,37 +210,31 @@ void Table::broadcast(json event) {
           .dump());
   log_.push_back(m);
   // Those at the table now receive it (when the table flushes).
-  std::vector<std::weak_ptr<WsSession>> to;
   for (const Seat& seat : seats_)
-    if (seat.connected) to.push_back(seat.session);
+    if (seat.connected) outbox_.push_back(Outgoing{seat.session, m, {}, false, nullptr});
   for (auto it = watchers_.begin(); it != watchers_.end();) {
     if (it->second.expired()) {
       it = watchers_.erase(it);
     } else {
-      to.push_back(it->second);
+      outbox_.push_back(Outgoing{it->second, m, {}, false, nullptr});
       ++it;
     }
   }
-  outbox_.push_back([m, to = std::move(to)] {
-    for (const auto& w : to)
-      if (auto s = w.lock()) s->send(m);
-  });
 }
 
 void Table::send_view(int seat) {
   const Seat& st = seats_[static_cast<size_t>(seat)];
   if (!game_ || !st.connected) return;
-  std::weak_ptr<WsSession> to = st.session;
-  std::string m = json{{"t", "table.view"},
-                       {"d",
-                        {{"table", id_},
-                         {"v", v_},
-                         {"view", protocol::observation_json(game_->observation(seat))},
-                         {"turn_ms_left", turn_ms_left()}}}}
-                      .dump();
-  outbox_.push_back([to, m = std::move(m)]() mutable {
-    if (auto s = to.lock()) s->send(std::move(m));
-  });
+  // Written as text: a view goes out after every action.
+  std::string text;
+  text.reserve(2048);
+  protocol::JsonText out(text);
+  out.begin_object().key("d").begin_object();
+  out.key("table").value(id_).key("turn_ms_left").raw(turn_ms_left().dump()).key("v").value(v_);
+  protocol::write_observation(out.key("view"), game_->observation(seat));
+  out.end_object().key("t").value("table.view").end_object();
+  outbox_.push_back(Outgoing{
+      st.session, std::make_shared<const std::string>(std::move(text)), {}, false, nullptr});
 }
 
 void Table::send_state(const std::shared_ptr<WsSession>& s, int seat, const std::string& id) {
@@ -573,7 +567,7 @@ void Table::after_change(bool private_change) {
   const auto& history = game_->history();
   const size_t first_action = stored_actions_;
   for (; stored_actions_ < history.size(); ++stored_actions_)
-    actions.push_back(protocol::action_json(history[stored_actions_], setup_.rules.variant).dump());
+    actions.push_back(protocol::action_text(history[stored_actions_], setup_.rules.variant));
   const size_t first_deal = stored_deals_ - deals.size();
   const bool over = game_->is_over();
   ctx_.store([db = ctx_.db.get(), gid = game_id_, deals = std::move(deals),

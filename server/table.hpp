@@ -226,7 +226,20 @@ class Table : public std::enable_shared_from_this<Table> {
   std::int64_t v_ = 0;                                   // version of the last event
   std::vector<std::shared_ptr<const std::string>> log_;  // this game's events, by version
   std::int64_t log_start_ = 1;                           // version of log_[0]
-  std::vector<std::function<void()>> outbox_;
+  // What the table says, in order, until flush() sends it: a message for
+  // one session (the answer to request `reply_id` when `reply`), or
+  // something else to run at that point (`run`).
+  struct Outgoing {
+    std::weak_ptr<WsSession> to;
+    std::shared_ptr<const std::string> text;
+    std::string reply_id;
+    bool reply = false;
+    std::function<void()> run;
+  };
+  // Sends an outbox: one WebSocket message per session, a batch when it
+  // holds several (table_send.cpp).
+  static void send_all(std::vector<Outgoing>& out);
+  std::vector<Outgoing> outbox_;
   bool closed_ = false;
   int last_actor_ = -1;  // the seat that acted last: it gets a fresh view
   // The turn clock: armed for the action at history index armed_turn_,

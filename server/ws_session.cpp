@@ -158,6 +158,14 @@ void WsSession::deliver(std::string id, std::string reply) {
   });
 }
 
+void WsSession::send_batch(Message m, std::vector<std::pair<std::string, std::string>> replies) {
+  asio::dispatch(ws_.get_executor(), [self = shared_from_this(), m = std::move(m),
+                                      replies = std::move(replies)]() mutable {
+    for (const auto& [id, reply] : replies) self->remember(id, reply);
+    self->enqueue(std::move(m));
+  });
+}
+
 void WsSession::joined_table(std::int64_t table) {
   asio::dispatch(ws_.get_executor(), [self = shared_from_this(), table] {
     self->tables_.insert(table);

@@ -16,6 +16,8 @@
 #include <memory>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "protocol/messages.hpp"
 #include "server/context.hpp"
@@ -40,6 +42,9 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   // The answer to request `id`, given later by a table or the lobby: sent,
   // and kept so that a retry of the same id gets it again.
   void deliver(std::string id, std::string reply);
+  // Several messages in one (a table's batch), with the answers among them
+  // (request id, answer) remembered as deliver() remembers them.
+  void send_batch(Message m, std::vector<std::pair<std::string, std::string>> replies);
   // The session is seated at or watching a table (told when it goes).
   void joined_table(std::int64_t table);
   // The operator banned `account`: if this session is theirs, it is told

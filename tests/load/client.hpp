@@ -35,7 +35,9 @@ using nlohmann::json;
 class Client : public std::enable_shared_from_this<Client> {
  public:
   explicit Client(asio::io_context& ioc) : ws_(ioc) {}
-  std::function<void(const json&, std::size_t bytes)> on_message;  // messages without a waiter
+  // Messages without a waiter (a batch's one by one, its bytes counted with
+  // the first).
+  std::function<void(const json&, std::size_t bytes)> on_message;
   // If set: messages while no request waits go here as text instead, to be
   // parsed only when needed (the generator's own cost matters).
   std::function<void(const std::string&, std::size_t bytes)> on_text;
@@ -97,7 +99,7 @@ class Client : public std::enable_shared_from_this<Client> {
     beast::flat_buffer buffer;
     boost::system::error_code ec;
     for (;;) {
-      const std::size_t n =
+      std::size_t n =
           co_await ws_.async_read(buffer, asio::redirect_error(asio::use_awaitable, ec));
       if (ec) break;
       std::string text = beast::buffers_to_string(buffer.data());
@@ -107,20 +109,33 @@ class Client : public std::enable_shared_from_this<Client> {
         continue;
       }
       json m = json::parse(text, nullptr, false);
-      if (auto id = m.find("id"); id != m.end() && id->is_string()) {
-        if (auto w = waiters_.find(id->get<std::string>()); w != waiters_.end()) {
-          w->second.reply = std::move(m);
-          w->second.timer->cancel();
-          continue;
+      if (m.is_object() && m.value("t", "") == "batch" && m["d"].is_array()) {
+        // A batch: its messages one by one (the bytes counted once).
+        for (json& part : m["d"]) {
+          dispatch(std::move(part), n);
+          n = 0;
         }
+      } else {
+        dispatch(std::move(m), n);
       }
-      if (on_message) on_message(m, n);
     }
     if (!closed_) {
       failed_ = true;
       if (on_close) on_close(ec.message());
     }
     for (auto& [id, w] : waiters_) w.timer->cancel();
+  }
+
+  // A message to its waiter (the reply carrying its id), or on_message.
+  void dispatch(json m, std::size_t bytes) {
+    if (auto id = m.find("id"); id != m.end() && id->is_string()) {
+      if (auto w = waiters_.find(id->get<std::string>()); w != waiters_.end()) {
+        w->second.reply = std::move(m);
+        w->second.timer->cancel();
+        return;
+      }
+    }
+    if (on_message) on_message(m, bytes);
   }
 
   asio::awaitable<void> writer() {

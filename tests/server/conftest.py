@@ -171,6 +171,17 @@ def whistd(tmp_path):
         s.stop()
 
 
+def unbatched(text):
+    """The messages of one WebSocket message: itself, or a batch's (two or
+    more messages, none of them a batch)."""
+    m = json.loads(text)
+    if m.get("t") != "batch":
+        return [m]
+    assert set(m) == {"t", "d"} and isinstance(m["d"], list) and len(m["d"]) >= 2, m
+    assert all(isinstance(x, dict) and x.get("t") != "batch" for x in m["d"]), m
+    return m["d"]
+
+
 class Client:
     """A WebSocket client for whistd: sends envelopes {"t","d","id"} and
     receives JSON messages. request() gives each request an id and waits for
@@ -183,7 +194,8 @@ class Client:
         self._pending = []  # replies read while waiting for another id
         self._ids = itertools.count(1)
         self.id_prefix = id_prefix
-        self.raw = []  # the text of every message received, in order
+        self.raw = []  # the text of every WebSocket message received, in order
+        self._unbatched = []  # the rest of a batch being read
 
     @classmethod
     async def connect(cls, server, path="/ws", hello=False, id_prefix="q", **kw):
@@ -213,10 +225,19 @@ class Client:
         await self.send_raw(json.dumps(env))
 
     async def _read(self, timeout):
+        """The next message; a batch's messages one by one."""
+        if self._unbatched:
+            return self._unbatched.pop(0)
         text = await asyncio.wait_for(self.ws.recv(), timeout)
         assert isinstance(text, str), f"the server sent a binary frame: {text!r}"
         self.raw.append(text)
-        return json.loads(text)
+        messages = unbatched(text)
+        self._unbatched.extend(messages[1:])
+        return messages[0]
+
+    def messages(self):
+        """Every message received so far (batches opened), in order."""
+        return [m for text in self.raw for m in unbatched(text)]
 
     async def recv(self, timeout=TIMEOUT):
         """The next message (one read while waiting for a request first)."""

@@ -148,7 +148,7 @@ def test_dropped_player_is_played_by_the_computer_until_back(whistd):
         c = await resume(s, d.c.token)
         back = await c.ok("table.sync", {"table": T})
         d.c, d.view, d.view_v, d.acted_v = c, back["view"], back["v"], -1
-        mark = len(others[0].c.raw)
+        mark = len(others[0].c.messages())
         result = await game.finish()
         later = [m for m in parsed(others[0].c)[mark:] if is_event(T, "auto")(m)]
         assert later == []

@@ -10,7 +10,6 @@ shows the buy-in and the payout. Every test ends with the chips check
 (chipcheck.chips_sound: whistctl ledger-check and each game's pot)."""
 
 import asyncio
-import json
 import sqlite3
 import time
 
@@ -121,7 +120,7 @@ def test_scheduled_table_tells_its_players_when_it_opens(whistd):
             await wait_for(c, opened(T, True), timeout=15, what="the opening")
         assert time.time() >= at - 0.01
         # On the seat's own connection, after the start itself.
-        seen = [m for m in map(json.loads, cs[3].raw)
+        seen = [m for m in cs[3].messages()
                 if m["t"] in ("table.opened", "table.event")
                 and m["d"].get("table") == T]
         kinds = [m["t"] if m["t"] == "table.opened" else m["d"]["event"]["type"] for m in seen]

@@ -58,7 +58,7 @@ def events_in(messages, table=None, type=None):
 
 
 def parsed(client):
-    return [json.loads(t) for t in client.raw]
+    return client.messages()
 
 
 def replay(record):
@@ -377,8 +377,7 @@ def check_no_leaks(game, record, sport_never=False):
     bid = record["variant"] == "bid"
     checked_views = 0
     for s in game.seats:
-        for text in s.c.raw:
-            m = json.loads(text)
+        for m in s.c.messages():
             if m["t"] == "ack" and "record" in m.get("d", {}):
                 continue  # game.record, after the game
             for ev in events_of_message(m):
@@ -404,8 +403,7 @@ def check_no_leaks(game, record, sport_never=False):
                             assert view["kitty"] is None, view
     assert checked_views > 0
     for w in game.watchers:
-        for text in w.raw:
-            m = json.loads(text)
+        for m in w.messages():
             if m["t"] == "ack" and "record" in m.get("d", {}):
                 continue
             if m["t"] == "table.view":
@@ -718,6 +716,53 @@ def test_whole_game(whistd, name):
         assert game.actions == len(record["actions"])
 
     run(body(), limit=120)
+
+
+def test_one_message_per_connection_for_an_action(whistd):
+    """An action reaches each connection as one WebSocket message: the
+    actor's batch holds the event, its fresh view and the ack, in that
+    order; the next seat's the event and its view; the others' and the
+    watcher's the event alone."""
+    s = whistd()
+
+    async def body():
+        game = await open_game(s, "classic", watchers=1)
+        watcher = game.watchers[0]
+        actor = game.to_act()
+        nxt = game.seats[(actor.seat + 1) % 4]
+        frames = {id(st): len(st.c.raw) for st in game.seats}
+        frames[id(watcher)] = len(watcher.raw)
+        action = game.choose(actor.view)
+        rid = actor.c.new_id()
+        await game.act(actor, action, id=rid)
+        await game.wait(nxt, lambda m: m["t"] == "table.view", what="its view")
+        await game.settle()
+        await quiet(watcher)
+
+        def new_frames(c, key):
+            return [conftest.unbatched(t) for t in c.raw[frames[key]:]]
+
+        def kinds(batch):
+            return [m["t"] if m["t"] != "table.event" else m["d"]["event"]["type"]
+                    for m in batch]
+
+        mine = new_frames(actor.c, id(actor))
+        assert [kinds(b) for b in mine] == [["action", "table.view", "ack"]], mine
+        assert mine[0][0]["d"]["event"]["action"] == {**action, "seat": actor.seat}
+        assert mine[0][2]["id"] == rid and mine[0][2]["d"] == {"v": mine[0][0]["d"]["v"]}
+        assert action.get("card") not in mine[0][1]["d"]["view"]["hand"]
+        assert [kinds(b) for b in new_frames(nxt.c, id(nxt))] == [["action", "table.view"]]
+        assert nxt.view["to_act"] == nxt.seat
+        for st in game.seats:
+            if st is not actor and st is not nxt:
+                assert [kinds(b) for b in new_frames(st.c, id(st))] == [["action"]]
+        assert [kinds(b) for b in new_frames(watcher, id(watcher))] == [["action"]]
+        # A batch is JSON text the client reads whole; its parts are the
+        # messages themselves, not copies with anything added.
+        text = actor.c.raw[frames[id(actor)]]
+        assert text.startswith('{"d":[{') and text.endswith('}],"t":"batch"}')
+
+    run(body())
 
 
 @pytest.mark.parametrize("sport,mode,shown", [

@@ -1,7 +1,10 @@
 // The WebSocket to whistd: requests with ids answered by ack, welcome or
 // error; everything else goes to onMessage. When the connection drops it
 // reconnects by itself (with a growing pause) and calls onOpen again, where
-// the app says hello with its token and catches up.
+// the app says hello with its token and catches up. The server may send
+// several messages in one batch ({"t":"batch","d":[...]}); they are handled
+// one by one, each in its own task as if it had come alone, so an awaited
+// answer's continuation runs before the messages after it.
 import type { Envelope, ServerError } from "./types";
 
 export type Status = "connecting" | "online" | "offline";
@@ -34,8 +37,18 @@ export class Connection {
   private counter = 0;
   private retries = 0;
   private timer: number | undefined;
+  // Messages received and not handled yet, in order, and the channel that
+  // wakes the next task to handle one.
+  private inbox: Envelope[] = [];
+  private readonly next = new MessageChannel();
+  private waking = false;
 
-  constructor(private readonly url: string) {}
+  constructor(private readonly url: string) {
+    this.next.port1.onmessage = () => {
+      this.waking = false;
+      this.handleOne();
+    };
+  }
 
   connect(): void {
     window.clearTimeout(this.timer);
@@ -57,7 +70,9 @@ export class Connection {
       } catch {
         return;
       }
-      this.receive(m);
+      if (m.t === "batch" && Array.isArray(m.d)) this.inbox.push(...(m.d as Envelope[]));
+      else this.inbox.push(m);
+      if (!this.waking) this.handleOne();
     };
     ws.onclose = () => {
       if (this.ws !== ws) return;
@@ -93,6 +108,19 @@ export class Connection {
       this.pending.set(id, { resolve: resolve as (d: unknown) => void, reject });
       ws.send(JSON.stringify(d === undefined ? { t, id } : { t, d, id }));
     });
+  }
+
+  /** Handles the oldest message received, and wakes a new task for the next. */
+  private handleOne(): void {
+    const m = this.inbox.shift();
+    try {
+      if (m) this.receive(m);
+    } finally {
+      if (this.inbox.length > 0 && !this.waking) {
+        this.waking = true;
+        this.next.port2.postMessage(null);
+      }
+    }
   }
 
   private receive(m: Envelope): void {

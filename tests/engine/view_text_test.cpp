@@ -1,0 +1,168 @@
+// The views and actions the server writes as text (protocol/table_json.cpp,
+// record_json.cpp) against documents built field by field with
+// nlohmann::json, the way they were built before: the same text, byte for
+// byte, for every seat and watcher after every action of whole games of
+// every variant, so the clients see no difference.
+#include <catch2/catch.hpp>
+#include <nlohmann/json.hpp>
+
+#include "engine/rng.hpp"
+#include "protocol/json_text.hpp"
+#include "protocol/record_json.hpp"
+#include "protocol/table_json.hpp"
+#include "tests/engine/scripted.hpp"
+
+using namespace whist;
+using nlohmann::json;
+
+namespace {
+
+json reference_cards(CardSet s) {
+  json a = json::array();
+  for (Card c : cards_of(s)) a.push_back(card_name(c));
+  return a;
+}
+
+json reference_action(const Action& a, Variant v) {
+  json j = {{"seat", a.seat}, {"type", std::string(action_type_name(a.type))}};
+  switch (a.type) {
+    case ActionType::kBid:
+      if (v == Variant::kExact) {
+        j["tricks"] = a.tricks;
+      } else {
+        j["level"] = a.level;
+        j["mode"] = std::string(bid_mode_name(a.mode));
+      }
+      break;
+    case ActionType::kPass: break;
+    case ActionType::kDiscard: j["cards"] = reference_cards(a.cards); break;
+    case ActionType::kTrump: j["suit"] = std::string(1, suit_letter(a.suit)); break;
+    case ActionType::kDirection: j["mode"] = std::string(bid_mode_name(a.mode)); break;
+    case ActionType::kPlay: j["card"] = card_name(a.card); break;
+  }
+  return j;
+}
+
+json reference_trump(int trump) {
+  if (trump < 0) return nullptr;
+  if (trump == kNoSuit) return "NT";
+  return std::string(1, suit_letter(trump));
+}
+
+json reference_view(const Observation& o) {
+  static const char* kPhases[] = {"waiting", "bidding", "discard", "choose", "play", "over"};
+  const Variant v = o.rules.variant;
+  json j = {{"seat", o.seat >= 0 ? json(o.seat) : json(nullptr)},
+            {"phase", kPhases[static_cast<int>(o.phase)]},
+            {"deal", o.deal_index},
+            {"dealer", o.dealer},
+            {"hand_size", o.hand_size},
+            {"to_act", o.to_act >= 0 ? json(o.to_act) : json(nullptr)},
+            {"hand", reference_cards(o.hand)},
+            {"hand_counts", o.hand_counts},
+            {"turned", o.turned != kNoCard ? json(card_name(o.turned)) : json(nullptr)},
+            {"trump", reference_trump(o.trump)},
+            {"downtown", o.downtown},
+            {"tricks_won", o.tricks_won},
+            {"scores", o.scores},
+            {"game_over", o.game_over},
+            {"winners", o.winners}};
+  if (v == Variant::kBid) {
+    j["kitty"] = o.kitty_known ? reference_cards(o.kitty) : json(nullptr);
+    if (o.discards) j["discards"] = reference_cards(o.discards);
+    j["contract"] = o.contract.declarer >= 0
+                        ? json{{"declarer", o.contract.declarer},
+                               {"level", o.contract.level},
+                               {"mode", std::string(bid_mode_name(o.contract.mode))}}
+                        : json(nullptr);
+  }
+  json calls = json::array();
+  for (const Call& c : o.calls) {
+    json cj = {{"seat", c.seat}};
+    if (c.pass)
+      cj["pass"] = true;
+    else if (v == Variant::kExact)
+      cj["tricks"] = c.tricks;
+    else
+      cj.update({{"level", c.level}, {"mode", std::string(bid_mode_name(c.mode))}});
+    calls.push_back(cj);
+  }
+  j["calls"] = calls;
+  json tricks = json::array();
+  for (const PlayedTrick& t : o.tricks) {
+    json cs = json::array();
+    for (int i = 0; i < t.size; ++i) cs.push_back(card_name(t.cards[static_cast<size_t>(i)]));
+    tricks.push_back({{"leader", t.leader}, {"winner", t.winner}, {"cards", cs}});
+  }
+  j["tricks"] = tricks;
+  json cur = json::array();
+  for (int i = 0; i < o.current.size; ++i)
+    cur.push_back(card_name(o.current.cards[static_cast<size_t>(i)]));
+  j["trick"] = {{"leader", o.current.leader}, {"cards", cur}};
+  json results = json::array();
+  for (const HandResult& h : o.results) {
+    json r = {{"tricks", h.tricks.vec()}, {"score", h.score.vec()}};
+    if (v == Variant::kClassic) r["honours"] = h.honours.vec();
+    results.push_back(r);
+  }
+  j["results"] = results;
+  json legal = json::array();
+  for (const Action& a : o.legal) legal.push_back(reference_action(a, v));
+  j["legal"] = legal;
+  if (o.phase == Phase::kDiscard && o.seat >= 0 && o.seat == o.to_act)
+    j["discard"] = count(o.kitty);
+  return j;
+}
+
+// Plays a whole game at random, comparing every view and action on the way.
+void compare_game(const Rules& rules, std::uint64_t seed) {
+  Game g = Game::seeded(rules, static_cast<int>(seed % static_cast<std::uint64_t>(rules.players)),
+                        seed);
+  Rng rng(seed);
+  int views = 0;
+  while (true) {
+    for (int seat = -1; seat < rules.players; ++seat) {
+      const Observation o = g.observation(seat);
+      const std::string text = protocol::observation_text(o);
+      REQUIRE(text == reference_view(o).dump());
+      ++views;
+    }
+    if (g.is_over()) break;
+    const auto legal = g.legal_actions();
+    REQUIRE_FALSE(legal.empty());
+    for (const Action& a : legal)
+      REQUIRE(protocol::action_text(a, rules.variant) == reference_action(a, rules.variant).dump());
+    const Action a = legal[rng.next() % legal.size()];
+    REQUIRE(g.apply(a).ok());
+  }
+  CHECK(views > 100);
+}
+
+}  // namespace
+
+TEST_CASE("views and actions as text are the documents' text, in every variant", "[view]") {
+  const std::uint64_t seeds[] = {1, 2, 3};
+  for (const std::uint64_t seed : seeds) {
+    compare_game(test::rules(Variant::kClassic), seed);
+    compare_game(test::rules(Variant::kClassic, {{"honours", std::string("on")},
+                                                 {"trump", std::string("rotate_nt")}}),
+                 seed);
+    compare_game(test::rules(Variant::kBid), seed);
+    compare_game(test::rules(Variant::kBid, {{"sport_kitty", std::string("always")},
+                                             {"bidder_gets_kitty", false}}),
+                 seed);
+    compare_game(test::rules(Variant::kBid, {{"sport_kitty", std::string("trump")},
+                                             {"jokers", std::int64_t{0}}}),
+                 seed);
+    compare_game(test::rules(Variant::kExact), seed);
+    compare_game(test::rules(Variant::kExact, {{"trumps", false}}, 3), seed);
+  }
+}
+
+TEST_CASE("strings in JSON text are escaped as documents escape them", "[view]") {
+  const std::string tricky = std::string("a\"b\\c\n\t\x01\x1f") + "é\x7f";
+  std::string text;
+  protocol::JsonText out(text);
+  out.begin_object().key(tricky).value(tricky).key("n").null().end_object();
+  CHECK(text == json{{tricky, tricky}, {"n", nullptr}}.dump());
+}
