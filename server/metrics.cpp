@@ -48,6 +48,9 @@ std::string Metrics::render() const {
   add(out, "whistd_storage_commits_total", "counter",
       "Transactions committed by the storage thread, each holding every write queued meanwhile.",
       storage_commits_total.load());
+  add(out, "whistd_storage_checkpoints_total", "counter",
+      "Write-ahead log checkpoints made by the checkpoint thread.",
+      storage_checkpoints_total.load());
   add(out, "whistd_bot_decisions_total", "counter",
       "Actions and suggestions chosen by the computer players.", bot_decisions_total.load());
   add(out, "whistd_bot_fallbacks_total", "counter",

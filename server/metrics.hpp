@@ -18,9 +18,10 @@ struct Metrics {
   std::atomic<std::int64_t> tables_total{0};    // tables not closed
   std::atomic<std::int64_t> tables_playing{0};  // of which with a game on
   std::atomic<std::int64_t> games_finished_total{0};
-  std::atomic<std::int64_t> storage_commits_total{0};  // shared transactions (group commit)
-  std::atomic<std::int64_t> bot_decisions_total{0};    // by the computer players
-  std::atomic<std::int64_t> bot_fallbacks_total{0};    // simple choices: the pool was saturated
+  std::atomic<std::int64_t> storage_commits_total{0};      // shared transactions (group commit)
+  std::atomic<std::int64_t> storage_checkpoints_total{0};  // by the checkpoint thread
+  std::atomic<std::int64_t> bot_decisions_total{0};        // by the computer players
+  std::atomic<std::int64_t> bot_fallbacks_total{0};        // simple choices: the pool was saturated
   // Abuse limits.
   std::atomic<std::int64_t> rate_limited_total{0};         // messages refused for the rate
   std::atomic<std::int64_t> flood_closed_total{0};         // connections closed with 1008

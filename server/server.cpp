@@ -33,6 +33,7 @@
 #include "server/sessions.hpp"
 #include "server/table.hpp"
 #include "server/ws_session.hpp"
+#include "storage/checkpointer.hpp"
 #include "storage/daemon_lock.hpp"
 
 namespace whist::server {
@@ -52,6 +53,9 @@ struct Server::Impl {
   std::unique_ptr<Hub> hub;
   Sessions sessions;
   asio::steady_timer drain_timer{ioc};
+  // Copies the write-ahead log into the database file off the storage
+  // thread (after ctx: it goes before the database closes).
+  std::unique_ptr<storage::Checkpointer> checkpointer;
   std::chrono::steady_clock::time_point drain_deadline;
 
   Impl(Config config, std::function<void()> reopen) : reopen_log(std::move(reopen)) {
@@ -67,6 +71,9 @@ struct Server::Impl {
                                storage::DaemonLock::path_for(ctx.config.database) +
                                ": one whistd per database file");
     ctx.db = std::make_unique<storage::Database>(ctx.config.database);
+    checkpointer = std::make_unique<storage::Checkpointer>(
+        ctx.config.database, std::chrono::milliseconds(200),
+        [m = &ctx.metrics] { ++m->storage_checkpoints_total; });
     ctx.bots = std::make_unique<BotPool>(ctx.config.bot_threads, 64 * ctx.config.bot_threads);
     spdlog::info("database {} (schema version {})", ctx.config.database, ctx.db->schema_version());
     hub = std::make_unique<Hub>(ctx, ioc);

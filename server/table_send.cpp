@@ -53,7 +53,8 @@ void Table::send_all(std::vector<Outgoing>& out) {
         key.push_back(o->text.get());
         if (o->reply && !o->reply_id.empty()) replies.emplace_back(o->reply_id, *o->text);
       }
-      auto it = std::find_if(made.begin(), made.end(), [&](const auto& m) { return m.first == key; });
+      auto it =
+          std::find_if(made.begin(), made.end(), [&](const auto& m) { return m.first == key; });
       if (it == made.end())
         it = made.emplace(made.end(), key, std::make_shared<const std::string>(batch_text(key)));
       g.session->send_batch(it->second, std::move(replies));
@@ -68,8 +69,8 @@ void Table::send_all(std::vector<Outgoing>& out) {
     }
     auto s = o.to.lock();
     if (!s) continue;
-    auto g = std::find_if(groups.begin(), groups.end(),
-                          [&](const Group& x) { return x.session == s; });
+    auto g =
+        std::find_if(groups.begin(), groups.end(), [&](const Group& x) { return x.session == s; });
     if (g == groups.end())
       groups.push_back(Group{std::move(s), {&o}});
     else

@@ -116,8 +116,8 @@ json reference_view(const Observation& o) {
 
 // Plays a whole game at random, comparing every view and action on the way.
 void compare_game(const Rules& rules, std::uint64_t seed) {
-  Game g = Game::seeded(rules, static_cast<int>(seed % static_cast<std::uint64_t>(rules.players)),
-                        seed);
+  Game g =
+      Game::seeded(rules, static_cast<int>(seed % static_cast<std::uint64_t>(rules.players)), seed);
   Rng rng(seed);
   int views = 0;
   while (true) {
@@ -144,15 +144,15 @@ TEST_CASE("views and actions as text are the documents' text, in every variant",
   const std::uint64_t seeds[] = {1, 2, 3};
   for (const std::uint64_t seed : seeds) {
     compare_game(test::rules(Variant::kClassic), seed);
-    compare_game(test::rules(Variant::kClassic, {{"honours", std::string("on")},
-                                                 {"trump", std::string("rotate_nt")}}),
+    compare_game(test::rules(Variant::kClassic,
+                             {{"honours", std::string("on")}, {"trump", std::string("rotate_nt")}}),
                  seed);
     compare_game(test::rules(Variant::kBid), seed);
     compare_game(test::rules(Variant::kBid, {{"sport_kitty", std::string("always")},
                                              {"bidder_gets_kitty", false}}),
                  seed);
-    compare_game(test::rules(Variant::kBid, {{"sport_kitty", std::string("trump")},
-                                             {"jokers", std::int64_t{0}}}),
+    compare_game(test::rules(Variant::kBid,
+                             {{"sport_kitty", std::string("trump")}, {"jokers", std::int64_t{0}}}),
                  seed);
     compare_game(test::rules(Variant::kExact), seed);
     compare_game(test::rules(Variant::kExact, {{"trumps", false}}, 3), seed);

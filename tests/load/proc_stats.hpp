@@ -35,4 +35,18 @@ inline long long rss_bytes(int pid) {
   return 0;
 }
 
+// This process's user + system CPU seconds so far.
+inline double own_cpu_seconds() { return cpu_seconds(static_cast<int>(::getpid())); }
+
+// The machine's CPU time stolen by the hypervisor so far, in seconds of
+// one CPU (the "steal" column of /proc/stat; 0 where there is none).
+inline double steal_seconds() {
+  std::ifstream in("/proc/stat");
+  std::string cpu;
+  unsigned long long v[8] = {};
+  in >> cpu;
+  for (auto& x : v) in >> x;
+  return static_cast<double>(v[7]) / static_cast<double>(::sysconf(_SC_CLK_TCK));
+}
+
 }  // namespace whist::load

@@ -41,6 +41,7 @@
 #include "tests/load/echo.hpp"
 #include "tests/load/histogram.hpp"
 #include "tests/load/proc_stats.hpp"
+#include "tests/load/stall_probe.hpp"
 
 extern char** environ;
 
@@ -65,7 +66,12 @@ struct Options {
 struct Stats {
   std::uint64_t actions = 0, errors = 0, messages = 0, bytes = 0;
   std::uint64_t sent = 0;  // messages the players sent (actions, rematches)
+  // How late this program's own 5 ms probe timer fires: its own delays,
+  // which the latency figures include.
+  Histogram lag;
   Histogram latency;
+  // Each measured action: when it was sent, when the last seat had it.
+  std::vector<std::pair<Clock::time_point, Clock::time_point>> spans;
 };
 
 struct Run;
@@ -172,9 +178,12 @@ struct Run {
     auto it = tb.in_flight.find(p.actions_seen++);
     if (it == tb.in_flight.end()) return error("an action event for no action sent");
     if (++it->second.second == 4) {
-      if (it->second.first >= measure_from)
+      if (it->second.first >= measure_from) {
+        const auto now = Clock::now();
         stats.latency.add(
-            std::chrono::duration<double, std::micro>(Clock::now() - it->second.first).count());
+            std::chrono::duration<double, std::micro>(now - it->second.first).count());
+        if (pace > 0) stats.spans.emplace_back(it->second.first, now);
+      }
       tb.in_flight.erase(it);
     }
   }
@@ -267,6 +276,19 @@ struct Run {
       co_await setup_table(i);
     }
   }
+
+  // A timer every 5 ms, noting how late it fires.
+  void probe_lag() {
+    probe_at = Clock::now() + std::chrono::milliseconds(5);
+    probe.expires_at(probe_at);
+    probe.async_wait([this](boost::system::error_code ec) {
+      if (ec) return;
+      stats.lag.add(std::chrono::duration<double, std::micro>(Clock::now() - probe_at).count());
+      probe_lag();
+    });
+  }
+  asio::steady_timer probe{ioc};
+  Clock::time_point probe_at{};
 
   void run_for(double seconds) {
     ioc.run_for(std::chrono::duration_cast<std::chrono::nanoseconds>(
@@ -421,11 +443,15 @@ int main_(int argc, char** argv) {
               4 * run.set_up / setup_s);
 
   // Paced play, measured.
+  StallProbe probe(std::chrono::milliseconds(2));
   run.stats = Stats{};
   run.measure_from = Clock::now();
   const double cpu0 = pid ? cpu_seconds(pid) : 0;
+  const double own0 = own_cpu_seconds(), steal0 = steal_seconds();
+  run.probe_lag();
   run.run_for(o.duration);
   const double cpu1 = pid ? cpu_seconds(pid) : 0;
+  const double own1 = own_cpu_seconds(), steal1 = steal_seconds();
   int held = 0;
   for (auto& p : run.players) held += p->c && p->c->open();
   const Stats paced = run.stats;
@@ -437,6 +463,28 @@ int main_(int argc, char** argv) {
   std::printf("latency, action to its event at all 4 seats:\n");
   print_latency(paced.latency);
   paced.latency.print(stdout);
+  {
+    // The same without the actions the machine itself held up.
+    const auto stalls = probe.stalls(run.measure_from, Clock::now());
+    Histogram clean;
+    std::uint64_t stalled = 0;
+    double stalled_ms = 0;
+    for (const auto& s : stalls)
+      stalled_ms += std::chrono::duration<double, std::milli>(s.second - s.first).count();
+    for (const auto& [a, b] : paced.spans) {
+      if (StallProbe::overlaps(stalls, a, b))
+        ++stalled;
+      else
+        clean.add(std::chrono::duration<double, std::micro>(b - a).count());
+    }
+    std::printf(
+        "machine stalls       %zu stretches of more than 2 ms when a %s thread could not run "
+        "(%.0f ms in all); %llu actions overlapped one\n",
+        stalls.size(), probe.realtime() ? "real-time" : "(not real-time)", stalled_ms,
+        static_cast<unsigned long long>(stalled));
+    std::printf("latency of the other actions:\n");
+    print_latency(clean);
+  }
   if (pid) {
     std::printf("server CPU           %.1f%% of one core\n", 100 * (cpu1 - cpu0) / o.duration);
     std::printf(
@@ -445,6 +493,11 @@ int main_(int argc, char** argv) {
         static_cast<double>(rss1) / 1e6, static_cast<double>(rss1 - rss0) / 1024 / o.players,
         static_cast<double>(rss0) / 1e6, o.players);
   }
+  std::printf(
+      "load generator       CPU %.1f%% of one core; its timer late p99 %s, max %s; CPU stolen "
+      "by the hypervisor %.1f%% of one core\n",
+      100 * (own1 - own0) / o.duration, Histogram::format_us(paced.lag.percentile(0.99)).c_str(),
+      Histogram::format_us(paced.lag.max()).c_str(), 100 * (steal1 - steal0) / o.duration);
   std::uint64_t errors = paced.errors + static_cast<std::uint64_t>(run.failed_setup);
 
   // Full speed.
