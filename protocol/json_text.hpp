@@ -87,11 +87,16 @@ class JsonText {
     if (!first_) out_ += ',';
     first_ = false;
   }
-  // A quoted string, escaped as nlohmann::json escapes it (UTF-8 passes).
+  // A quoted string, escaped as nlohmann::json escapes it (UTF-8 passes);
+  // runs that need no escaping are copied whole.
   void string_body(std::string_view s) {
     out_ += '"';
-    for (const char ch : s) {
-      const auto c = static_cast<unsigned char>(ch);
+    size_t run = 0;
+    for (size_t i = 0; i < s.size(); ++i) {
+      const auto c = static_cast<unsigned char>(s[i]);
+      if (c >= 0x20 && c != '"' && c != '\\') continue;
+      out_.append(s.data() + run, i - run);
+      run = i + 1;
       switch (c) {
         case '"': out_ += "\\\""; break;
         case '\\': out_ += "\\\\"; break;
@@ -100,17 +105,15 @@ class JsonText {
         case '\n': out_ += "\\n"; break;
         case '\r': out_ += "\\r"; break;
         case '\t': out_ += "\\t"; break;
-        default:
-          if (c < 0x20) {
-            static const char hex[] = "0123456789abcdef";
-            out_ += "\\u00";
-            out_ += hex[c >> 4];
-            out_ += hex[c & 15];
-          } else {
-            out_ += ch;
-          }
+        default: {
+          static const char hex[] = "0123456789abcdef";
+          out_ += "\\u00";
+          out_ += hex[c >> 4];
+          out_ += hex[c & 15];
+        }
       }
     }
+    out_.append(s.data() + run, s.size() - run);
     out_ += '"';
   }
 

@@ -28,6 +28,7 @@
 
 #include <boost/asio/steady_timer.hpp>
 #include <cctype>
+#include <charconv>
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
@@ -88,7 +89,8 @@ struct Player {
   std::shared_ptr<Client> c;
   Table* table = nullptr;
   int seat = -1;
-  json view;
+  json legal;           // the legal actions of its latest view
+  bool my_turn = false;  // whether that view says this seat is to act
   std::int64_t view_v = -1, acted_v = -1;
   std::uint64_t actions_seen = 0;
   std::unique_ptr<asio::steady_timer> timer;
@@ -114,7 +116,7 @@ struct Run {
 
   void act(Player& p) {
     if (!acting || !p.c->open()) return;
-    const json& legal = p.view["legal"];
+    const json& legal = p.legal;
     if (!legal.is_array() || legal.empty()) return error("a view to act on with no legal action");
     const json& a = legal[rng() % legal.size()];
     Table& t = *p.table;
@@ -127,10 +129,7 @@ struct Run {
   }
 
   void maybe_act(Player& p) {
-    const json& v = p.view;
-    if (!acting || v.is_null() || v.value("game_over", false) || p.view_v <= p.acted_v) return;
-    if (!v.contains("to_act") || !v["to_act"].is_number() || v["to_act"].get<int>() != p.seat)
-      return;
+    if (!acting || !p.my_turn || p.view_v <= p.acted_v) return;
     p.acted_v = p.view_v;
     const auto now = Clock::now();
     Table& t = *p.table;
@@ -165,7 +164,9 @@ struct Run {
     const auto at = text.find(mine);
     const bool to_me = at != std::string::npos && at + mine.size() < text.size() &&
                        !std::isdigit(static_cast<unsigned char>(text[at + mine.size()]));
-    if (!to_me && text.find(R"("t":"error")") == std::string::npos) return;
+    const bool has_error = text.find(R"("t":"error")") != std::string::npos;
+    if (!to_me && !has_error) return;
+    if (!has_error && view_from_text(p, text)) return maybe_act(p);
     const json m = json::parse(text, nullptr, false);
     if (m.value("t", "") == "batch")
       for (const json& part : m["d"]) on_parsed(p, part, false);
@@ -194,11 +195,44 @@ struct Run {
     if (Clock::now() >= measure_from) ++stats.sent;
   }
 
+  // A view to act on, read from the text around it: its version and its
+  // legal actions (the only part parsed). False if the text is not as
+  // expected (then the message is read whole).
+  bool view_from_text(Player& p, const std::string& text) {
+    const auto view = text.find(R"(,"view":{)");
+    if (view == std::string::npos) return false;
+    const auto v = text.rfind(R"("v":)", view);
+    if (v == std::string::npos) return false;
+    std::int64_t version = 0;
+    const char* end = text.data() + view;
+    if (std::from_chars(text.data() + v + 4, end, version).ptr != end) return false;
+    const auto legal = text.find(R"("legal":[)", view);
+    if (legal == std::string::npos) return false;
+    // Actions hold no strings with brackets: the array ends at its match.
+    size_t at = legal + 8;
+    int depth = 0;
+    do {
+      if (text[at] == '[') ++depth;
+      if (text[at] == ']') --depth;
+      ++at;
+    } while (depth > 0 && at < text.size());
+    if (depth != 0) return false;
+    json actions = json::parse(text.substr(legal + 8, at - legal - 8), nullptr, false);
+    if (!actions.is_array()) return false;
+    p.legal = std::move(actions);
+    p.my_turn = true;
+    p.view_v = version;
+    return true;
+  }
+
   // A message read whole: `events` when its events were not counted yet.
   void on_parsed(Player& p, const json& m, bool events) {
     const std::string t = m.value("t", "");
     if (t == "table.view") {
-      p.view = m["d"]["view"];
+      const json& view = m["d"]["view"];
+      p.legal = view["legal"];
+      p.my_turn = !view.value("game_over", false) && view["to_act"].is_number() &&
+                  view["to_act"].get<int>() == p.seat;
       p.view_v = m["d"]["v"].get<std::int64_t>();
       maybe_act(p);
     } else if (t == "table.event" && events) {
