@@ -9,8 +9,8 @@ namespace whist::storage {
 Checkpointer::Checkpointer(const std::string& path, std::chrono::milliseconds every,
                            std::function<void()> done)
     : every_(every), done_(std::move(done)) {
-  const int rc = sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX,
-                                 nullptr);
+  const int rc =
+      sqlite3_open_v2(path.c_str(), &db_, SQLITE_OPEN_READWRITE | SQLITE_OPEN_NOMUTEX, nullptr);
   if (rc != SQLITE_OK) {
     std::string message = "opening database '" + path + "' for checkpoints: ";
     message += db_ != nullptr ? sqlite3_errmsg(db_) : sqlite3_errstr(rc);
@@ -49,8 +49,8 @@ void Checkpointer::run() {
     lock.unlock();
     // Passive: copies what no reader still needs, waits for no one. A busy
     // result (the writer checkpointing) is tried again next time.
-    const int rc = sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr,
-                                             nullptr);
+    const int rc =
+        sqlite3_wal_checkpoint_v2(db_, nullptr, SQLITE_CHECKPOINT_PASSIVE, nullptr, nullptr);
     if (rc == SQLITE_OK && done_) done_();
     lock.lock();
   }

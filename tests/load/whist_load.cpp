@@ -89,7 +89,7 @@ struct Player {
   std::shared_ptr<Client> c;
   Table* table = nullptr;
   int seat = -1;
-  json legal;           // the legal actions of its latest view
+  json legal;            // the legal actions of its latest view
   bool my_turn = false;  // whether that view says this seat is to act
   std::int64_t view_v = -1, acted_v = -1;
   std::uint64_t actions_seen = 0;
