@@ -199,7 +199,7 @@ std::variant<GameRecord, std::string> parse_record(std::string_view text) {
   return r;
 }
 
-void write_action(JsonText& out, const Action& a, Variant v) {
+void write_action(JsonText& out, const Action& a, Variant v, bool hide_discard) {
   // Keys in order: card, cards, level, mode, seat, suit, tricks, type.
   out.begin_object();
   switch (a.type) {
@@ -208,6 +208,7 @@ void write_action(JsonText& out, const Action& a, Variant v) {
         out.key("level").value(a.level).key("mode").value(bid_mode_name(a.mode));
       break;
     case ActionType::kDiscard:
+      if (hide_discard) break;
       out.key("cards").begin_array();
       for (Card c : cards_of(a.cards)) out.value(card_name(c));
       out.end_array();

@@ -24,7 +24,8 @@ std::variant<Action, std::string> parse_action(const nlohmann::json& j, const Ru
 
 class JsonText;
 // One action object, written as text (keys in order), or as a document.
-void write_action(JsonText& out, const Action& a, Variant v);
+// `hide_discard`: a discard without its cards (as the table shows it).
+void write_action(JsonText& out, const Action& a, Variant v, bool hide_discard = false);
 std::string action_text(const Action& a, Variant v);
 nlohmann::json action_json(const Action& a, Variant v);
 nlohmann::json record_json(const GameRecord& r);

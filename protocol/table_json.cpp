@@ -11,18 +11,6 @@ using nlohmann::json;
 
 namespace {
 
-json cards_json(CardSet s) {
-  json a = json::array();
-  for (Card c : cards_of(s)) a.push_back(card_name(c));
-  return a;
-}
-
-json trump_json(int trump) {
-  if (trump < 0) return nullptr;
-  if (trump == kNoSuit) return "NT";
-  return std::string(1, suit_letter(trump));
-}
-
 bool allowed_timer(std::int64_t v) { return v == 0 || v == 7 || v == 15 || v == 30 || v == 60; }
 
 }  // namespace
@@ -325,43 +313,63 @@ std::string observation_text(const Observation& o) {
 
 json observation_json(const Observation& o) { return json::parse(observation_text(o)); }
 
-json event_json(const Event& e, const Game& g) {
+std::string event_text(const Event& e, const Game& g) {
   const Variant v = g.rules().variant;
+  std::string text;
+  JsonText out(text);
+  // Keys in order, as a document's dump() writes them.
+  out.begin_object();
   switch (e.type) {
     case EventType::kDealStarted:
-      return {{"type", "deal"},
-              {"deal", e.value},
-              {"dealer", e.seat},
-              {"turned", e.card != kNoCard ? json(card_name(e.card)) : json(nullptr)}};
-    case EventType::kAction: {
-      json a = action_json(e.action, v);
-      if (e.action.type == ActionType::kDiscard) a.erase("cards");  // hidden
-      return {{"type", "action"}, {"action", a}};
-    }
+      out.key("deal").value(e.value).key("dealer").value(e.seat).key("turned");
+      if (e.card != kNoCard)
+        out.value(card_name(e.card));
+      else
+        out.null();
+      out.key("type").value("deal");
+      break;
+    case EventType::kAction:
+      write_action(out.key("action"), e.action, v, true);  // a discard's cards are hidden
+      out.key("type").value("action");
+      break;
     case EventType::kContract:
-      return {{"type", "contract"},
-              {"declarer", e.seat},
-              {"level", e.action.level},
-              {"mode", std::string(bid_mode_name(e.action.mode))}};
-    case EventType::kKittyShown: return {{"type", "kitty"}, {"cards", cards_json(e.cards)}};
-    case EventType::kKittyTaken: return {{"type", "kitty_taken"}, {"seat", e.seat}};
+      out.key("declarer").value(e.seat).key("level").value(e.action.level);
+      out.key("mode").value(bid_mode_name(e.action.mode)).key("type").value("contract");
+      break;
+    case EventType::kKittyShown:
+      write_cards(out.key("cards"), e.cards);
+      out.key("type").value("kitty");
+      break;
+    case EventType::kKittyTaken:
+      out.key("seat").value(e.seat).key("type").value("kitty_taken");
+      break;
     case EventType::kTrumpSet:
-      return {{"type", "trump"}, {"trump", trump_json(e.value)}, {"downtown", e.card == 1}};
-    case EventType::kTrickWon: return {{"type", "trick"}, {"winner", e.seat}, {"index", e.value}};
+      out.key("downtown").value(e.card == 1);
+      write_trump(out.key("trump"), e.value);
+      out.key("type").value("trump");
+      break;
+    case EventType::kTrickWon:
+      out.key("index").value(e.value).key("type").value("trick").key("winner").value(e.seat);
+      break;
     case EventType::kDealEnded: {
       const HandResult& h = g.results().at(static_cast<size_t>(e.value));
-      json j = {{"type", "deal_end"},
-                {"deal", e.value},
-                {"tricks", h.tricks.vec()},
-                {"score", h.score.vec()}};
+      out.key("deal").value(e.value);
       // Classic whist: the part of `score` that honours gave.
-      if (v == Variant::kClassic) j["honours"] = h.honours.vec();
-      return j;
+      if (v == Variant::kClassic) out.key("honours").int_array(h.honours);
+      out.key("score").int_array(h.score).key("tricks").int_array(h.tricks);
+      out.key("type").value("deal_end");
+      break;
     }
     case EventType::kGameOver:
-      return {{"type", "game_over"}, {"scores", g.scores()}, {"winners", g.winners()}};
+      out.key("scores").int_array(g.scores()).key("type").value("game_over");
+      out.key("winners").int_array(g.winners());
+      break;
+    default: out.key("type").value("unknown");
   }
-  return {{"type", "unknown"}};
+  out.end_object();
+  return text;
 }
+
+json event_json(const Event& e, const Game& g) { return json::parse(event_text(e, g)); }
 
 }  // namespace whist::protocol

@@ -59,6 +59,8 @@ std::string observation_text(const Observation& o);
 nlohmann::json observation_json(const Observation& o);
 // One public event of the engine; `g` is the game after the action (for a
 // deal's result and the scores).
+// As text (what a table broadcasts) or as a document.
+std::string event_text(const Event& e, const Game& g);
 nlohmann::json event_json(const Event& e, const Game& g);
 
 std::string_view chat_mode_name(ChatMode m);

@@ -12,6 +12,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <unordered_map>
 
 #include "server/config.hpp"
 
@@ -83,7 +84,7 @@ class Abuse {
   std::mutex mutex_;
   Config config_;
   std::map<std::string, int> connections_;
-  std::map<std::int64_t, Account> accounts_;
+  std::unordered_map<std::int64_t, Account> accounts_;  // looked up for every message
   std::map<std::string, Failures> failed_names_, failed_addresses_;
   Clock::time_point pruned_{};
 };

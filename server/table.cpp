@@ -203,11 +203,15 @@ void Table::store_table() {
   });
 }
 
-void Table::broadcast(json event) {
+void Table::broadcast_text(const std::string& event) {
   ++v_;
-  auto m = std::make_shared<const std::string>(
-      json{{"t", "table.event"}, {"d", {{"table", id_}, {"v", v_}, {"event", std::move(event)}}}}
-          .dump());
+  // The envelope written around the event's text (keys in order).
+  std::string text;
+  protocol::JsonText out(text);
+  out.begin_object().key("d").begin_object().key("event").raw(event);
+  out.key("table").value(id_).key("v").value(v_).end_object();
+  out.key("t").value("table.event").end_object();
+  auto m = std::make_shared<const std::string>(std::move(text));
   log_.push_back(m);
   // Those at the table now receive it (when the table flushes).
   for (const Seat& seat : seats_)
@@ -498,12 +502,12 @@ void Table::launch(std::uint64_t seed, int dealer,
   deal.seat = static_cast<std::int8_t>(dealer);
   deal.value = 0;
   deal.card = game_->deals()[0].turned;
-  broadcast(protocol::event_json(deal, *game_));
+  broadcast_text(protocol::event_text(deal, *game_));
   if (game_->trump_suit() >= 0) {
     Event trump;
     trump.type = EventType::kTrumpSet;
     trump.value = static_cast<std::int16_t>(game_->trump_suit());
-    broadcast(protocol::event_json(trump, *game_));
+    broadcast_text(protocol::event_text(trump, *game_));
   }
   after_change(true);  // stores the deal, sends the views, arms the timer
   if (opening_) notify_opened(true);
@@ -549,7 +553,7 @@ RuleError Table::apply(const Action& a, bool automatic) {
   if (automatic) broadcast({{"type", "auto"}, {"seat", a.seat}});
   bool private_change = false;
   for (const Event& e : res.events) {
-    broadcast(protocol::event_json(e, *game_));
+    broadcast_text(protocol::event_text(e, *game_));
     private_change |= e.type == EventType::kDealStarted || e.type == EventType::kKittyTaken;
   }
   after_change(private_change);

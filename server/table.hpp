@@ -187,7 +187,9 @@ class Table : public std::enable_shared_from_this<Table> {
 
   int seat_of(std::int64_t user) const;
   int seated_count() const;
-  void broadcast(nlohmann::json event);
+  void broadcast(const nlohmann::json& event) { broadcast_text(event.dump()); }
+  // An event already written as JSON text.
+  void broadcast_text(const std::string& event);
   void send_view(int seat);
   void send_state(const std::shared_ptr<WsSession>& s, int seat, const std::string& id);
   nlohmann::json summary() const;

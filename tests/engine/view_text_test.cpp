@@ -4,6 +4,7 @@
 // byte, for every seat and watcher after every action of whole games of
 // every variant, so the clients see no difference.
 #include <catch2/catch.hpp>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "engine/rng.hpp"
@@ -114,12 +115,52 @@ json reference_view(const Observation& o) {
   return j;
 }
 
-// Plays a whole game at random, comparing every view and action on the way.
-void compare_game(const Rules& rules, std::uint64_t seed) {
+json reference_event(const Event& e, const Game& g) {
+  const Variant v = g.rules().variant;
+  switch (e.type) {
+    case EventType::kDealStarted:
+      return {{"type", "deal"},
+              {"deal", e.value},
+              {"dealer", e.seat},
+              {"turned", e.card != kNoCard ? json(card_name(e.card)) : json(nullptr)}};
+    case EventType::kAction: {
+      json a = reference_action(e.action, v);
+      if (e.action.type == ActionType::kDiscard) a.erase("cards");  // hidden
+      return {{"type", "action"}, {"action", a}};
+    }
+    case EventType::kContract:
+      return {{"type", "contract"},
+              {"declarer", e.seat},
+              {"level", e.action.level},
+              {"mode", std::string(bid_mode_name(e.action.mode))}};
+    case EventType::kKittyShown: return {{"type", "kitty"}, {"cards", reference_cards(e.cards)}};
+    case EventType::kKittyTaken: return {{"type", "kitty_taken"}, {"seat", e.seat}};
+    case EventType::kTrumpSet:
+      return {{"type", "trump"}, {"trump", reference_trump(e.value)}, {"downtown", e.card == 1}};
+    case EventType::kTrickWon: return {{"type", "trick"}, {"winner", e.seat}, {"index", e.value}};
+    case EventType::kDealEnded: {
+      const HandResult& h = g.results().at(static_cast<size_t>(e.value));
+      json j = {{"type", "deal_end"},
+                {"deal", e.value},
+                {"tricks", h.tricks.vec()},
+                {"score", h.score.vec()}};
+      if (v == Variant::kClassic) j["honours"] = h.honours.vec();
+      return j;
+    }
+    case EventType::kGameOver:
+      return {{"type", "game_over"}, {"scores", g.scores()}, {"winners", g.winners()}};
+  }
+  return {{"type", "unknown"}};
+}
+
+// Plays a whole game at random, comparing every view, action and event on
+// the way.
+std::map<int, int> compare_game(const Rules& rules, std::uint64_t seed) {
   Game g =
       Game::seeded(rules, static_cast<int>(seed % static_cast<std::uint64_t>(rules.players)), seed);
   Rng rng(seed);
   int views = 0;
+  std::map<int, int> kinds;  // events seen by type
   while (true) {
     for (int seat = -1; seat < rules.players; ++seat) {
       const Observation o = g.observation(seat);
@@ -133,30 +174,42 @@ void compare_game(const Rules& rules, std::uint64_t seed) {
     for (const Action& a : legal)
       REQUIRE(protocol::action_text(a, rules.variant) == reference_action(a, rules.variant).dump());
     const Action a = legal[rng.next() % legal.size()];
-    REQUIRE(g.apply(a).ok());
+    const ApplyResult res = g.apply(a);
+    REQUIRE(res.ok());
+    for (const Event& e : res.events) {
+      REQUIRE(protocol::event_text(e, g) == reference_event(e, g).dump());
+      ++kinds[static_cast<int>(e.type)];
+    }
   }
   CHECK(views > 100);
+  return kinds;
 }
 
 }  // namespace
 
 TEST_CASE("views and actions as text are the documents' text, in every variant", "[view]") {
   const std::uint64_t seeds[] = {1, 2, 3};
+  std::map<int, int> kinds;
+  const auto add = [&](const std::map<int, int>& more) {
+    for (const auto& [k, n] : more) kinds[k] += n;
+  };
   for (const std::uint64_t seed : seeds) {
-    compare_game(test::rules(Variant::kClassic), seed);
-    compare_game(test::rules(Variant::kClassic,
-                             {{"honours", std::string("on")}, {"trump", std::string("rotate_nt")}}),
-                 seed);
-    compare_game(test::rules(Variant::kBid), seed);
-    compare_game(test::rules(Variant::kBid, {{"sport_kitty", std::string("always")},
-                                             {"bidder_gets_kitty", false}}),
-                 seed);
-    compare_game(test::rules(Variant::kBid,
-                             {{"sport_kitty", std::string("trump")}, {"jokers", std::int64_t{0}}}),
-                 seed);
-    compare_game(test::rules(Variant::kExact), seed);
-    compare_game(test::rules(Variant::kExact, {{"trumps", false}}, 3), seed);
+    add(compare_game(test::rules(Variant::kClassic), seed));
+    add(compare_game(test::rules(Variant::kClassic, {{"honours", std::string("on")},
+                                                     {"trump", std::string("rotate_nt")}}),
+                     seed));
+    add(compare_game(test::rules(Variant::kBid), seed));
+    add(compare_game(test::rules(Variant::kBid, {{"sport_kitty", std::string("always")},
+                                                 {"bidder_gets_kitty", false}}),
+                     seed));
+    add(compare_game(test::rules(Variant::kBid, {{"sport_kitty", std::string("trump")},
+                                                 {"jokers", std::int64_t{0}}}),
+                     seed));
+    add(compare_game(test::rules(Variant::kExact), seed));
+    add(compare_game(test::rules(Variant::kExact, {{"trumps", false}}, 3), seed));
   }
+  // Every kind of event came up.
+  for (int k = 0; k <= static_cast<int>(EventType::kGameOver); ++k) CHECK(kinds[k] > 0);
 }
 
 TEST_CASE("strings in JSON text are escaped as documents escape them", "[view]") {
