@@ -4,8 +4,6 @@
 
 #include <algorithm>
 
-#include <boost/asio/co_spawn.hpp>
-#include <boost/asio/detached.hpp>
 #include <boost/asio/redirect_error.hpp>
 #include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
@@ -57,7 +55,7 @@ std::string banned_message(const std::string& reason) {
 WsSession::WsSession(Context& ctx, beast::tcp_stream stream)
     : ctx_(ctx),
       ws_(std::move(stream)),
-      wake_(ws_.get_executor()),
+      ping_timer_(ws_.get_executor()),
       credits_(ctx.config.rate_messages, ctx.config.rate_window) {}
 
 WsSession::~WsSession() {
@@ -113,9 +111,10 @@ asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
   last_heard_ = clock::now();
   ws_.control_callback(
       [this](websocket::frame_type, beast::string_view) { last_heard_ = clock::now(); });
-  auto self = shared_from_this();
-  asio::co_spawn(
-      ws_.get_executor(), [self] { return self->writer(); }, asio::detached);
+  // The writer starts: what was queued before goes first, and the pings.
+  writer_started_ = true;
+  arm_ping();
+  write_next();
 
   beast::flat_buffer buffer;
   for (;;) {
@@ -141,7 +140,7 @@ asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
       ec != asio::error::eof && ec != beast::error::timeout)
     spdlog::debug("connection ended: {}", ec.message());
   closing_ = true;
-  wake_.cancel();
+  write_next();
   --ctx_.metrics.connections;
   // Tables hold the seat; the lobby forgets us; friends may see us go.
   went_offline();
@@ -216,60 +215,82 @@ void WsSession::enqueue(Message m) {
     // A client that cannot keep up is dropped, not buffered without end.
     ++ctx_.metrics.slow_clients_dropped_total;
     spdlog::info("dropping a client that does not keep up ({} messages queued)", queue_.size());
-    closing_ = true;
-    beast::get_lowest_layer(ws_).cancel();
-    wake_.cancel();
+    end_writing();
     return;
   }
   queue_.push_back(std::move(m));
-  wake_.cancel();
+  write_next();
 }
 
 void WsSession::close_soon(websocket::close_code code, std::string why) {
   close_code_ = code;
   close_why_ = std::move(why);
   closing_ = true;
-  wake_.cancel();
+  write_next();
 }
 
-// The one writer: messages in order, pings on time, and the close frame.
-asio::awaitable<void> WsSession::writer() {
+// The one writer: one operation at a time on the stream (a message, a
+// ping, the close frame), the next started when the last completes. The
+// messages go in order; a ping waits for the message being written.
+void WsSession::write_next() {
+  if (!writer_started_ || writing_ || writer_done_) return;
   auto self = shared_from_this();
-  boost::system::error_code ec;
-  const auto ping_every = std::chrono::seconds(ctx_.config.ping_interval);
-  const auto idle_limit = std::chrono::seconds(ctx_.config.idle_timeout);
-  auto next_ping = clock::now() + ping_every;
-  while (true) {
-    if (!queue_.empty()) {
-      Message m = queue_.front();
-      co_await ws_.async_write(asio::buffer(*m), asio::redirect_error(asio::use_awaitable, ec));
-      if (ec) break;
-      queue_.pop_front();
-      ++ctx_.metrics.messages_out_total;
-      continue;
-    }
-    if (closing_) {
-      if (close_code_ != websocket::close_code::none)
-        co_await ws_.async_close(websocket::close_reason(close_code_, close_why_),
-                                 asio::redirect_error(asio::use_awaitable, ec));
-      break;
-    }
-    if (clock::now() >= next_ping) {
-      // Drop a peer silent too long; otherwise ping it.
-      if (clock::now() - last_heard_ > idle_limit) {
-        spdlog::debug("dropping a silent peer");
-        break;
-      }
-      co_await ws_.async_ping({}, asio::redirect_error(asio::use_awaitable, ec));
-      if (ec) break;
-      next_ping = clock::now() + ping_every;
-      continue;
-    }
-    wake_.expires_at(next_ping);
-    co_await wake_.async_wait(asio::redirect_error(asio::use_awaitable, ec));
+  if (!queue_.empty()) {
+    writing_ = true;
+    ws_.async_write(asio::buffer(*queue_.front()),
+                    [self](boost::system::error_code ec, std::size_t) {
+                      self->writing_ = false;
+                      if (ec) return self->end_writing();
+                      self->queue_.pop_front();
+                      ++self->ctx_.metrics.messages_out_total;
+                      self->write_next();
+                    });
+    return;
   }
+  if (closing_) {
+    if (close_code_ == websocket::close_code::none) return end_writing();
+    writing_ = true;
+    ws_.async_close(websocket::close_reason(close_code_, close_why_),
+                    [self](boost::system::error_code) {
+                      self->writing_ = false;
+                      self->end_writing();
+                    });
+    return;
+  }
+  if (ping_due_) {
+    ping_due_ = false;
+    writing_ = true;
+    ws_.async_ping({}, [self](boost::system::error_code ec) {
+      self->writing_ = false;
+      if (ec) return self->end_writing();
+      self->write_next();
+    });
+  }
+}
+
+void WsSession::arm_ping() {
+  ping_timer_.expires_after(std::chrono::seconds(ctx_.config.ping_interval));
+  ping_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
+    if (ec || self->writer_done_) return;
+    // Drop a peer silent too long; otherwise ping it.
+    if (clock::now() - self->last_heard_ > std::chrono::seconds(self->ctx_.config.idle_timeout)) {
+      spdlog::debug("dropping a silent peer");
+      return self->end_writing();
+    }
+    self->ping_due_ = true;
+    self->write_next();
+    self->arm_ping();
+  });
+}
+
+// Nothing more is written; the reader's pending read is cancelled, which
+// ends the connection.
+void WsSession::end_writing() {
+  if (writer_done_) return;
+  writer_done_ = true;
   closing_ = true;
   queue_.clear();
+  ping_timer_.cancel();
   beast::get_lowest_layer(ws_).cancel();
 }
 

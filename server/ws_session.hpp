@@ -55,8 +55,10 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   void server_stopping();
 
  private:
-  asio::awaitable<void> writer();
-  asio::awaitable<void> pinger();
+  // The writer (write_next), its pings and its end.
+  void write_next();
+  void arm_ping();
+  void end_writing();
   asio::awaitable<void> handle(const std::string& text);
   asio::awaitable<std::string> answer(const protocol::Request& r);
   void enqueue(Message m);
@@ -102,8 +104,12 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
 
   Context& ctx_;
   websocket::stream<beast::tcp_stream> ws_;
-  asio::steady_timer wake_;  // the writer waits on it; send() cancels it
+  asio::steady_timer ping_timer_;
   std::deque<Message> queue_;
+  bool writer_started_ = false;  // after the handshake
+  bool writing_ = false;         // a write, ping or close is under way
+  bool writer_done_ = false;     // nothing more is written
+  bool ping_due_ = false;
   bool closing_ = false;
   websocket::close_code close_code_ = websocket::close_code::none;
   std::string close_why_;
