@@ -191,7 +191,7 @@ std::variant<Request, ParseError> parse_request(std::string_view text) {
     if (type == "table.act") {
       auto a = d.find("action");
       if (a == d.end() || !a->is_object()) return bad("action must be an action object");
-      return Request{id, TableAct{table, a->dump()}};
+      return Request{id, TableAct{table, std::make_shared<const json>(std::move(*a))}};
     }
     if (type == "table.chat") {
       TableChat m{table, -1, ""};
@@ -279,7 +279,17 @@ json with_id(json msg, const std::string& id) {
 }  // namespace
 
 std::string ack_message(const std::string& id, const std::string& data_json) {
-  return with_id(json{{"t", "ack"}, {"d", json::parse(data_json)}}, id).dump();
+  // The keys in the order dump() writes them (sorted), as every message.
+  std::string out;
+  out.reserve(data_json.size() + id.size() + 24);
+  out += R"({"d":)";
+  out += data_json;
+  if (!id.empty()) {
+    out += R"(,"id":)";
+    out += id;
+  }
+  out += R"(,"t":"ack"})";
+  return out;
 }
 
 std::string error_message(const std::string& id, std::string_view code, std::string_view message) {

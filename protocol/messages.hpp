@@ -7,6 +7,7 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -54,7 +55,8 @@ struct TableUnwatch {
 };
 struct TableAct {
   std::int64_t table = 0;
-  std::string action;  // the action object as JSON text, read with the table's rules
+  // The action object, read with the table's rules (parse_action).
+  std::shared_ptr<const nlohmann::json> action;
 };
 struct TableChat {
   std::int64_t table = 0;
@@ -165,7 +167,8 @@ std::string_view type_name(const ClientMessage& m);
 // (no token given), "resumed" or "invalid" (the token was not accepted).
 std::string welcome_message(std::string_view server_name, const std::string& user_json,
                             std::string_view session, const std::string& id);
-// {"t":"ack","id":..,"d":data_json}; data_json is a serialized JSON value.
+// {"t":"ack","id":..,"d":data_json}; data_json is a serialized JSON value
+// (as dump() writes it), copied as it is.
 std::string ack_message(const std::string& id, const std::string& data_json = "{}");
 std::string error_message(const std::string& id, std::string_view code, std::string_view message);
 // {"user": {...}, "token": ...} for register, login and guest.

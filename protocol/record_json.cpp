@@ -88,13 +88,18 @@ std::variant<Action, std::string> parse_action(const json& j, const Rules& rules
   if (!j.is_object()) return std::string("an action must be an object");
   long long seat = 0;
   if (auto err = read_int(j, "seat", -1, 99, seat)) return *err;
+  return parse_action(j, rules, static_cast<int>(seat));
+}
+
+std::variant<Action, std::string> parse_action(const json& j, const Rules& rules, int seat) {
+  if (!j.is_object()) return std::string("an action must be an object");
   if (seat < 0 || seat >= rules.players) return std::string("seat is not a seat of this game");
   std::string type_name;
   if (auto err = read_string(j, "type", type_name)) return *err;
   const auto type = parse_action_type(type_name);
   if (!type) return "unknown action type " + json(type_name).dump();
   const CardSet pack = pack_of(rules);
-  const int s = static_cast<int>(seat);
+  const int s = seat;
   switch (*type) {
     case ActionType::kBid: {
       if (rules.variant == Variant::kExact) {

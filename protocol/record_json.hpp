@@ -21,6 +21,9 @@ std::variant<GameRecord, std::string> parse_record(std::string_view text);
 // seat or type, a seat out of range, an unknown type, a missing or mistyped
 // field, a string that is not a card of the variant's pack).
 std::variant<Action, std::string> parse_action(const nlohmann::json& j, const Rules& rules);
+// The same for an action by `seat`, whatever the object says of its seat.
+std::variant<Action, std::string> parse_action(const nlohmann::json& j, const Rules& rules,
+                                               int seat);
 
 class JsonText;
 // One action object, written as text (keys in order), or as a document.

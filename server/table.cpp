@@ -89,12 +89,13 @@ void Table::flush() {
   // What the table says goes out only once everything it has stored so far
   // is written: the storage thread runs jobs in order, so this job runs
   // after the writes posted before it. A crash can then lose no action
-  // that anyone was told about.
+  // that anyone was told about. The storage thread sends it itself: what it
+  // does (grouping the messages, handing each to its session's strand)
+  // touches nothing of the table's, and the order is kept, since it runs
+  // the jobs of every table in order.
   if (outbox_.empty()) return;
-  ctx_.store([self = shared_from_this(), batch = std::move(outbox_)]() mutable {
-    self->ctx_.after_commit([self, batch = std::move(batch)]() mutable {
-      asio::post(self->strand_, [batch = std::move(batch)]() mutable { send_all(batch); });
-    });
+  ctx_.store([ctx = &ctx_, batch = std::move(outbox_)]() mutable {
+    ctx->after_commit([batch = std::move(batch)]() mutable { send_all(batch); });
   });
   outbox_.clear();
 }
@@ -119,7 +120,7 @@ void Table::handle(const std::shared_ptr<WsSession>& s, const Player& p, const s
     reply(s, id, protocol::ack_message(id));
     return close_if_empty();
   }
-  if (const auto* act = std::get_if<protocol::TableAct>(&m)) return on_act(s, p, id, act->action);
+  if (const auto* act = std::get_if<protocol::TableAct>(&m)) return on_act(s, p, id, *act->action);
   if (const auto* chat = std::get_if<protocol::TableChat>(&m)) return on_chat(s, p, id, *chat);
   if (const auto* sync = std::get_if<protocol::TableSync>(&m))
     return on_sync(s, p, id, sync->since);
@@ -133,8 +134,12 @@ void Table::handle(const std::shared_ptr<WsSession>& s, const Player& p, const s
 }
 
 void Table::reply(const std::shared_ptr<WsSession>& s, const std::string& id, std::string text) {
-  outbox_.push_back(
-      Outgoing{s, std::make_shared<const std::string>(std::move(text)), id, true, nullptr});
+  reply(s, id, std::make_shared<const std::string>(std::move(text)));
+}
+
+void Table::reply(const std::shared_ptr<WsSession>& s, const std::string& id,
+                  std::shared_ptr<const std::string> text) {
+  outbox_.push_back(Outgoing{s, std::move(text), id, true, nullptr});
 }
 
 void Table::error(const std::shared_ptr<WsSession>& s, const std::string& id, std::string_view code,
@@ -515,7 +520,7 @@ void Table::launch(std::uint64_t seed, int dealer,
 }
 
 void Table::on_act(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
-                   const std::string& action) {
+                   const nlohmann::json& action) {
   const int seat = seat_of(p.id);
   if (seat < 0) return error(s, id, "not_seated", "you are not seated at this table");
   Seat& st = seats_[static_cast<size_t>(seat)];
@@ -524,15 +529,14 @@ void Table::on_act(const std::shared_ptr<WsSession>& s, const Player& p, const s
     if (auto it = st.answered.find(id); it != st.answered.end()) return reply(s, id, it->second);
   if (!game_ || state_ != State::kPlaying)
     return error(s, id, "no_game", "no game is being played here");
-  json j = json::parse(action, nullptr, false);
-  if (!j.is_object()) return error(s, id, "bad_action", "an action is a JSON object");
-  j["seat"] = seat;  // one acts for one's own seat
-  auto parsed = protocol::parse_action(j, setup_.rules);
+  if (!action.is_object()) return error(s, id, "bad_action", "an action is a JSON object");
+  // One acts for one's own seat.
+  auto parsed = protocol::parse_action(action, setup_.rules, seat);
   if (const auto* why = std::get_if<std::string>(&parsed)) return error(s, id, "bad_action", *why);
   const RuleError e = apply(std::get<Action>(parsed), false);
-  std::string answer = e == RuleError::kNone
-                           ? protocol::ack_message(id, json{{"v", v_}}.dump())
-                           : protocol::error_message(id, error_code(e), error_message(e));
+  auto answer = std::make_shared<const std::string>(
+      e == RuleError::kNone ? protocol::ack_message(id, R"({"v":)" + std::to_string(v_) + "}")
+                            : protocol::error_message(id, error_code(e), error_message(e)));
   if (e != RuleError::kNone) ++ctx_.metrics.errors_total;
   if (!id.empty()) {
     st.answered[id] = answer;

@@ -82,7 +82,7 @@ class Table : public std::enable_shared_from_this<Table> {
     bool connected = false;
     bool rematch = false;
     // Answers to this seat's recent actions by request id.
-    std::map<std::string, std::string> answered;
+    std::map<std::string, std::shared_ptr<const std::string>> answered;
     std::deque<std::string> answered_order;
   };
   enum class State { kOpen, kPlaying, kFinished };
@@ -98,7 +98,7 @@ class Table : public std::enable_shared_from_this<Table> {
   void on_leave(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id);
   void on_watch(const std::shared_ptr<WsSession>& s, const std::string& id);
   void on_act(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
-              const std::string& action);
+              const nlohmann::json& action);
   void on_chat(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
                const protocol::TableChat& c);
   void on_sync(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
@@ -199,6 +199,8 @@ class Table : public std::enable_shared_from_this<Table> {
   // them once the storage thread has written everything posted before:
   // every strand entry point ends with flush().
   void reply(const std::shared_ptr<WsSession>& s, const std::string& id, std::string text);
+  void reply(const std::shared_ptr<WsSession>& s, const std::string& id,
+             std::shared_ptr<const std::string> text);
   void flush();
   void error(const std::shared_ptr<WsSession>& s, const std::string& id, std::string_view code,
              std::string_view message);
@@ -230,7 +232,8 @@ class Table : public std::enable_shared_from_this<Table> {
   std::int64_t log_start_ = 1;                           // version of log_[0]
   // What the table says, in order, until flush() sends it: a message for
   // one session (the answer to request `reply_id` when `reply`), or
-  // something else to run at that point (`run`).
+  // something else to run at that point (`run`). The storage thread sends
+  // it, so `run` must touch nothing of the table's.
   struct Outgoing {
     std::weak_ptr<WsSession> to;
     std::shared_ptr<const std::string> text;

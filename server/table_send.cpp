@@ -42,16 +42,16 @@ void Table::send_all(std::vector<Outgoing>& out) {
       if (g.parts.size() == 1) {
         const Outgoing& o = *g.parts[0];
         if (o.reply)
-          g.session->deliver(o.reply_id, *o.text);
+          g.session->deliver(o.reply_id, o.text);
         else
           g.session->send(o.text);
         continue;
       }
       std::vector<const std::string*> key;
-      std::vector<std::pair<std::string, std::string>> replies;
+      std::vector<std::pair<std::string, Message>> replies;
       for (const Outgoing* o : g.parts) {
         key.push_back(o->text.get());
-        if (o->reply && !o->reply_id.empty()) replies.emplace_back(o->reply_id, *o->text);
+        if (o->reply && !o->reply_id.empty()) replies.emplace_back(o->reply_id, o->text);
       }
       auto it =
           std::find_if(made.begin(), made.end(), [&](const auto& m) { return m.first == key; });

@@ -149,15 +149,15 @@ asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
     if (auto table = ctx_.hub->find(t)) table->disconnected(this, user_ ? user_->id : 0);
 }
 
-void WsSession::deliver(std::string id, std::string reply) {
+void WsSession::deliver(std::string id, Message reply) {
   asio::dispatch(ws_.get_executor(), [self = shared_from_this(), id = std::move(id),
                                       reply = std::move(reply)]() mutable {
     if (!id.empty()) self->remember(id, reply);
-    self->enqueue(std::make_shared<const std::string>(std::move(reply)));
+    self->enqueue(std::move(reply));
   });
 }
 
-void WsSession::send_batch(Message m, std::vector<std::pair<std::string, std::string>> replies) {
+void WsSession::send_batch(Message m, std::vector<std::pair<std::string, Message>> replies) {
   asio::dispatch(ws_.get_executor(), [self = shared_from_this(), m = std::move(m),
                                       replies = std::move(replies)]() mutable {
     for (const auto& [id, reply] : replies) self->remember(id, reply);
@@ -195,8 +195,8 @@ void WsSession::server_stopping() {
   });
 }
 
-void WsSession::remember(const std::string& id, const std::string& reply) {
-  if (answered_.emplace(id, reply).second) answered_order_.push_back(id);
+void WsSession::remember(const std::string& id, Message reply) {
+  if (answered_.emplace(id, std::move(reply)).second) answered_order_.push_back(id);
   if (answered_order_.size() > 64) {
     answered_.erase(answered_order_.front());
     answered_order_.pop_front();
@@ -354,8 +354,9 @@ asio::awaitable<void> WsSession::handle(const std::string& text) {
     reply = reply_error(req.id, "internal", "the server could not do that; try again later");
   }
   if (reply.empty()) co_return;  // a table or the lobby answers it
-  if (!req.id.empty()) remember(req.id, reply);
-  send(std::move(reply));
+  auto m = std::make_shared<const std::string>(std::move(reply));
+  if (!req.id.empty()) remember(req.id, m);
+  send(std::move(m));
 }
 
 asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {

@@ -41,10 +41,13 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   void send(std::string text) { send(std::make_shared<const std::string>(std::move(text))); }
   // The answer to request `id`, given later by a table or the lobby: sent,
   // and kept so that a retry of the same id gets it again.
-  void deliver(std::string id, std::string reply);
+  void deliver(std::string id, Message reply);
+  void deliver(std::string id, std::string reply) {
+    deliver(std::move(id), std::make_shared<const std::string>(std::move(reply)));
+  }
   // Several messages in one (a table's batch), with the answers among them
   // (request id, answer) remembered as deliver() remembers them.
-  void send_batch(Message m, std::vector<std::pair<std::string, std::string>> replies);
+  void send_batch(Message m, std::vector<std::pair<std::string, Message>> replies);
   // The session is seated at or watching a table (told when it goes).
   void joined_table(std::int64_t table);
   // The operator banned `account`: if this session is theirs, it is told
@@ -86,7 +89,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
                                           const std::string& quick_key);
   asio::awaitable<std::string> on_game_record(const std::string& id, std::int64_t game,
                                               bool states);
-  void remember(const std::string& id, const std::string& reply);
+  void remember(const std::string& id, Message reply);
 
   // Friends (session_friends.cpp): requests, the list, and the pushes when
   // a registered user comes online or goes offline.
@@ -129,7 +132,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   std::optional<User> user_;
   // Answers to recent requests by id: a retried request is answered again,
   // not applied again.
-  std::map<std::string, std::string> answered_;
+  std::map<std::string, Message> answered_;
   std::deque<std::string> answered_order_;
   std::set<std::int64_t> tables_;  // tables this session sits at or watches
   bool in_lobby_ = false;

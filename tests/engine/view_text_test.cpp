@@ -9,6 +9,7 @@
 
 #include "engine/rng.hpp"
 #include "protocol/json_text.hpp"
+#include "protocol/messages.hpp"
 #include "protocol/record_json.hpp"
 #include "protocol/table_json.hpp"
 #include "tests/engine/scripted.hpp"
@@ -218,4 +219,38 @@ TEST_CASE("strings in JSON text are escaped as documents escape them", "[view]")
   protocol::JsonText out(text);
   out.begin_object().key(tricky).value(tricky).key("n").null().end_object();
   CHECK(text == json{{tricky, tricky}, {"n", nullptr}}.dump());
+}
+
+TEST_CASE("an ack is written as a document would write it", "[view]") {
+  // Request ids reach ack_message as JSON text: a string (escaped) or a
+  // number, or nothing.
+  for (const json& id : {json("a\"b\\c\x01"), json(42), json(-7)}) {
+    for (const json& data : {json::object(), json{{"v", 12}}, json{{"b", 1}, {"a", "x"}}}) {
+      json expected = {{"t", "ack"}, {"d", data}, {"id", id}};
+      CHECK(protocol::ack_message(id.dump(), data.dump()) == expected.dump());
+    }
+  }
+  CHECK(protocol::ack_message("") == json{{"t", "ack"}, {"d", json::object()}}.dump());
+}
+
+TEST_CASE("a table's action is read once, for the seat that sent it", "[view]") {
+  const auto parsed = protocol::parse_request(
+      R"({"t":"table.act","id":3,"d":{"table":9,"action":{"type":"play","card":"QS","seat":2}}})");
+  REQUIRE(std::holds_alternative<protocol::Request>(parsed));
+  const auto& req = std::get<protocol::Request>(parsed);
+  const auto* act = std::get_if<protocol::TableAct>(&req.message);
+  REQUIRE(act);
+  CHECK(act->table == 9);
+  REQUIRE(act->action);
+  const Rules rules = test::rules(Variant::kClassic);
+  // The seat in the object is not the sender's: the sender's counts.
+  const auto a = protocol::parse_action(*act->action, rules, 1);
+  REQUIRE(std::holds_alternative<Action>(a));
+  CHECK(std::get<Action>(a).seat == 1);
+  CHECK(std::get<Action>(a).type == ActionType::kPlay);
+  CHECK(card_name(std::get<Action>(a).card) == "QS");
+  CHECK(std::holds_alternative<std::string>(protocol::parse_action(*act->action, rules, 4)));
+  // Not an object: the request itself is refused.
+  CHECK(std::holds_alternative<protocol::ParseError>(
+      protocol::parse_request(R"({"t":"table.act","d":{"table":9,"action":"QS"}})")));
 }
