@@ -5,6 +5,7 @@
 #pragma once
 
 #include <charconv>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -45,6 +46,16 @@ class JsonText {
     first_ = true;  // the value takes no comma
     return *this;
   }
+  // A key written in the source: nothing in it to escape.
+  template <std::size_t N>
+  JsonText& key(const char (&k)[N]) {
+    separate();
+    out_ += '"';
+    out_.append(k, N - 1);
+    out_.append("\":", 2);
+    first_ = true;
+    return *this;
+  }
   JsonText& value(std::int64_t v) {
     separate();
     char buf[24];
@@ -63,7 +74,20 @@ class JsonText {
     string_body(s);
     return *this;
   }
-  JsonText& value(const char* s) { return value(std::string_view(s)); }
+  // A string written in the source: nothing in it to escape.
+  template <std::size_t N>
+  JsonText& value(const char (&s)[N]) {
+    return plain(std::string_view(s, N - 1));
+  }
+  // A string known to need no escaping (a card's name, a name from the
+  // rules): copied between quotes as it is.
+  JsonText& plain(std::string_view s) {
+    separate();
+    out_ += '"';
+    out_ += s;
+    out_ += '"';
+    return *this;
+  }
   JsonText& null() {
     separate();
     out_ += "null";

@@ -210,26 +210,26 @@ void write_action(JsonText& out, const Action& a, Variant v, bool hide_discard) 
   switch (a.type) {
     case ActionType::kBid:
       if (v != Variant::kExact)
-        out.key("level").value(a.level).key("mode").value(bid_mode_name(a.mode));
+        out.key("level").value(a.level).key("mode").plain(bid_mode_name(a.mode));
       break;
     case ActionType::kDiscard:
       if (hide_discard) break;
       out.key("cards").begin_array();
-      for (Card c : cards_of(a.cards)) out.value(card_name(c));
+      for (Card c : cards_of(a.cards)) out.plain(card_name(c));
       out.end_array();
       break;
-    case ActionType::kDirection: out.key("mode").value(bid_mode_name(a.mode)); break;
-    case ActionType::kPlay: out.key("card").value(card_name(a.card)); break;
+    case ActionType::kDirection: out.key("mode").plain(bid_mode_name(a.mode)); break;
+    case ActionType::kPlay: out.key("card").plain(card_name(a.card)); break;
     case ActionType::kPass:
     case ActionType::kTrump: break;
   }
   out.key("seat").value(a.seat);
   if (a.type == ActionType::kTrump) {
     const char suit = suit_letter(a.suit);
-    out.key("suit").value(std::string_view(&suit, 1));
+    out.key("suit").plain(std::string_view(&suit, 1));
   }
   if (a.type == ActionType::kBid && v == Variant::kExact) out.key("tricks").value(a.tricks);
-  out.key("type").value(action_type_name(a.type));
+  out.key("type").plain(action_type_name(a.type));
   out.end_object();
 }
 

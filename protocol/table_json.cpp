@@ -189,13 +189,13 @@ namespace {
 
 void write_cards(JsonText& out, CardSet s) {
   out.begin_array();
-  for (Card c : cards_of(s)) out.value(card_name(c));
+  for (Card c : cards_of(s)) out.plain(card_name(c));
   out.end_array();
 }
 
 void write_trick_cards(JsonText& out, const std::array<Card, 6>& cards, int size) {
   out.begin_array();
-  for (int i = 0; i < size; ++i) out.value(card_name(cards[static_cast<size_t>(i)]));
+  for (int i = 0; i < size; ++i) out.plain(card_name(cards[static_cast<size_t>(i)]));
   out.end_array();
 }
 
@@ -206,7 +206,7 @@ void write_trump(JsonText& out, int trump) {
     out.value("NT");
   } else {
     const char suit = suit_letter(trump);
-    out.value(std::string_view(&suit, 1));
+    out.plain(std::string_view(&suit, 1));
   }
 }
 
@@ -233,7 +233,7 @@ void write_observation(JsonText& out, const Observation& o) {
     } else if (v == Variant::kExact) {
       out.key("seat").value(c.seat).key("tricks").value(c.tricks);
     } else {
-      out.key("level").value(c.level).key("mode").value(bid_mode_name(c.mode));
+      out.key("level").value(c.level).key("mode").plain(bid_mode_name(c.mode));
       out.key("seat").value(c.seat);
     }
     out.end_object();
@@ -248,7 +248,7 @@ void write_observation(JsonText& out, const Observation& o) {
           .key("level")
           .value(o.contract.level)
           .key("mode")
-          .value(bid_mode_name(o.contract.mode))
+          .plain(bid_mode_name(o.contract.mode))
           .end_object();
     else
       out.null();
@@ -270,7 +270,7 @@ void write_observation(JsonText& out, const Observation& o) {
   out.key("legal").begin_array();
   for (const Action& a : o.legal) write_action(out, a, v);
   out.end_array();
-  out.key("phase").value(kPhases[static_cast<int>(o.phase)]);
+  out.key("phase").plain(kPhases[static_cast<int>(o.phase)]);
   out.key("results").begin_array();
   for (const HandResult& h : o.results) {
     out.begin_object();
@@ -296,7 +296,7 @@ void write_observation(JsonText& out, const Observation& o) {
   write_trump(out.key("trump"), o.trump);
   out.key("turned");
   if (o.turned != kNoCard)
-    out.value(card_name(o.turned));
+    out.plain(card_name(o.turned));
   else
     out.null();
   out.key("winners").int_array(o.winners);
@@ -323,7 +323,7 @@ std::string event_text(const Event& e, const Game& g) {
     case EventType::kDealStarted:
       out.key("deal").value(e.value).key("dealer").value(e.seat).key("turned");
       if (e.card != kNoCard)
-        out.value(card_name(e.card));
+        out.plain(card_name(e.card));
       else
         out.null();
       out.key("type").value("deal");
@@ -334,7 +334,7 @@ std::string event_text(const Event& e, const Game& g) {
       break;
     case EventType::kContract:
       out.key("declarer").value(e.seat).key("level").value(e.action.level);
-      out.key("mode").value(bid_mode_name(e.action.mode)).key("type").value("contract");
+      out.key("mode").plain(bid_mode_name(e.action.mode)).key("type").value("contract");
       break;
     case EventType::kKittyShown:
       write_cards(out.key("cards"), e.cards);
