@@ -52,9 +52,24 @@ std::string banned_message(const std::string& reason) {
 
 }  // namespace
 
+namespace {
+
+// The HTTP stream's socket, as a socket typed on its strand.
+Socket typed_socket(beast::tcp_stream stream) {
+  auto socket = stream.release_socket();
+  const Strand* strand = socket.get_executor().target<Strand>();
+  if (!strand) throw std::logic_error("a connection's executor is not a strand");
+  // A connection already reset still converts; its handshake then fails.
+  boost::system::error_code ec;
+  const auto protocol = socket.local_endpoint(ec).protocol();
+  return Socket(*strand, protocol, socket.release());
+}
+
+}  // namespace
+
 WsSession::WsSession(Context& ctx, beast::tcp_stream stream)
     : ctx_(ctx),
-      ws_(std::move(stream)),
+      ws_(typed_socket(std::move(stream))),
       ping_timer_(ws_.get_executor()),
       credits_(ctx.config.rate_messages, ctx.config.rate_window) {}
 
@@ -64,7 +79,7 @@ WsSession::~WsSession() {
 
 std::string WsSession::client_address(const http::request<http::string_body>& req) const {
   boost::system::error_code ec;
-  const auto peer = beast::get_lowest_layer(ws_).socket().remote_endpoint(ec);
+  const auto peer = ws_.next_layer().remote_endpoint(ec);
   if (ec) return "unknown";
   std::string address = peer.address().to_string();
   const auto& proxies = ctx_.config.trusted_proxies;
@@ -81,7 +96,6 @@ std::string WsSession::client_address(const http::request<http::string_body>& re
 }
 
 asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
-  beast::get_lowest_layer(ws_).expires_never();
   websocket::stream_base::timeout t{};
   t.handshake_timeout = std::chrono::seconds(30);
   t.idle_timeout = websocket::stream_base::none();  // the writer pings and times out
@@ -291,7 +305,8 @@ void WsSession::end_writing() {
   closing_ = true;
   queue_.clear();
   ping_timer_.cancel();
-  beast::get_lowest_layer(ws_).cancel();
+  boost::system::error_code ec;
+  ws_.next_layer().cancel(ec);  // closed already after a close handshake
 }
 
 std::string WsSession::reply_error(const std::string& id, std::string_view code,

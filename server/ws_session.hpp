@@ -4,6 +4,8 @@
 #pragma once
 
 #include <boost/asio/awaitable.hpp>
+#include <boost/asio/io_context.hpp>
+#include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
@@ -29,9 +31,14 @@ namespace http = beast::http;
 namespace websocket = beast::websocket;
 
 using Message = std::shared_ptr<const std::string>;
+// A connection's socket runs its handlers on the connection's strand, named
+// by type: no type-erased executor on the hot path.
+using Strand = asio::strand<asio::io_context::executor_type>;
+using Socket = asio::basic_stream_socket<asio::ip::tcp, Strand>;
 
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:
+  // `stream`'s executor is a Strand (the acceptor makes one per connection).
   WsSession(Context& ctx, beast::tcp_stream stream);
   ~WsSession();
   // Completes the handshake for `req` and serves until the connection ends.
@@ -106,7 +113,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   asio::awaitable<std::string> on_results(const std::string& id, const protocol::ClientMessage& m);
 
   Context& ctx_;
-  websocket::stream<beast::tcp_stream> ws_;
+  websocket::stream<Socket> ws_;
   asio::steady_timer ping_timer_;
   std::deque<Message> queue_;
   bool writer_started_ = false;  // after the handshake
