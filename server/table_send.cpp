@@ -2,7 +2,9 @@
 // session with several messages from one flush (the events of an action,
 // its view, the answer to its request) gets them in one batch, in order:
 // {"d":[message, message, ...],"t":"batch"}. Fewer messages cost the
-// server and the clients less than the same messages one by one.
+// server and the clients less than the same messages one by one. It runs
+// on the storage thread, once the table's writes are committed
+// (Table::flush), and touches nothing of the table's.
 #include <algorithm>
 
 #include "server/table.hpp"
