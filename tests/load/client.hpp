@@ -1,21 +1,19 @@
-// One WebSocket client connection for the load generator: a reader
-// coroutine that hands each message to a callback, a write queue with one
-// write in flight, and request() that waits for the reply with an id.
+// One WebSocket client connection for the load generator: a read loop
+// that hands each message to a callback, a write queue with one write in
+// flight, and request() that waits for the reply with an id.
 // Single-threaded: everything runs on one io_context thread.
 #pragma once
 
 #include <boost/asio/awaitable.hpp>
+#include <boost/asio/basic_stream_socket.hpp>
 #include <boost/asio/co_spawn.hpp>
-#include <boost/asio/connect.hpp>
-#include <boost/asio/detached.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/redirect_error.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/use_awaitable.hpp>
-#include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
-#include <boost/beast/core/tcp_stream.hpp>
+#include <boost/beast/core/role.hpp>
 #include <boost/beast/websocket.hpp>
 #include <deque>
 #include <functional>
@@ -23,6 +21,7 @@
 #include <memory>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <string_view>
 
 namespace whist::load {
 
@@ -34,40 +33,36 @@ using nlohmann::json;
 
 class Client : public std::enable_shared_from_this<Client> {
  public:
-  explicit Client(asio::io_context& ioc) : ws_(ioc) {}
+  // A plain socket typed on the io_context's executor: no timed stream and
+  // no type-erased executor between Beast and the socket (the generator's
+  // own cost is part of every latency it prints).
+  using Socket = asio::basic_stream_socket<tcp, asio::io_context::executor_type>;
+
+  explicit Client(asio::io_context& ioc) : ws_(ioc.get_executor()) {}
   // Messages without a waiter (a batch's one by one, its bytes counted with
   // the first).
   std::function<void(const json&, std::size_t bytes)> on_message;
   // If set: messages while no request waits go here as text instead, to be
-  // parsed only when needed (the generator's own cost matters).
-  std::function<void(const std::string&, std::size_t bytes)> on_text;
+  // parsed only when needed. The text lives until the callback returns.
+  std::function<void(std::string_view, std::size_t bytes)> on_text;
   std::function<void(const std::string&)> on_close;
 
   // TCP connect and the WebSocket handshake; false on failure.
   asio::awaitable<bool> connect(const tcp::endpoint& ep, const std::string& path = "/ws") {
     boost::system::error_code ec;
-    co_await beast::get_lowest_layer(ws_).async_connect(
-        ep, asio::redirect_error(asio::use_awaitable, ec));
+    co_await ws_.next_layer().async_connect(ep, asio::redirect_error(asio::use_awaitable, ec));
     if (ec) co_return false;
-    beast::get_lowest_layer(ws_).socket().set_option(tcp::no_delay(true), ec);
-    beast::get_lowest_layer(ws_).expires_never();
+    ws_.next_layer().set_option(tcp::no_delay(true), ec);
     ws_.set_option(websocket::stream_base::timeout::suggested(beast::role_type::client));
     co_await ws_.async_handshake("127.0.0.1", path, asio::redirect_error(asio::use_awaitable, ec));
     if (ec) co_return false;
-    auto self = shared_from_this();
-    asio::co_spawn(
-        ws_.get_executor(), [self] { return self->reader(); }, asio::detached);
+    read_next();
     co_return true;
   }
 
   void send(std::string text) {
     queue_.push_back(std::move(text));
-    if (!writing_) {
-      writing_ = true;
-      auto self = shared_from_this();
-      asio::co_spawn(
-          ws_.get_executor(), [self] { return self->writer(); }, asio::detached);
-    }
+    if (!writing_) write_next();
   }
 
   // Sends {"t","d","id"} and waits for the reply carrying the id (or a
@@ -94,20 +89,27 @@ class Client : public std::enable_shared_from_this<Client> {
   bool open() const { return !closed_ && !failed_; }
 
  private:
-  asio::awaitable<void> reader() {
-    auto self = shared_from_this();
-    beast::flat_buffer buffer;
-    boost::system::error_code ec;
-    for (;;) {
-      std::size_t n =
-          co_await ws_.async_read(buffer, asio::redirect_error(asio::use_awaitable, ec));
-      if (ec) break;
-      std::string text = beast::buffers_to_string(buffer.data());
-      buffer.consume(buffer.size());
-      if (on_text && waiters_.empty()) {
-        on_text(text, n);
-        continue;
+  // One read in flight; each completion hands its message on and reads the
+  // next (a callback, not a coroutine: no frame resumed per message).
+  void read_next() {
+    ws_.async_read(buffer_, [self = shared_from_this()](boost::system::error_code ec,
+                                                        std::size_t n) { self->on_read(ec, n); });
+  }
+
+  void on_read(boost::system::error_code ec, std::size_t n) {
+    if (ec) {
+      if (!closed_) {
+        failed_ = true;
+        if (on_close) on_close(ec.message());
       }
+      for (auto& [id, w] : waiters_) w.timer->cancel();
+      return;
+    }
+    const auto data = buffer_.cdata();
+    const std::string_view text(static_cast<const char*>(data.data()), data.size());
+    if (on_text && waiters_.empty()) {
+      on_text(text, n);
+    } else {
       json m = json::parse(text, nullptr, false);
       if (m.is_object() && m.value("t", "") == "batch" && m["d"].is_array()) {
         // A batch: its messages one by one (the bytes counted once).
@@ -119,11 +121,8 @@ class Client : public std::enable_shared_from_this<Client> {
         dispatch(std::move(m), n);
       }
     }
-    if (!closed_) {
-      failed_ = true;
-      if (on_close) on_close(ec.message());
-    }
-    for (auto& [id, w] : waiters_) w.timer->cancel();
+    buffer_.consume(buffer_.size());
+    read_next();
   }
 
   // A message to its waiter (the reply carrying its id), or on_message.
@@ -138,23 +137,30 @@ class Client : public std::enable_shared_from_this<Client> {
     if (on_message) on_message(m, bytes);
   }
 
-  asio::awaitable<void> writer() {
-    auto self = shared_from_this();
-    boost::system::error_code ec;
-    while (!queue_.empty()) {
-      co_await ws_.async_write(asio::buffer(queue_.front()),
-                               asio::redirect_error(asio::use_awaitable, ec));
-      if (ec) break;
-      queue_.pop_front();
+  // One write in flight; each completion starts the next queued one.
+  void write_next() {
+    if (queue_.empty()) {
+      writing_ = false;
+      return;
     }
-    writing_ = false;
+    writing_ = true;
+    ws_.async_write(asio::buffer(queue_.front()),
+                    [self = shared_from_this()](boost::system::error_code ec, std::size_t) {
+                      if (ec) {
+                        self->writing_ = false;
+                        return;
+                      }
+                      self->queue_.pop_front();
+                      self->write_next();
+                    });
   }
 
   struct Waiter {
     std::unique_ptr<asio::steady_timer> timer;
     json reply;
   };
-  websocket::stream<beast::tcp_stream> ws_;
+  websocket::stream<Socket> ws_;
+  beast::flat_buffer buffer_;
   std::deque<std::string> queue_;
   bool writing_ = false, closed_ = false, failed_ = false;
   std::map<std::string, Waiter> waiters_;

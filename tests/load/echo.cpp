@@ -1,6 +1,9 @@
 #include "tests/load/echo.hpp"
 
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
 #include <boost/asio/strand.hpp>
+#include <boost/beast/core/tcp_stream.hpp>
 #include <chrono>
 #include <cstdio>
 #include <thread>

@@ -26,6 +26,8 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <boost/asio/co_spawn.hpp>
+#include <boost/asio/detached.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <cctype>
 #include <charconv>
@@ -89,8 +91,10 @@ struct Player {
   std::shared_ptr<Client> c;
   Table* table = nullptr;
   int seat = -1;
-  json legal;            // the legal actions of its latest view
-  bool my_turn = false;  // whether that view says this seat is to act
+  // The legal actions of its latest view, each as the server wrote it.
+  std::vector<std::string> legal;
+  std::string to_act_key;  // "to_act":SEAT, as a view for this seat holds it
+  bool my_turn = false;    // whether that view says this seat is to act
   std::int64_t view_v = -1, acted_v = -1;
   std::uint64_t actions_seen = 0;
   std::unique_ptr<asio::steady_timer> timer;
@@ -116,12 +120,16 @@ struct Run {
 
   void act(Player& p) {
     if (!acting || !p.c->open()) return;
-    const json& legal = p.legal;
-    if (!legal.is_array() || legal.empty()) return error("a view to act on with no legal action");
-    const json& a = legal[rng() % legal.size()];
+    if (p.legal.empty()) return error("a view to act on with no legal action");
+    const std::string& a = p.legal[rng() % p.legal.size()];
     Table& t = *p.table;
     t.in_flight[t.sent_count++] = {Clock::now(), 0};
-    p.c->send(json{{"t", "table.act"}, {"d", {{"table", t.id}, {"action", a}}}}.dump());
+    std::string text = R"({"t":"table.act","d":{"table":)";
+    text += std::to_string(t.id);
+    text += R"(,"action":)";
+    text += a;
+    text += "}}";
+    p.c->send(std::move(text));
     if (Clock::now() >= measure_from) {
       ++stats.actions;
       ++stats.sent;
@@ -153,18 +161,18 @@ struct Run {
   // "bid"...) and a view for the seat to act holds "to_act":SEAT. A
   // WebSocket message may be a batch of several. Only messages with a view
   // to act on or an error are parsed.
-  void on_text(Player& p, const std::string& text, std::size_t bytes) {
+  void on_text(Player& p, std::string_view text, std::size_t bytes) {
     ++stats.messages;
     stats.bytes += bytes;
-    for (auto at = text.find(R"("type":"action")"); at != std::string::npos;
+    for (auto at = text.find(R"("type":"action")"); at != std::string_view::npos;
          at = text.find(R"("type":"action")", at + 1))
       on_action_event(p);
-    if (text.find(R"("type":"result")") != std::string::npos) on_result(p);
-    const std::string mine = "\"to_act\":" + std::to_string(p.seat);
+    if (text.find(R"("type":"result")") != std::string_view::npos) on_result(p);
+    const std::string& mine = p.to_act_key;
     const auto at = text.find(mine);
-    const bool to_me = at != std::string::npos && at + mine.size() < text.size() &&
+    const bool to_me = at != std::string_view::npos && at + mine.size() < text.size() &&
                        !std::isdigit(static_cast<unsigned char>(text[at + mine.size()]));
-    const bool has_error = text.find(R"("t":"error")") != std::string::npos;
+    const bool has_error = text.find(R"("t":"error")") != std::string_view::npos;
     if (!to_me && !has_error) return;
     if (!has_error && view_from_text(p, text)) return maybe_act(p);
     const json m = json::parse(text, nullptr, false);
@@ -196,29 +204,33 @@ struct Run {
   }
 
   // A view to act on, read from the text around it: its version and its
-  // legal actions (the only part parsed). False if the text is not as
-  // expected (then the message is read whole).
-  bool view_from_text(Player& p, const std::string& text) {
+  // legal actions, kept as text. False if the text is not as expected (then
+  // the message is read whole).
+  bool view_from_text(Player& p, std::string_view text) {
     const auto view = text.find(R"(,"view":{)");
-    if (view == std::string::npos) return false;
+    if (view == std::string_view::npos) return false;
     const auto v = text.rfind(R"("v":)", view);
-    if (v == std::string::npos) return false;
+    if (v == std::string_view::npos) return false;
     std::int64_t version = 0;
     const char* end = text.data() + view;
     if (std::from_chars(text.data() + v + 4, end, version).ptr != end) return false;
     const auto legal = text.find(R"("legal":[)", view);
-    if (legal == std::string::npos) return false;
-    // Actions hold no strings with brackets: the array ends at its match.
-    size_t at = legal + 8;
-    int depth = 0;
-    do {
-      if (text[at] == '[') ++depth;
-      if (text[at] == ']') --depth;
-      ++at;
-    } while (depth > 0 && at < text.size());
+    if (legal == std::string_view::npos) return false;
+    // Actions are objects holding no strings with brackets or commas: the
+    // array ends at its match, and its elements are split at its own commas.
+    std::vector<std::string> actions;
+    size_t at = legal + 9, from = at;
+    int depth = 1;
+    for (; at < text.size() && depth > 0; ++at) {
+      const char c = text[at];
+      if (c == '[' || c == '{') ++depth;
+      if (c == ']' || c == '}') --depth;
+      if ((depth == 1 && c == ',') || depth == 0) {
+        if (at > from) actions.emplace_back(text.substr(from, at - from));
+        from = at + 1;
+      }
+    }
     if (depth != 0) return false;
-    json actions = json::parse(text.substr(legal + 8, at - legal - 8), nullptr, false);
-    if (!actions.is_array()) return false;
     p.legal = std::move(actions);
     p.my_turn = true;
     p.view_v = version;
@@ -230,7 +242,8 @@ struct Run {
     const std::string t = m.value("t", "");
     if (t == "table.view") {
       const json& view = m["d"]["view"];
-      p.legal = view["legal"];
+      p.legal.clear();
+      for (const json& a : view["legal"]) p.legal.push_back(a.dump());
       p.my_turn = !view.value("game_over", false) && view["to_act"].is_number() &&
                   view["to_act"].get<int>() == p.seat;
       p.view_v = m["d"]["v"].get<std::int64_t>();
@@ -255,7 +268,7 @@ struct Run {
       stats.bytes += n;
       on_parsed(p, m, true);
     };
-    p.c->on_text = [this, &p](const std::string& text, std::size_t n) { on_text(p, text, n); };
+    p.c->on_text = [this, &p](std::string_view text, std::size_t n) { on_text(p, text, n); };
     p.c->on_close = [this](const std::string& why) {
       if (acting) error("connection lost: " + why);
     };
@@ -276,6 +289,7 @@ struct Run {
       ps[s] = players[i * 4 + static_cast<size_t>(s)].get();
       ps[s]->table = &t;
       ps[s]->seat = s;
+      ps[s]->to_act_key = "\"to_act\":" + std::to_string(s);
       if (!co_await join(*ps[s])) {
         ++failed_setup;
         error("a player could not connect and log in");
@@ -324,9 +338,18 @@ struct Run {
   asio::steady_timer probe{ioc};
   Clock::time_point probe_at{};
 
+  // Runs the event loop for `seconds`: run() until a timer stops it
+  // (io_context::run_for waits for one handler at a time, checking the
+  // clock for each).
   void run_for(double seconds) {
-    ioc.run_for(std::chrono::duration_cast<std::chrono::nanoseconds>(
-        std::chrono::duration<double>(seconds)));
+    asio::steady_timer stop_at(ioc);
+    stop_at.expires_after(
+        std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds)));
+    stop_at.async_wait([this](boost::system::error_code ec) {
+      if (!ec) ioc.stop();
+    });
+    ioc.restart();
+    ioc.run();
   }
 };
 
