@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "tests/load/client.hpp"
+#include "tests/load/proc_stats.hpp"
 
 namespace whist::load {
 
@@ -58,7 +59,7 @@ int run_echo_server(unsigned short port, int threads) {
 }
 
 EchoResult run_echo_load(asio::io_context& ioc, const tcp::endpoint& ep, int connections,
-                         std::size_t size, double seconds) {
+                         std::size_t size, double seconds, int server_pid) {
   EchoResult r;
   std::vector<std::shared_ptr<Client>> clients;
   const std::string payload = json{{"t", "table.act"}, {"pad", std::string(size, 'x')}}.dump();
@@ -89,11 +90,14 @@ EchoResult run_echo_load(asio::io_context& ioc, const tcp::endpoint& ep, int con
          std::chrono::steady_clock::now() < deadline)
     ioc.run_for(std::chrono::milliseconds(20));
   running = true;
+  const double server0 = cpu_seconds(server_pid), client0 = own_cpu_seconds();
   for (auto& c : clients)
     if (c->open()) c->send(payload);
   ioc.run_for(
       std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(seconds)));
   running = false;
+  r.server_cpu = cpu_seconds(server_pid) - server0;
+  r.client_cpu = own_cpu_seconds() - client0;
   const auto counted = r.round_trips;
   for (auto& c : clients) c->close();
   ioc.run_for(std::chrono::milliseconds(300));

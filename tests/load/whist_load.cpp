@@ -570,16 +570,16 @@ int main_(int argc, char** argv) {
         p->timer->cancel();
         run.act(*p);
       }
-    const double c0 = pid ? cpu_seconds(pid) : 0;
+    const double c0 = pid ? cpu_seconds(pid) : 0, g0 = own_cpu_seconds();
     run.run_for(o.full_speed);
-    const double c1 = pid ? cpu_seconds(pid) : 0;
+    const double c1 = pid ? cpu_seconds(pid) : 0, g1 = own_cpu_seconds();
     full_rate = static_cast<double>(run.stats.actions) / o.full_speed;
     full_messages = static_cast<double>(run.stats.messages + run.stats.sent) / o.full_speed;
     std::printf(
         "full speed           %.0f actions/s, %.0f messages/s received, server CPU "
-        "%.0f%% of one core\n",
+        "%.0f%% of one core, load generator %.0f%%\n",
         full_rate, static_cast<double>(run.stats.messages) / o.full_speed,
-        100 * (c1 - c0) / o.full_speed);
+        100 * (c1 - c0) / o.full_speed, 100 * (g1 - g0) / o.full_speed);
     if (full_rate > 0)
       std::printf(
           "                     %.0f messages/s through whistd (in and out), %.2f per action\n",
@@ -604,10 +604,13 @@ int main_(int argc, char** argv) {
     const tcp::endpoint eep(asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port));
     if (echo_pid && wait_listening(eep, 10)) {
       asio::io_context eioc;
-      const auto r = run_echo_load(eioc, eep, n_tables, 60, o.echo);
+      const auto r = run_echo_load(eioc, eep, n_tables, 60, o.echo, echo_pid);
       const double echo_rate = static_cast<double>(r.round_trips) / o.echo;
-      std::printf("echo floor           %d connections, %.0f round trips/s (%.0f messages/s)\n",
-                  r.connected, echo_rate, 2 * echo_rate);
+      std::printf(
+          "echo floor           %d connections, %.0f round trips/s (%.0f messages/s), echo "
+          "server CPU %.0f%% of one core, load generator %.0f%%\n",
+          r.connected, echo_rate, 2 * echo_rate, 100 * r.server_cpu / o.echo,
+          100 * r.client_cpu / o.echo);
       if (full_rate > 0 && echo_rate > 0) {
         // The echo server's actions/s at whistd's messages per action.
         const double echo_actions = 2 * echo_rate / (full_messages / full_rate);
