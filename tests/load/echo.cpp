@@ -68,7 +68,8 @@ EchoResult run_echo_load(asio::io_context& ioc, const tcp::endpoint& ep, int con
     auto c = std::make_shared<Client>(ioc);
     clients.push_back(c);
     Client* raw = c.get();
-    c->on_message = [&r, &running, raw, &payload](const json&, std::size_t) {
+    // The echo as text, unparsed, as whist-load reads whistd's messages.
+    c->on_text = [&r, &running, raw, &payload](std::string_view, std::size_t) {
       if (!running) return;
       ++r.round_trips;
       raw->send(payload);
@@ -101,7 +102,7 @@ EchoResult run_echo_load(asio::io_context& ioc, const tcp::endpoint& ep, int con
   const auto counted = r.round_trips;
   for (auto& c : clients) c->close();
   ioc.run_for(std::chrono::milliseconds(300));
-  for (auto& c : clients) c->on_message = nullptr, c->on_close = nullptr;
+  for (auto& c : clients) c->on_text = nullptr, c->on_close = nullptr;
   r.round_trips = counted;
   return r;
 }
