@@ -15,6 +15,7 @@
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/core/role.hpp>
 #include <boost/beast/websocket.hpp>
+#include <chrono>
 #include <deque>
 #include <functional>
 #include <map>
@@ -30,6 +31,21 @@ namespace beast = boost::beast;
 namespace websocket = beast::websocket;
 using tcp = asio::ip::tcp;
 using nlohmann::json;
+
+// Runs `ioc` for `seconds`: run() until a timer stops it (io_context::
+// run_for waits for one handler at a time, reading the clock for each: a
+// cost of the generator's that every figure it prints would carry). Both
+// the full-speed phase and the echo floor are driven this way.
+inline void run_for_seconds(asio::io_context& ioc, double seconds) {
+  asio::steady_timer stop_at(ioc);
+  stop_at.expires_after(std::chrono::duration_cast<std::chrono::steady_clock::duration>(
+      std::chrono::duration<double>(seconds)));
+  stop_at.async_wait([&ioc](boost::system::error_code ec) {
+    if (!ec) ioc.stop();
+  });
+  ioc.restart();
+  ioc.run();
+}
 
 class Client : public std::enable_shared_from_this<Client> {
  public:

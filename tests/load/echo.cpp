@@ -89,19 +89,18 @@ EchoResult run_echo_load(asio::io_context& ioc, const tcp::endpoint& ep, int con
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
   while (r.connected + static_cast<int>(r.errors) < connections &&
          std::chrono::steady_clock::now() < deadline)
-    ioc.run_for(std::chrono::milliseconds(20));
+    run_for_seconds(ioc, 0.02);
   running = true;
   const double server0 = cpu_seconds(server_pid), client0 = own_cpu_seconds();
   for (auto& c : clients)
     if (c->open()) c->send(payload);
-  ioc.run_for(
-      std::chrono::duration_cast<std::chrono::nanoseconds>(std::chrono::duration<double>(seconds)));
+  run_for_seconds(ioc, seconds);
   running = false;
   r.server_cpu = cpu_seconds(server_pid) - server0;
   r.client_cpu = own_cpu_seconds() - client0;
   const auto counted = r.round_trips;
   for (auto& c : clients) c->close();
-  ioc.run_for(std::chrono::milliseconds(300));
+  run_for_seconds(ioc, 0.3);
   for (auto& c : clients) c->on_text = nullptr, c->on_close = nullptr;
   r.round_trips = counted;
   return r;

@@ -338,19 +338,7 @@ struct Run {
   asio::steady_timer probe{ioc};
   Clock::time_point probe_at{};
 
-  // Runs the event loop for `seconds`: run() until a timer stops it
-  // (io_context::run_for waits for one handler at a time, checking the
-  // clock for each).
-  void run_for(double seconds) {
-    asio::steady_timer stop_at(ioc);
-    stop_at.expires_after(
-        std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(seconds)));
-    stop_at.async_wait([this](boost::system::error_code ec) {
-      if (!ec) ioc.stop();
-    });
-    ioc.restart();
-    ioc.run();
-  }
+  void run_for(double seconds) { run_for_seconds(ioc, seconds); }
 };
 
 int spawn(const std::vector<std::string>& args) {
