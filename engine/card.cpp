@@ -1,5 +1,7 @@
 #include "engine/card.hpp"
 
+#include <array>
+
 namespace whist {
 
 namespace {
@@ -14,6 +16,22 @@ std::string card_name(Card c) {
   if (c == kRedJoker) return "RJ";
   if (c >= 52) return "??";
   return {kRankLetters[rank_of(c)], kSuitLetters[suit_of(c)]};
+}
+
+std::string_view card_code(Card c) {
+  // Two letters per card, in card order (rank-major within each suit as
+  // card_name writes them), then the jokers.
+  static const std::array<char, 2 * 54> kCodes = [] {
+    std::array<char, 2 * 54> codes{};
+    for (int i = 0; i < 54; ++i) {
+      const std::string name = card_name(static_cast<Card>(i));
+      codes[static_cast<size_t>(2 * i)] = name[0];
+      codes[static_cast<size_t>(2 * i + 1)] = name[1];
+    }
+    return codes;
+  }();
+  if (c >= 54) return "??";
+  return {kCodes.data() + 2 * c, 2};
 }
 
 std::optional<Card> parse_card(std::string_view s) {

@@ -50,6 +50,9 @@ constexpr CardSet pack_with_jokers(int jokers) {
 
 // "TS", "BJ"; "??" for anything else.
 std::string card_name(Card c);
+// The same, as a view of a static table (no string made: for writers that
+// copy it out at once).
+std::string_view card_code(Card c);
 // Parses the upper-case notation; nullopt for anything else.
 std::optional<Card> parse_card(std::string_view s);
 // 'C', 'D', 'H', 'S'; nullopt otherwise.

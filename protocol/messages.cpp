@@ -64,7 +64,7 @@ std::variant<Request, ParseError> parse_request(std::string_view text) {
   json d = json::object();
   if (auto it = j.find("d"); it != j.end()) {
     if (!it->is_object()) return fail(id, "bad_message", "\"d\" must be an object");
-    d = *it;
+    d = std::move(*it);  // j is ours: no copy
   }
   auto bad = [&](const std::string& why) { return fail(id, "bad_message", type + ": " + why); };
 

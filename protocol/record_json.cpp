@@ -215,11 +215,11 @@ void write_action(JsonText& out, const Action& a, Variant v, bool hide_discard) 
     case ActionType::kDiscard:
       if (hide_discard) break;
       out.key("cards").begin_array();
-      for (Card c : cards_of(a.cards)) out.plain(card_name(c));
+      for (Card c : cards_of(a.cards)) out.plain(card_code(c));
       out.end_array();
       break;
     case ActionType::kDirection: out.key("mode").plain(bid_mode_name(a.mode)); break;
-    case ActionType::kPlay: out.key("card").plain(card_name(a.card)); break;
+    case ActionType::kPlay: out.key("card").plain(card_code(a.card)); break;
     case ActionType::kPass:
     case ActionType::kTrump: break;
   }

@@ -189,13 +189,13 @@ namespace {
 
 void write_cards(JsonText& out, CardSet s) {
   out.begin_array();
-  for (Card c : cards_of(s)) out.plain(card_name(c));
+  for (Card c : cards_of(s)) out.plain(card_code(c));
   out.end_array();
 }
 
 void write_trick_cards(JsonText& out, const std::array<Card, 6>& cards, int size) {
   out.begin_array();
-  for (int i = 0; i < size; ++i) out.plain(card_name(cards[static_cast<size_t>(i)]));
+  for (int i = 0; i < size; ++i) out.plain(card_code(cards[static_cast<size_t>(i)]));
   out.end_array();
 }
 
@@ -296,7 +296,7 @@ void write_observation(JsonText& out, const Observation& o) {
   write_trump(out.key("trump"), o.trump);
   out.key("turned");
   if (o.turned != kNoCard)
-    out.plain(card_name(o.turned));
+    out.plain(card_code(o.turned));
   else
     out.null();
   out.key("winners").int_array(o.winners);
@@ -323,7 +323,7 @@ std::string event_text(const Event& e, const Game& g) {
     case EventType::kDealStarted:
       out.key("deal").value(e.value).key("dealer").value(e.seat).key("turned");
       if (e.card != kNoCard)
-        out.plain(card_name(e.card));
+        out.plain(card_code(e.card));
       else
         out.null();
       out.key("type").value("deal");

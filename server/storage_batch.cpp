@@ -8,7 +8,7 @@ namespace whist::server {
 void Context::open_batch() {
   if (batch_open_) return;
   try {
-    db->exec("BEGIN IMMEDIATE");
+    db->begin_immediate();
   } catch (const std::exception& e) {
     // This job then writes on its own, as without grouping.
     spdlog::error("storage: opening the shared transaction: {}", e.what());
@@ -24,7 +24,7 @@ void Context::commit_batch() {
   batch_open_ = false;
   try {
     if (db->in_transaction())
-      db->exec("COMMIT");
+      db->commit();
     else
       spdlog::error("storage: SQLite rolled back the shared transaction after an error");
   } catch (const std::exception& e) {

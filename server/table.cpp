@@ -239,7 +239,12 @@ void Table::send_view(int seat) {
   text.reserve(2048);
   protocol::JsonText out(text);
   out.begin_object().key("d").begin_object();
-  out.key("table").value(id_).key("turn_ms_left").raw(turn_ms_left().dump()).key("v").value(v_);
+  out.key("table").value(id_).key("turn_ms_left");
+  if (const nlohmann::json left = turn_ms_left(); left.is_number_integer())
+    out.value(left.get<std::int64_t>());
+  else
+    out.null();
+  out.key("v").value(v_);
   protocol::write_observation(out.key("view"), game_->observation(seat));
   out.end_object().key("t").value("table.view").end_object();
   outbox_.push_back(Outgoing{

@@ -11,7 +11,8 @@
 // edit one that has shipped, add a new one.
 //
 // The connection sets journal_mode=WAL (persistent in the file),
-// synchronous=NORMAL, foreign_keys=ON and busy_timeout=5000.
+// synchronous=NORMAL, foreign_keys=ON, busy_timeout=5000 and a page cache
+// of up to 16 MiB.
 //
 // All times are Unix seconds (INTEGER); booleans are INTEGER 0/1; the JSON
 // columns hold the server's own JSON text, which SQLite does not look into.
@@ -346,6 +347,10 @@ Database::Database(const std::string& path) {
     exec_or_throw(db_, "PRAGMA journal_mode=WAL", "opening database: setting journal_mode");
     exec_or_throw(db_, "PRAGMA synchronous=NORMAL", "opening database: setting synchronous");
     exec_or_throw(db_, "PRAGMA foreign_keys=ON", "opening database: setting foreign_keys");
+    // Up to 16 MiB of pages (the default is 2 MiB): every game in play
+    // appends to its own page, and 2,500 of them at once would otherwise
+    // read pages back from the file all the time. Grows only as used.
+    exec_or_throw(db_, "PRAGMA cache_size=-16384", "opening database: setting cache_size");
     migrate();
   } catch (...) {
     sqlite3_close_v2(db_);
@@ -356,8 +361,10 @@ Database::Database(const std::string& path) {
 
 Database::~Database() {
   // Statements first: the connection closes only once they are finalized.
-  append_deal_st_.reset();
-  append_action_st_.reset();
+  append_deal_st_ = {};
+  append_action_st_ = {};
+  begin_st_.reset();
+  commit_st_.reset();
   sqlite3_close_v2(db_);
 }
 
@@ -505,34 +512,41 @@ std::int64_t Database::create_game(std::int64_t table_id, std::string_view setup
 }
 
 // Appends a row to game_deals or game_actions (`table`, `column` are fixed
-// names from the code, never values). The insert only happens when `index`
-// is the next one, checked in the same statement, so it is atomic. Rows are
-// only ever appended 0, 1, 2..., so max(idx) + 1 is the count stored (and
-// found from the primary key without a scan). The statement is prepared on
-// first use and kept in `cached`.
-void Database::append_row(std::unique_ptr<Statement>& cached, const char* table, const char* column,
+// names from the code, never values), only when `index` is the next one.
+// Rows are only ever appended 0, 1, 2..., so max(idx) + 1 is the count
+// stored (found from the primary key without a scan). The check and the
+// insert are two statements, each prepared once and kept (one INSERT ...
+// SELECT reading its own table would build a temporary table every time);
+// outside a transaction they run in a savepoint, so they are atomic.
+void Database::append_row(AppendStatements& cached, const char* table, const char* column,
                           std::int64_t game_id, int index, std::string_view text,
                           const char* what) {
-  if (!cached) {
-    const std::string sql = std::string("INSERT INTO ") + table + "(game_id, idx, " + column +
-                            ") SELECT ?1, ?2, ?3 WHERE ?2 = (SELECT coalesce(max(idx) + 1, 0) "
-                            "FROM " +
-                            table + " WHERE game_id = ?1)";
-    cached = std::make_unique<Statement>(db_, sql, what);
+  if (!cached.next) {
+    cached.next = std::make_unique<Statement>(
+        db_, std::string("SELECT coalesce(max(idx) + 1, 0) FROM ") + table + " WHERE game_id = ?1",
+        what);
+    cached.insert = std::make_unique<Statement>(
+        db_,
+        std::string("INSERT INTO ") + table + "(game_id, idx, " + column + ") VALUES (?1, ?2, ?3)",
+        what);
   }
-  Statement& st = *cached;
-  st.reset();
-  st.bind(1, game_id).bind(2, static_cast<std::int64_t>(index)).bind(3, text);
-  st.run();
-  st.reset();  // ends the statement now, not at the next append
-  if (sqlite3_changes(db_) == 1) return;
-
-  Statement count(db_, std::string("SELECT count(*) FROM ") + table + " WHERE game_id = ?1", what);
-  count.bind(1, game_id);
-  const std::int64_t have = count.step() ? count.int64(0) : 0;
-  throw StorageError(std::string(what) + ": index " + std::to_string(index) + " for game " +
-                     std::to_string(game_id) + " is not the next one (" + std::to_string(have) +
-                     " stored)");
+  std::optional<Transaction> tx;
+  if (!in_transaction()) tx.emplace(db_, what);
+  Statement& next = *cached.next;
+  next.reset();
+  next.bind(1, game_id);
+  const std::int64_t have = next.step() ? next.int64(0) : 0;
+  next.reset();  // ends the read now, not at the next append
+  if (have != index)
+    throw StorageError(std::string(what) + ": index " + std::to_string(index) + " for game " +
+                       std::to_string(game_id) + " is not the next one (" + std::to_string(have) +
+                       " stored)");
+  Statement& insert = *cached.insert;
+  insert.reset();
+  insert.bind(1, game_id).bind(2, static_cast<std::int64_t>(index)).bind(3, text);
+  insert.run();
+  insert.reset();
+  if (tx) tx->commit();
 }
 
 void Database::append_deal(std::int64_t game_id, int index, std::string_view deal) {
@@ -583,5 +597,26 @@ std::vector<Database::GameRow> Database::games_in_state(std::string_view state) 
 void Database::exec(const std::string& sql) { exec_or_throw(db_, sql.c_str(), "exec"); }
 
 bool Database::in_transaction() const { return sqlite3_get_autocommit(db_) == 0; }
+
+namespace {
+
+void run_cached(sqlite3* db, std::unique_ptr<Statement>& cached, const char* sql,
+                const char* what) {
+  if (!cached) cached = std::make_unique<Statement>(db, sql, what);
+  cached->reset();
+  try {
+    cached->run();
+  } catch (...) {
+    cached->reset();
+    throw;
+  }
+  cached->reset();
+}
+
+}  // namespace
+
+void Database::begin_immediate() { run_cached(db_, begin_st_, "BEGIN IMMEDIATE", "begin"); }
+
+void Database::commit() { run_cached(db_, commit_st_, "COMMIT", "commit"); }
 
 }  // namespace whist::storage

@@ -375,15 +375,24 @@ class Database {
   void exec(const std::string& sql);
   // Whether a transaction is open on this connection.
   bool in_transaction() const;
+  // BEGIN IMMEDIATE and COMMIT, as exec() runs them, from statements
+  // prepared once (the storage thread's group commit runs them hundreds of
+  // times a second). Throw StorageError on failure.
+  void begin_immediate();
+  void commit();
 
  private:
   void migrate();
-  void append_row(std::unique_ptr<detail::Statement>& cached, const char* table, const char* column,
+  struct AppendStatements {
+    std::unique_ptr<detail::Statement> next, insert;
+  };
+  void append_row(AppendStatements& cached, const char* table, const char* column,
                   std::int64_t game_id, int index, std::string_view text, const char* what);
 
   sqlite3* db_ = nullptr;
   // Prepared once: the statements run for every deal and action stored.
-  std::unique_ptr<detail::Statement> append_deal_st_, append_action_st_;
+  AppendStatements append_deal_st_, append_action_st_;
+  std::unique_ptr<detail::Statement> begin_st_, commit_st_;
 };
 
 }  // namespace whist::storage
