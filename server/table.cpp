@@ -139,7 +139,7 @@ void Table::reply(const std::shared_ptr<WsSession>& s, const std::string& id, st
 
 void Table::reply(const std::shared_ptr<WsSession>& s, const std::string& id,
                   std::shared_ptr<const std::string> text) {
-  outbox_.push_back(Outgoing{s, std::move(text), id, true, nullptr});
+  outbox_.push_back(Outgoing{s, std::move(text), id, true, nullptr, {}});
 }
 
 void Table::error(const std::shared_ptr<WsSession>& s, const std::string& id, std::string_view code,
@@ -220,12 +220,12 @@ void Table::broadcast_text(const std::string& event) {
   log_.push_back(m);
   // Those at the table now receive it (when the table flushes).
   for (const Seat& seat : seats_)
-    if (seat.connected) outbox_.push_back(Outgoing{seat.session, m, {}, false, nullptr});
+    if (seat.connected) outbox_.push_back(Outgoing{seat.session, m, {}, false, nullptr, {}});
   for (auto it = watchers_.begin(); it != watchers_.end();) {
     if (it->second.expired()) {
       it = watchers_.erase(it);
     } else {
-      outbox_.push_back(Outgoing{it->second, m, {}, false, nullptr});
+      outbox_.push_back(Outgoing{it->second, m, {}, false, nullptr, {}});
       ++it;
     }
   }
@@ -247,8 +247,7 @@ void Table::send_view(int seat) {
   out.key("v").value(v_);
   protocol::write_observation(out.key("view"), game_->observation(seat));
   out.end_object().key("t").value("table.view").end_object();
-  outbox_.push_back(Outgoing{
-      st.session, std::make_shared<const std::string>(std::move(text)), {}, false, nullptr});
+  outbox_.push_back(Outgoing{st.session, nullptr, {}, false, nullptr, std::move(text)});
 }
 
 void Table::send_state(const std::shared_ptr<WsSession>& s, int seat, const std::string& id) {

@@ -240,6 +240,9 @@ class Table : public std::enable_shared_from_this<Table> {
     std::string reply_id;
     bool reply = false;
     std::function<void()> run;
+    // A message for this session alone (a seat's view), in place of `text`:
+    // its batch is written around it, in its own buffer.
+    std::string own;
   };
   // Sends an outbox: one WebSocket message per session, a batch when it
   // holds several (table_send.cpp).

@@ -68,9 +68,14 @@ void Table::notify_opened(bool started) {
   for (const Seat& st : seats_)
     if (st.user > 0) people.push_back(st.user);
   // After the start or cancellation itself (the outbox keeps the order).
-  outbox_.push_back(Outgoing{{}, nullptr, {}, false, [hub = &hub_, m, people] {
+  outbox_.push_back(Outgoing{{},
+                             nullptr,
+                             {},
+                             false,
+                             [hub = &hub_, m, people] {
                                for (const std::int64_t u : people) hub->presence.send(u, m);
-                             }});
+                             },
+                             {}});
 }
 
 }  // namespace whist::server

@@ -14,6 +14,12 @@ namespace whist::server {
 
 namespace {
 
+// (Templates on Table::Outgoing, which is the table's own.)
+template <typename Part>
+const std::string& text_of(const Part& o) {
+  return o.text ? *o.text : o.own;
+}
+
 std::string batch_text(const std::vector<const std::string*>& parts) {
   size_t size = 20;
   for (const std::string* p : parts) size += p->size() + 1;
@@ -28,12 +34,38 @@ std::string batch_text(const std::vector<const std::string*>& parts) {
   return text;
 }
 
+// The batch of `parts`, written around parts[k]'s own text, in its buffer
+// (a view is most of a batch: no second buffer, no copy of it).
+template <typename Part>
+std::string batch_around(const std::vector<Part*>& parts, size_t k) {
+  static constexpr std::string_view kOpen = R"({"d":[)", kClose = R"(],"t":"batch"})";
+  std::string text = std::move(parts[k]->own);
+  size_t before = kOpen.size(), after = kClose.size();
+  for (size_t i = 0; i < parts.size(); ++i)
+    if (i != k) (i < k ? before : after) += text_of(*parts[i]).size() + 1;
+  text.reserve(text.size() + before + after);
+  text.insert(0, before, ' ');
+  char* at = text.data();
+  auto put = [&at](std::string_view part) { at = std::copy(part.begin(), part.end(), at); };
+  put(kOpen);
+  for (size_t i = 0; i < k; ++i) {
+    put(text_of(*parts[i]));
+    put(",");
+  }
+  for (size_t i = k + 1; i < parts.size(); ++i) {
+    text += ',';
+    text += text_of(*parts[i]);
+  }
+  text += kClose;
+  return text;
+}
+
 }  // namespace
 
 void Table::send_all(std::vector<Outgoing>& out) {
   struct Group {
     std::shared_ptr<WsSession> session;
-    std::vector<const Outgoing*> parts;
+    std::vector<Outgoing*> parts;
   };
   std::vector<Group> groups;
   // Sessions given the same messages (the seats that see only an action's
@@ -42,19 +74,27 @@ void Table::send_all(std::vector<Outgoing>& out) {
   auto send_groups = [&] {
     for (Group& g : groups) {
       if (g.parts.size() == 1) {
-        const Outgoing& o = *g.parts[0];
+        Outgoing& o = *g.parts[0];
+        Message m = o.text ? o.text : std::make_shared<const std::string>(std::move(o.own));
         if (o.reply)
-          g.session->deliver(o.reply_id, o.text);
+          g.session->deliver(o.reply_id, std::move(m));
         else
-          g.session->send(o.text);
+          g.session->send(std::move(m));
+        continue;
+      }
+      std::vector<std::pair<std::string, Message>> replies;
+      for (const Outgoing* o : g.parts)
+        if (o->reply && !o->reply_id.empty() && o->text) replies.emplace_back(o->reply_id, o->text);
+      const auto own =
+          std::find_if(g.parts.begin(), g.parts.end(), [](const Outgoing* o) { return !o->text; });
+      if (own != g.parts.end()) {
+        g.session->send_batch(std::make_shared<const std::string>(batch_around(
+                                  g.parts, static_cast<size_t>(own - g.parts.begin()))),
+                              std::move(replies));
         continue;
       }
       std::vector<const std::string*> key;
-      std::vector<std::pair<std::string, Message>> replies;
-      for (const Outgoing* o : g.parts) {
-        key.push_back(o->text.get());
-        if (o->reply && !o->reply_id.empty()) replies.emplace_back(o->reply_id, o->text);
-      }
+      for (const Outgoing* o : g.parts) key.push_back(o->text.get());
       auto it =
           std::find_if(made.begin(), made.end(), [&](const auto& m) { return m.first == key; });
       if (it == made.end())
@@ -63,7 +103,7 @@ void Table::send_all(std::vector<Outgoing>& out) {
     }
     groups.clear();
   };
-  for (const Outgoing& o : out) {
+  for (Outgoing& o : out) {
     if (o.run) {
       send_groups();  // what came before goes first
       o.run();
