@@ -58,52 +58,83 @@ int run_echo_server(unsigned short port, int threads) {
   return 0;
 }
 
-EchoResult run_echo_load(asio::io_context& ioc, const tcp::endpoint& ep, int connections,
-                         std::size_t size, double seconds, int server_pid) {
-  EchoResult r;
+struct EchoLoad::State {
+  asio::io_context& ioc;
+  tcp::endpoint ep;
+  int connections;
+  std::string payload;
   std::vector<std::shared_ptr<Client>> clients;
-  const std::string payload = json{{"t", "table.act"}, {"pad", std::string(size, 'x')}}.dump();
+  EchoResult r;  // round trips and errors so far
   bool running = false;
-  for (int i = 0; i < connections; ++i) {
-    auto c = std::make_shared<Client>(ioc);
-    clients.push_back(c);
+};
+
+EchoLoad::EchoLoad(asio::io_context& ioc, const tcp::endpoint& ep, int connections,
+                   std::size_t size)
+    : s_(std::make_unique<State>(
+          State{ioc,
+                ep,
+                connections,
+                json{{"t", "table.act"}, {"pad", std::string(size, 'x')}}.dump(),
+                {},
+                {},
+                false})) {}
+
+EchoLoad::~EchoLoad() = default;
+
+int EchoLoad::connect() {
+  State& st = *s_;
+  for (int i = 0; i < st.connections; ++i) {
+    auto c = std::make_shared<Client>(st.ioc);
+    st.clients.push_back(c);
     Client* raw = c.get();
     // The echo as text, unparsed, as whist-load reads whistd's messages.
-    c->on_text = [&r, &running, raw, &payload](std::string_view, std::size_t) {
-      if (!running) return;
-      ++r.round_trips;
-      raw->send(payload);
+    c->on_text = [&st, raw](std::string_view, std::size_t) {
+      if (!st.running) return;
+      ++st.r.round_trips;
+      raw->send(st.payload);
     };
-    c->on_close = [&r](const std::string&) { ++r.errors; };
+    c->on_close = [&st](const std::string&) { ++st.r.errors; };
     asio::co_spawn(
-        ioc,
-        [c, ep, &r]() -> asio::awaitable<void> {
-          if (co_await c->connect(ep, "/"))
-            ++r.connected;
+        st.ioc,
+        [c, &st]() -> asio::awaitable<void> {
+          if (co_await c->connect(st.ep, "/"))
+            ++st.r.connected;
           else
-            ++r.errors;
+            ++st.r.errors;
         },
         asio::detached);
   }
-  // Connect everyone, then measure.
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(30);
-  while (r.connected + static_cast<int>(r.errors) < connections &&
+  while (st.r.connected + static_cast<int>(st.r.errors) < st.connections &&
          std::chrono::steady_clock::now() < deadline)
-    run_for_seconds(ioc, 0.02);
-  running = true;
+    run_for_seconds(st.ioc, 0.02);
+  return st.r.connected;
+}
+
+void EchoLoad::measure(double seconds, int server_pid, EchoResult& into) {
+  State& st = *s_;
+  const auto trips0 = st.r.round_trips, errors0 = st.r.errors;
+  st.running = true;
   const double server0 = cpu_seconds(server_pid), client0 = own_cpu_seconds();
-  for (auto& c : clients)
-    if (c->open()) c->send(payload);
-  run_for_seconds(ioc, seconds);
-  running = false;
-  r.server_cpu = cpu_seconds(server_pid) - server0;
-  r.client_cpu = own_cpu_seconds() - client0;
-  const auto counted = r.round_trips;
-  for (auto& c : clients) c->close();
-  run_for_seconds(ioc, 0.3);
-  for (auto& c : clients) c->on_text = nullptr, c->on_close = nullptr;
-  r.round_trips = counted;
-  return r;
+  for (auto& c : st.clients)
+    if (c->open()) c->send(st.payload);
+  run_for_seconds(st.ioc, seconds);
+  st.running = false;
+  into.server_cpu += cpu_seconds(server_pid) - server0;
+  into.client_cpu += own_cpu_seconds() - client0;
+  into.round_trips += st.r.round_trips - trips0;
+  // The echoes on their way come back and are not answered.
+  run_for_seconds(st.ioc, 0.2);
+  into.errors += st.r.errors - errors0;
+  into.connected = st.r.connected;
+}
+
+void EchoLoad::close() {
+  State& st = *s_;
+  for (auto& c : st.clients) c->on_close = nullptr;
+  for (auto& c : st.clients) c->close();
+  run_for_seconds(st.ioc, 0.3);
+  for (auto& c : st.clients) c->on_text = nullptr;
 }
 
 }  // namespace whist::load

@@ -5,6 +5,7 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <cstdint>
+#include <memory>
 
 namespace whist::load {
 
@@ -18,10 +19,28 @@ struct EchoResult {
   // CPU seconds used while measuring: the echo server's and this program's.
   double server_cpu = 0, client_cpu = 0;
 };
-// `connections` clients each send a `size`-byte message and wait for its
-// echo, again and again, for `seconds`, on `ioc` (run by the caller).
-// `server_pid`: the echo server, whose CPU is measured over the same time.
-EchoResult run_echo_load(boost::asio::io_context& ioc, const boost::asio::ip::tcp::endpoint& ep,
-                         int connections, std::size_t size, double seconds, int server_pid);
+
+// `connections` clients, each sending a `size`-byte message and waiting for
+// its echo, again and again, while measure() runs; between measurements
+// they are idle. Runs on `ioc` (run by the caller, on this thread).
+class EchoLoad {
+ public:
+  EchoLoad(boost::asio::io_context& ioc, const boost::asio::ip::tcp::endpoint& ep, int connections,
+           std::size_t size);
+  ~EchoLoad();
+  EchoLoad(const EchoLoad&) = delete;
+  EchoLoad& operator=(const EchoLoad&) = delete;
+  // Connects every client (up to 30 s); returns how many are connected.
+  int connect();
+  // Measures for `seconds`, adding the round trips and the CPU (the echo
+  // server's, `server_pid`, and this program's) to `into`; then lets the
+  // echoes still on their way come back, uncounted.
+  void measure(double seconds, int server_pid, EchoResult& into);
+  void close();
+
+ private:
+  struct State;
+  std::unique_ptr<State> s_;
+};
 
 }  // namespace whist::load

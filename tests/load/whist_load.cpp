@@ -11,8 +11,11 @@
 // memory (from /proc), and the errors. Then it plays at full speed (each
 // seat acts as soon as its view comes), and measures a bare Beast
 // WebSocket echo server (this program, --echo-server) with one closed-loop
-// client per table, and prints the ratio of the two for the same number of
-// messages: an action costs whistd one message in and several out (the
+// client per table, the two in turns (--slices, 5 by default: a slice of
+// whistd, then one of the echo server, and again) so that both see the
+// machine as it is at that moment, and prints the ratio of the two for the
+// same number of messages: an action costs whistd one message in and
+// several out (the
 // events to the four seats, batched with views and the reply), an echo
 // round trip one in and one out; the ratio is whistd's WebSocket messages
 // per second (in and out) over the echo server's. The plain ratio of
@@ -62,6 +65,7 @@ struct Options {
   double duration = 20;
   double full_speed = 10;
   double echo = 10;
+  int slices = 5;  // full speed and echo measured in this many turns each
   int threads = 2;
   int setup_parallel = 32;  // tables set up at once
 };
@@ -109,6 +113,7 @@ struct Run {
   std::vector<std::unique_ptr<Player>> players;
   Stats stats;
   bool acting = true;
+  bool paused = false;  // views are kept, not acted on, until resumed
   double pace = 1.0;
   Clock::time_point measure_from{};
   std::mt19937_64 rng{42};
@@ -137,7 +142,7 @@ struct Run {
   }
 
   void maybe_act(Player& p) {
-    if (!acting || !p.my_turn || p.view_v <= p.acted_v) return;
+    if (!acting || paused || !p.my_turn || p.view_v <= p.acted_v) return;
     p.acted_v = p.view_v;
     const auto now = Clock::now();
     Table& t = *p.table;
@@ -394,7 +399,7 @@ int usage() {
   std::fputs(
       "usage: whist-load (--whistd PATH | --port N [--server-pid PID]) [--players N]\n"
       "                  [--pace SECONDS] [--duration SECONDS] [--full-speed SECONDS]\n"
-      "                  [--echo SECONDS] [--threads N]\n"
+      "                  [--echo SECONDS] [--slices N] [--threads N]\n"
       "       whist-load --echo-server PORT THREADS\n",
       stderr);
   return 2;
@@ -425,12 +430,15 @@ int main_(int argc, char** argv) {
       o.full_speed = std::atof(v);
     else if (a == "--echo")
       o.echo = std::atof(v);
+    else if (a == "--slices")
+      o.slices = std::atoi(v);
     else if (a == "--threads")
       o.threads = std::atoi(v);
     else
       return usage();
   }
-  if (o.players < 4 || o.players % 4 || (o.whistd.empty() && o.port <= 0)) return usage();
+  if (o.players < 4 || o.players % 4 || (o.whistd.empty() && o.port <= 0) || o.slices < 1)
+    return usage();
 
   // Two descriptors per player in this process and in the server.
   rlimit lim{};
@@ -545,8 +553,36 @@ int main_(int argc, char** argv) {
       Histogram::format_us(paced.lag.max()).c_str(), 100 * (steal1 - steal0) / o.duration);
   std::uint64_t errors = paced.errors + static_cast<std::uint64_t>(run.failed_setup);
 
-  // Full speed.
+  // The echo server starts now, before whistd's full speed: the two are
+  // measured in turns (--slices), each turn a slice of whistd at full speed
+  // then a slice of the echo server, so that both see the machine as it is
+  // at that moment (its speed drifts from one second to the next). Between
+  // slices the other side is idle: whistd's players keep the views that
+  // come and act on them when their next slice starts.
+  asio::io_context eioc;
+  std::unique_ptr<EchoLoad> echo;
+  int echo_pid = 0;
+  if (o.echo > 0) {
+    const int port = free_port();
+    char self[4096];
+    const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
+    if (n > 0) self[n] = 0;
+    echo_pid = spawn({self, "--echo-server", std::to_string(port), std::to_string(o.threads)});
+    const tcp::endpoint eep(asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port));
+    if (echo_pid && wait_listening(eep, 10)) {
+      echo = std::make_unique<EchoLoad>(eioc, eep, n_tables, 60);
+      if (echo->connect() < n_tables) ++errors;
+    } else {
+      std::printf("echo floor           could not start\n");
+      ++errors;
+    }
+  }
+  const int slices = o.full_speed > 0 && echo ? o.slices : 1;
   double full_rate = 0, full_messages = 0;
+  double full_cpu = 0, full_own = 0;
+  std::uint64_t full_actions = 0, full_in = 0, full_sent = 0;
+  EchoResult er;
+  std::vector<double> slice_ratios;
   if (o.full_speed > 0) {
     run.pace = 0;
     run.stats = Stats{};
@@ -558,16 +594,46 @@ int main_(int argc, char** argv) {
         p->timer->cancel();
         run.act(*p);
       }
-    const double c0 = pid ? cpu_seconds(pid) : 0, g0 = own_cpu_seconds();
-    run.run_for(o.full_speed);
-    const double c1 = pid ? cpu_seconds(pid) : 0, g1 = own_cpu_seconds();
-    full_rate = static_cast<double>(run.stats.actions) / o.full_speed;
-    full_messages = static_cast<double>(run.stats.messages + run.stats.sent) / o.full_speed;
+  }
+  for (int k = 0; k < slices; ++k) {
+    double slice_messages = 0;
+    if (o.full_speed > 0) {
+      const double seconds = o.full_speed / slices;
+      run.paused = false;
+      for (auto& p : run.players)
+        if (p->c) run.maybe_act(*p);  // the views kept while paused
+      const auto a0 = run.stats.actions, m0 = run.stats.messages, s0 = run.stats.sent;
+      const double c0 = pid ? cpu_seconds(pid) : 0, g0 = own_cpu_seconds();
+      run.run_for(seconds);
+      full_cpu += (pid ? cpu_seconds(pid) : 0) - c0;
+      full_own += own_cpu_seconds() - g0;
+      full_actions += run.stats.actions - a0;
+      full_in += run.stats.messages - m0;
+      full_sent += run.stats.sent - s0;
+      slice_messages = static_cast<double>(run.stats.messages - m0 + run.stats.sent - s0) / seconds;
+      if (echo) {
+        // What is on its way comes back, uncounted.
+        run.paused = true;
+        run.run_for(0.3);
+      }
+    }
+    if (echo) {
+      const auto trips0 = er.round_trips;
+      echo->measure(o.echo / slices, echo_pid, er);
+      const double echo_messages =
+          2 * static_cast<double>(er.round_trips - trips0) / (o.echo / slices);
+      if (o.full_speed > 0 && echo_messages > 0)
+        slice_ratios.push_back(slice_messages / echo_messages);
+    }
+  }
+  if (o.full_speed > 0) {
+    full_rate = static_cast<double>(full_actions) / o.full_speed;
+    full_messages = static_cast<double>(full_in + full_sent) / o.full_speed;
     std::printf(
         "full speed           %.0f actions/s, %.0f messages/s received, server CPU "
         "%.0f%% of one core, load generator %.0f%%\n",
-        full_rate, static_cast<double>(run.stats.messages) / o.full_speed,
-        100 * (c1 - c0) / o.full_speed, 100 * (g1 - g0) / o.full_speed);
+        full_rate, static_cast<double>(full_in) / o.full_speed, 100 * full_cpu / o.full_speed,
+        100 * full_own / o.full_speed);
     if (full_rate > 0)
       std::printf(
           "                     %.0f messages/s through whistd (in and out), %.2f per action\n",
@@ -581,41 +647,34 @@ int main_(int argc, char** argv) {
   run.run_for(0.5);
   if (started) stop(pid);
 
-  // The floor: a bare echo server, one client per table.
-  if (o.echo > 0) {
-    const int port = free_port();
-    char self[4096];
-    const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
-    if (n > 0) self[n] = 0;
-    const int echo_pid =
-        spawn({self, "--echo-server", std::to_string(port), std::to_string(o.threads)});
-    const tcp::endpoint eep(asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(port));
-    if (echo_pid && wait_listening(eep, 10)) {
-      asio::io_context eioc;
-      const auto r = run_echo_load(eioc, eep, n_tables, 60, o.echo, echo_pid);
-      const double echo_rate = static_cast<double>(r.round_trips) / o.echo;
+  // The floor: the bare echo server, one client per table.
+  if (echo) {
+    const double echo_rate = static_cast<double>(er.round_trips) / o.echo;
+    std::printf(
+        "echo floor           %d connections, %.0f round trips/s (%.0f messages/s), echo "
+        "server CPU %.0f%% of one core, load generator %.0f%%\n",
+        er.connected, echo_rate, 2 * echo_rate, 100 * er.server_cpu / o.echo,
+        100 * er.client_cpu / o.echo);
+    if (full_rate > 0 && echo_rate > 0) {
+      // The echo server's actions/s at whistd's messages per action.
+      const double echo_actions = 2 * echo_rate / (full_messages / full_rate);
       std::printf(
-          "echo floor           %d connections, %.0f round trips/s (%.0f messages/s), echo "
-          "server CPU %.0f%% of one core, load generator %.0f%%\n",
-          r.connected, echo_rate, 2 * echo_rate, 100 * r.server_cpu / o.echo,
-          100 * r.client_cpu / o.echo);
-      if (full_rate > 0 && echo_rate > 0) {
-        // The echo server's actions/s at whistd's messages per action.
-        const double echo_actions = 2 * echo_rate / (full_messages / full_rate);
-        std::printf(
-            "ratio                %.2f: whistd %.0f actions/s, echo %.0f actions/s for the same "
-            "number of messages (target >= 0.50)\n",
-            full_rate / echo_actions, full_rate, echo_actions);
-        std::printf("                     (whistd actions/s / echo round trips/s = %.2f)\n",
-                    full_rate / echo_rate);
+          "ratio                %.2f: whistd %.0f actions/s, echo %.0f actions/s for the same "
+          "number of messages (target >= 0.50)\n",
+          full_rate / echo_actions, full_rate, echo_actions);
+      if (slice_ratios.size() > 1) {
+        std::printf("                     measured in %d turns of %.1f s each; ratio per turn",
+                    slices, o.full_speed / slices);
+        for (const double r : slice_ratios) std::printf(" %.2f", r);
+        std::printf("\n");
       }
-      errors += r.errors;
-    } else {
-      std::printf("echo floor           could not start\n");
-      ++errors;
+      std::printf("                     (whistd actions/s / echo round trips/s = %.2f)\n",
+                  full_rate / echo_rate);
     }
-    stop(echo_pid);
+    errors += er.errors;
+    echo->close();
   }
+  if (echo_pid) stop(echo_pid);
   std::printf("errors               %llu\n", static_cast<unsigned long long>(errors));
   if (started) {
     const std::string db = std::string(dir) + "/load.db";
