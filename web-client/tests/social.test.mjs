@@ -160,9 +160,12 @@ test("friends through the pages, an invitation-only table, a scheduled table", {
   await cat.check("#create-form input[name=start][value=later]");
   await cat.fill("#create-form input[name=start_time]", await hhmm(-120_000));
   await cat.waitForSelector('[data-role="start-help"] >> text=/tomorrow at .* \\(in 23 h 5\\d min\\)/');
-  const time = await hhmm(31 * 60_000);
+  // 31.5 minutes ahead, to the minute: 30:30 to 31:30 away, so the
+  // countdown reads 30:ss or 31:ss even if the page takes a while (at
+  // 31 minutes it could already read 29:59 on a busy machine).
+  const time = await hhmm(31.5 * 60_000);
   await cat.fill("#create-form input[name=start_time]", time);
-  await cat.waitForSelector('[data-role="start-help"] >> text=/ at .* \\(in 30:\\d\\d\\)/');
+  await cat.waitForSelector('[data-role="start-help"] >> text=/ at .* \\(in 3[01]:\\d\\d\\)/');
   await cat.check("#create-form input[name=computers_fill]");
   await cat.click("#create-table");
   await screen(cat, "table");
