@@ -15,11 +15,10 @@
 // whistd, then one of the echo server, and again) so that both see the
 // machine as it is at that moment, and prints the ratio of the two for the
 // same number of messages: an action costs whistd one message in and
-// several out (the
-// events to the four seats, batched with views and the reply), an echo
-// round trip one in and one out; the ratio is whistd's WebSocket messages
-// per second (in and out) over the echo server's. The plain ratio of
-// actions to round trips is printed too.
+// several out (the events to the four seats, batched with views and the
+// reply), an echo round trip one in and one out; the ratio is whistd's
+// WebSocket messages per second (in and out) over the echo server's. The
+// plain ratio of actions to round trips is printed too.
 //
 // Exit status: 0 when every player stayed connected, no error came, and
 // actions were made; 1 otherwise; 2 for bad arguments.
