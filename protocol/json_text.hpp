@@ -1,12 +1,14 @@
-// Writes JSON text straight into a string, for the messages the server
+// Writes JSON text straight into a buffer (taken out as a string), for the messages the server
 // sends most (a seat's view after each action): no document is built. The
 // caller writes keys in sorted order, as nlohmann::json's dump() does, so
 // that the text is the same either way (tests compare the two).
 #pragma once
 
+#include <algorithm>
 #include <charconv>
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <string_view>
 
@@ -14,27 +16,41 @@ namespace whist::protocol {
 
 class JsonText {
  public:
-  explicit JsonText(std::string& out) : out_(out) {}
+  // `reserve`: the room made at once (a view is about a kilobyte).
+  explicit JsonText(std::size_t reserve = 256) {
+    buf_.resize(reserve);
+    at_ = buf_.data();
+    end_ = at_ + buf_.size();
+  }
+  JsonText(const JsonText&) = delete;
+  JsonText& operator=(const JsonText&) = delete;
+
+  // The text written, taken out (nothing more is written after).
+  std::string take() {
+    buf_.resize(static_cast<std::size_t>(at_ - buf_.data()));
+    at_ = end_ = nullptr;
+    return std::move(buf_);
+  }
 
   JsonText& begin_object() {
     separate();
-    out_ += '{';
+    put('{');
     first_ = true;
     return *this;
   }
   JsonText& end_object() {
-    out_ += '}';
+    put('}');
     first_ = false;
     return *this;
   }
   JsonText& begin_array() {
     separate();
-    out_ += '[';
+    put('[');
     first_ = true;
     return *this;
   }
   JsonText& end_array() {
-    out_ += ']';
+    put(']');
     first_ = false;
     return *this;
   }
@@ -42,33 +58,33 @@ class JsonText {
   JsonText& key(std::string_view k) {
     separate();
     string_body(k);
-    out_ += ':';
+    put(':');
     first_ = true;  // the value takes no comma
     return *this;
   }
   // A key written in the source: nothing in it to escape.
   template <std::size_t N>
   JsonText& key(const char (&k)[N]) {
-    separate();
-    out_ += '"';
-    out_.append(k, N - 1);
-    out_.append("\":", 2);
+    char* p = room(N + 3);
+    if (!first_) *p++ = ',';
+    *p++ = '"';
+    std::memcpy(p, k, N - 1);
+    p += N - 1;
+    *p++ = '"';
+    *p++ = ':';
+    at_ = p;
     first_ = true;
     return *this;
   }
   JsonText& value(std::int64_t v) {
-    separate();
-    char buf[24];
-    const auto r = std::to_chars(buf, buf + sizeof buf, v);
-    out_.append(buf, r.ptr);
+    char* p = room(21);
+    if (!first_) *p++ = ',';
+    first_ = false;
+    at_ = std::to_chars(p, p + 20, v).ptr;
     return *this;
   }
   JsonText& value(int v) { return value(static_cast<std::int64_t>(v)); }
-  JsonText& value(bool v) {
-    separate();
-    out_ += v ? "true" : "false";
-    return *this;
-  }
+  JsonText& value(bool v) { return plain_text(v ? std::string_view("true") : "false"); }
   JsonText& value(std::string_view s) {
     separate();
     string_body(s);
@@ -82,23 +98,19 @@ class JsonText {
   // A string known to need no escaping (a card's name, a name from the
   // rules): copied between quotes as it is.
   JsonText& plain(std::string_view s) {
-    separate();
-    out_ += '"';
-    out_ += s;
-    out_ += '"';
+    char* p = room(s.size() + 3);
+    if (!first_) *p++ = ',';
+    first_ = false;
+    *p++ = '"';
+    if (!s.empty()) std::memcpy(p, s.data(), s.size());
+    p += s.size();
+    *p++ = '"';
+    at_ = p;
     return *this;
   }
-  JsonText& null() {
-    separate();
-    out_ += "null";
-    return *this;
-  }
+  JsonText& null() { return plain_text("null"); }
   // Text that is JSON already (a value written elsewhere).
-  JsonText& raw(std::string_view json) {
-    separate();
-    out_ += json;
-    return *this;
-  }
+  JsonText& raw(std::string_view json) { return plain_text(json); }
   template <typename Range>
   JsonText& int_array(const Range& r) {
     begin_array();
@@ -107,41 +119,70 @@ class JsonText {
   }
 
  private:
+  // Room for `n` more characters at at_.
+  char* room(std::size_t n) {
+    if (static_cast<std::size_t>(end_ - at_) < n) grow(n);
+    return at_;
+  }
+  void grow(std::size_t n) {
+    const auto used = static_cast<std::size_t>(at_ - buf_.data());
+    buf_.resize(std::max(buf_.size() * 2, used + n));
+    at_ = buf_.data() + used;
+    end_ = buf_.data() + buf_.size();
+  }
+  void put(char c) {
+    *room(1) = c;
+    ++at_;
+  }
+  void put(std::string_view s) {
+    if (s.empty()) return;
+    std::memcpy(room(s.size()), s.data(), s.size());
+    at_ += s.size();
+  }
   void separate() {
-    if (!first_) out_ += ',';
+    if (!first_) put(',');
     first_ = false;
+  }
+  JsonText& plain_text(std::string_view s) {
+    char* p = room(s.size() + 1);
+    if (!first_) *p++ = ',';
+    first_ = false;
+    if (!s.empty()) std::memcpy(p, s.data(), s.size());
+    at_ = p + s.size();
+    return *this;
   }
   // A quoted string, escaped as nlohmann::json escapes it (UTF-8 passes);
   // runs that need no escaping are copied whole.
   void string_body(std::string_view s) {
-    out_ += '"';
+    put('"');
     size_t run = 0;
     for (size_t i = 0; i < s.size(); ++i) {
       const auto c = static_cast<unsigned char>(s[i]);
       if (c >= 0x20 && c != '"' && c != '\\') continue;
-      out_.append(s.data() + run, i - run);
+      put(s.substr(run, i - run));
       run = i + 1;
       switch (c) {
-        case '"': out_ += "\\\""; break;
-        case '\\': out_ += "\\\\"; break;
-        case '\b': out_ += "\\b"; break;
-        case '\f': out_ += "\\f"; break;
-        case '\n': out_ += "\\n"; break;
-        case '\r': out_ += "\\r"; break;
-        case '\t': out_ += "\\t"; break;
+        case '"': put("\\\""); break;
+        case '\\': put("\\\\"); break;
+        case '\b': put("\\b"); break;
+        case '\f': put("\\f"); break;
+        case '\n': put("\\n"); break;
+        case '\r': put("\\r"); break;
+        case '\t': put("\\t"); break;
         default: {
           static const char hex[] = "0123456789abcdef";
-          out_ += "\\u00";
-          out_ += hex[c >> 4];
-          out_ += hex[c & 15];
+          const char u[] = {'\\', 'u', '0', '0', hex[c >> 4], hex[c & 15]};
+          put(std::string_view(u, sizeof u));
         }
       }
     }
-    out_.append(s.data() + run, s.size() - run);
-    out_ += '"';
+    put(s.substr(run));
+    put('"');
   }
 
-  std::string& out_;
+  std::string buf_;
+  char* at_ = nullptr;   // where the next character goes
+  char* end_ = nullptr;  // the end of the room in buf_
   bool first_ = true;
 };
 

@@ -234,10 +234,9 @@ void write_action(JsonText& out, const Action& a, Variant v, bool hide_discard) 
 }
 
 std::string action_text(const Action& a, Variant v) {
-  std::string text;
-  JsonText out(text);
+  JsonText out;
   write_action(out, a, v);
-  return text;
+  return out.take();
 }
 
 json action_json(const Action& a, Variant v) { return json::parse(action_text(a, v)); }

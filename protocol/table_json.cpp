@@ -304,19 +304,16 @@ void write_observation(JsonText& out, const Observation& o) {
 }
 
 std::string observation_text(const Observation& o) {
-  std::string text;
-  text.reserve(2048);
-  JsonText out(text);
+  JsonText out(2048);
   write_observation(out, o);
-  return text;
+  return out.take();
 }
 
 json observation_json(const Observation& o) { return json::parse(observation_text(o)); }
 
 std::string event_text(const Event& e, const Game& g) {
   const Variant v = g.rules().variant;
-  std::string text;
-  JsonText out(text);
+  JsonText out;
   // Keys in order, as a document's dump() writes them.
   out.begin_object();
   switch (e.type) {
@@ -367,7 +364,7 @@ std::string event_text(const Event& e, const Game& g) {
     default: out.key("type").value("unknown");
   }
   out.end_object();
-  return text;
+  return out.take();
 }
 
 json event_json(const Event& e, const Game& g) { return json::parse(event_text(e, g)); }

@@ -211,12 +211,11 @@ void Table::store_table() {
 void Table::broadcast_text(const std::string& event) {
   ++v_;
   // The envelope written around the event's text (keys in order).
-  std::string text;
-  protocol::JsonText out(text);
+  protocol::JsonText out(event.size() + 64);
   out.begin_object().key("d").begin_object().key("event").raw(event);
   out.key("table").value(id_).key("v").value(v_).end_object();
   out.key("t").value("table.event").end_object();
-  auto m = std::make_shared<const std::string>(std::move(text));
+  auto m = std::make_shared<const std::string>(out.take());
   log_.push_back(m);
   // Those at the table now receive it (when the table flushes).
   for (const Seat& seat : seats_)
@@ -235,9 +234,7 @@ void Table::send_view(int seat) {
   const Seat& st = seats_[static_cast<size_t>(seat)];
   if (!game_ || !st.connected) return;
   // Written as text: a view goes out after every action.
-  std::string text;
-  text.reserve(2048);
-  protocol::JsonText out(text);
+  protocol::JsonText out(2048);
   out.begin_object().key("d").begin_object();
   out.key("table").value(id_).key("turn_ms_left");
   if (const nlohmann::json left = turn_ms_left(); left.is_number_integer())
@@ -247,7 +244,7 @@ void Table::send_view(int seat) {
   out.key("v").value(v_);
   protocol::write_observation(out.key("view"), game_->observation(seat));
   out.end_object().key("t").value("table.view").end_object();
-  outbox_.push_back(Outgoing{st.session, nullptr, {}, false, nullptr, std::move(text)});
+  outbox_.push_back(Outgoing{st.session, nullptr, {}, false, nullptr, out.take()});
 }
 
 void Table::send_state(const std::shared_ptr<WsSession>& s, int seat, const std::string& id) {
