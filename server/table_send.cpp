@@ -64,7 +64,7 @@ std::string batch_around(const std::vector<Part*>& parts, size_t k) {
 
 void Table::send_all(std::vector<Outgoing>& out) {
   struct Group {
-    std::shared_ptr<WsSession> session;
+    const std::weak_ptr<WsSession>* to;  // the first part's
     std::vector<Outgoing*> parts;
   };
   std::vector<Group> groups;
@@ -73,13 +73,16 @@ void Table::send_all(std::vector<Outgoing>& out) {
   std::vector<std::pair<std::vector<const std::string*>, Message>> made;
   auto send_groups = [&] {
     for (Group& g : groups) {
+      // One reference taken per session, handed on to it.
+      auto session = g.to->lock();
+      if (!session) continue;
       if (g.parts.size() == 1) {
         Outgoing& o = *g.parts[0];
         Message m = o.text ? o.text : std::make_shared<const std::string>(std::move(o.own));
         if (o.reply)
-          g.session->deliver(o.reply_id, std::move(m));
+          WsSession::deliver(std::move(session), o.reply_id, std::move(m));
         else
-          g.session->send(std::move(m));
+          WsSession::send(std::move(session), std::move(m));
         continue;
       }
       std::vector<std::pair<std::string, Message>> replies;
@@ -88,7 +91,8 @@ void Table::send_all(std::vector<Outgoing>& out) {
       const auto own =
           std::find_if(g.parts.begin(), g.parts.end(), [](const Outgoing* o) { return !o->text; });
       if (own != g.parts.end()) {
-        g.session->send_batch(std::make_shared<const std::string>(batch_around(
+        WsSession::send_batch(std::move(session),
+                              std::make_shared<const std::string>(batch_around(
                                   g.parts, static_cast<size_t>(own - g.parts.begin()))),
                               std::move(replies));
         continue;
@@ -99,7 +103,7 @@ void Table::send_all(std::vector<Outgoing>& out) {
           std::find_if(made.begin(), made.end(), [&](const auto& m) { return m.first == key; });
       if (it == made.end())
         it = made.emplace(made.end(), key, std::make_shared<const std::string>(batch_text(key)));
-      g.session->send_batch(it->second, std::move(replies));
+      WsSession::send_batch(std::move(session), it->second, std::move(replies));
     }
     groups.clear();
   };
@@ -109,12 +113,13 @@ void Table::send_all(std::vector<Outgoing>& out) {
       o.run();
       continue;
     }
-    auto s = o.to.lock();
-    if (!s) continue;
-    auto g =
-        std::find_if(groups.begin(), groups.end(), [&](const Group& x) { return x.session == s; });
+    // Grouped by session without taking a reference to it (the same owner:
+    // neither is before the other).
+    auto g = std::find_if(groups.begin(), groups.end(), [&](const Group& x) {
+      return !x.to->owner_before(o.to) && !o.to.owner_before(*x.to);
+    });
     if (g == groups.end())
-      groups.push_back(Group{std::move(s), {&o}});
+      groups.push_back(Group{&o.to, {&o}});
     else
       g->parts.push_back(&o);
   }

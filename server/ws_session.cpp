@@ -164,19 +164,30 @@ asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
 }
 
 void WsSession::deliver(std::string id, Message reply) {
-  asio::dispatch(ws_.get_executor(), [self = shared_from_this(), id = std::move(id),
-                                      reply = std::move(reply)]() mutable {
-    if (!id.empty()) self->remember(id, reply);
-    self->enqueue(std::move(reply));
-  });
+  deliver(shared_from_this(), std::move(id), std::move(reply));
+}
+
+void WsSession::deliver(std::shared_ptr<WsSession> self, std::string id, Message reply) {
+  const auto loop = self->ws_.get_executor();
+  asio::dispatch(loop,
+                 [self = std::move(self), id = std::move(id), reply = std::move(reply)]() mutable {
+                   if (!id.empty()) self->remember(id, reply);
+                   self->enqueue(std::move(reply));
+                 });
 }
 
 void WsSession::send_batch(Message m, std::vector<std::pair<std::string, Message>> replies) {
-  asio::dispatch(ws_.get_executor(), [self = shared_from_this(), m = std::move(m),
-                                      replies = std::move(replies)]() mutable {
-    for (const auto& [id, reply] : replies) self->remember(id, reply);
-    self->enqueue(std::move(m));
-  });
+  send_batch(shared_from_this(), std::move(m), std::move(replies));
+}
+
+void WsSession::send_batch(std::shared_ptr<WsSession> self, Message m,
+                           std::vector<std::pair<std::string, Message>> replies) {
+  const auto loop = self->ws_.get_executor();
+  asio::dispatch(
+      loop, [self = std::move(self), m = std::move(m), replies = std::move(replies)]() mutable {
+        for (const auto& [id, reply] : replies) self->remember(id, reply);
+        self->enqueue(std::move(m));
+      });
 }
 
 void WsSession::joined_table(std::int64_t table) {
@@ -217,10 +228,12 @@ void WsSession::remember(const std::string& id, Message reply) {
   }
 }
 
-void WsSession::send(Message m) {
-  asio::dispatch(ws_.get_executor(), [self = shared_from_this(), m = std::move(m)]() mutable {
-    self->enqueue(std::move(m));
-  });
+void WsSession::send(Message m) { send(shared_from_this(), std::move(m)); }
+
+void WsSession::send(std::shared_ptr<WsSession> self, Message m) {
+  const auto loop = self->ws_.get_executor();
+  asio::dispatch(
+      loop, [self = std::move(self), m = std::move(m)]() mutable { self->enqueue(std::move(m)); });
 }
 
 void WsSession::enqueue(Message m) {
@@ -248,11 +261,12 @@ void WsSession::close_soon(websocket::close_code code, std::string why) {
 // messages go in order; a ping waits for the message being written.
 void WsSession::write_next() {
   if (!writer_started_ || writing_ || writer_done_) return;
-  auto self = shared_from_this();
+  // (A reference is taken only for an operation started: after each write
+  // this is called with nothing more to write, most of the time.)
   if (!queue_.empty()) {
     writing_ = true;
     ws_.async_write(asio::buffer(*queue_.front()),
-                    [self](boost::system::error_code ec, std::size_t) {
+                    [self = shared_from_this()](boost::system::error_code ec, std::size_t) {
                       self->writing_ = false;
                       if (ec) return self->end_writing();
                       self->queue_.pop_front();
@@ -265,7 +279,7 @@ void WsSession::write_next() {
     if (close_code_ == websocket::close_code::none) return end_writing();
     writing_ = true;
     ws_.async_close(websocket::close_reason(close_code_, close_why_),
-                    [self](boost::system::error_code) {
+                    [self = shared_from_this()](boost::system::error_code) {
                       self->writing_ = false;
                       self->end_writing();
                     });
@@ -274,7 +288,7 @@ void WsSession::write_next() {
   if (ping_due_) {
     ping_due_ = false;
     writing_ = true;
-    ws_.async_ping({}, [self](boost::system::error_code ec) {
+    ws_.async_ping({}, [self = shared_from_this()](boost::system::error_code ec) {
       self->writing_ = false;
       if (ec) return self->end_writing();
       self->write_next();

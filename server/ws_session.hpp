@@ -55,6 +55,12 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   // Several messages in one (a table's batch), with the answers among them
   // (request id, answer) remembered as deliver() remembers them.
   void send_batch(Message m, std::vector<std::pair<std::string, Message>> replies);
+  // The same three, given the caller's own reference to the session (no
+  // other taken: a count shared between threads is costly to change).
+  static void send(std::shared_ptr<WsSession> self, Message m);
+  static void deliver(std::shared_ptr<WsSession> self, std::string id, Message reply);
+  static void send_batch(std::shared_ptr<WsSession> self, Message m,
+                         std::vector<std::pair<std::string, Message>> replies);
   // The session is seated at or watching a table (told when it goes).
   void joined_table(std::int64_t table);
   // The operator banned `account`: if this session is theirs, it is told
