@@ -76,8 +76,7 @@ int main(int argc, char** argv) {
     }
     std::sort(rates.begin(), rates.end());
     std::printf("  %-18s best %9.0f   median %9.0f views/s  (%.2f us each; %zu bytes on average)\n",
-                c.name, rates.back(), rates[rates.size() / 2], 1e6 / rates.back(),
-                bytes / views);
+                c.name, rates.back(), rates[rates.size() / 2], 1e6 / rates.back(), bytes / views);
   }
   return 0;
 }
