@@ -40,6 +40,7 @@
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
+#include <deque>
 #include <random>
 #include <string>
 #include <string_view>
@@ -89,16 +90,21 @@ struct Table {
   std::int64_t id = 0;
   Clock::time_point next_tick{};
   std::uint64_t sent_count = 0;
-  // Actions sent and not yet seen by all four seats: index -> (time, seen).
-  std::map<std::uint64_t, std::pair<Clock::time_point, int>> in_flight;
+  // Actions sent and not yet seen by all four seats, from index
+  // first_in_flight on: (time sent, seats that saw it). Each seat sees
+  // them in order, so they are done in order.
+  std::deque<std::pair<Clock::time_point, int>> in_flight;
+  std::uint64_t first_in_flight = 0;
 };
 
 struct Player {
   std::shared_ptr<Client> c;
   Table* table = nullptr;
   int seat = -1;
-  // The legal actions of its latest view, each as the server wrote it.
+  // The legal actions of its latest view, each as the server wrote it: the
+  // first n_legal (the strings are kept, and their room, for the next view).
   std::vector<std::string> legal;
+  std::size_t n_legal = 0;
   bool my_turn = false;  // whether that view says this seat is to act
   std::int64_t view_v = -1, acted_v = -1;
   std::uint64_t actions_seen = 0;
@@ -120,16 +126,19 @@ struct Run {
   std::mt19937_64 rng{42};
   int set_up = 0, failed_setup = 0;
 
+  std::vector<std::pair<size_t, size_t>> spans_;  // view_from_text's, kept
+
   void error(const std::string& what) {
     if (++stats.errors <= 5) std::fprintf(stderr, "whist-load: %s\n", what.c_str());
   }
 
   void act(Player& p) {
     if (!acting || !p.c->open()) return;
-    if (p.legal.empty()) return error("a view to act on with no legal action");
-    const std::string& a = p.legal[rng() % p.legal.size()];
+    if (p.n_legal == 0) return error("a view to act on with no legal action");
+    const std::string& a = p.legal[rng() % p.n_legal];
     Table& t = *p.table;
-    t.in_flight[t.sent_count++] = {Clock::now(), 0};
+    t.in_flight.emplace_back(Clock::now(), 0);
+    ++t.sent_count;
     std::string text = R"({"t":"table.act","d":{"table":)";
     text += std::to_string(t.id);
     text += R"(,"action":)";
@@ -237,16 +246,18 @@ struct Run {
 
   void on_action_event(Player& p) {
     Table& tb = *p.table;
-    auto it = tb.in_flight.find(p.actions_seen++);
-    if (it == tb.in_flight.end()) return error("an action event for no action sent");
-    if (++it->second.second == 4) {
-      if (it->second.first >= measure_from) {
-        const auto now = Clock::now();
-        stats.latency.add(
-            std::chrono::duration<double, std::micro>(now - it->second.first).count());
-        if (pace > 0) stats.spans.emplace_back(it->second.first, now);
-      }
-      tb.in_flight.erase(it);
+    const std::uint64_t k = p.actions_seen++;
+    if (k < tb.first_in_flight || k - tb.first_in_flight >= tb.in_flight.size())
+      return error("an action event for no action sent");
+    auto& [sent, seen] = tb.in_flight[k - tb.first_in_flight];
+    if (++seen == 4 && sent >= measure_from) {
+      const auto now = Clock::now();
+      stats.latency.add(std::chrono::duration<double, std::micro>(now - sent).count());
+      if (pace > 0) stats.spans.emplace_back(sent, now);
+    }
+    while (!tb.in_flight.empty() && tb.in_flight.front().second == 4) {
+      tb.in_flight.pop_front();
+      ++tb.first_in_flight;
     }
   }
 
@@ -277,7 +288,7 @@ struct Run {
     if (legal == std::string_view::npos) return false;
     // Actions are objects holding no strings with brackets or commas: the
     // array ends at its match, and its elements are split at its own commas.
-    std::vector<std::string> actions;
+    spans_.clear();
     size_t at = legal + 9, from = at;
     int depth = 1;
     for (; at < text.size() && depth > 0; ++at) {
@@ -285,12 +296,15 @@ struct Run {
       if (c == '[' || c == '{') ++depth;
       if (c == ']' || c == '}') --depth;
       if ((depth == 1 && c == ',') || depth == 0) {
-        if (at > from) actions.emplace_back(text.substr(from, at - from));
+        if (at > from) spans_.emplace_back(from, at - from);
         from = at + 1;
       }
     }
     if (depth != 0) return false;
-    p.legal = std::move(actions);
+    if (p.legal.size() < spans_.size()) p.legal.resize(spans_.size());
+    for (size_t i = 0; i < spans_.size(); ++i)
+      p.legal[i].assign(text.substr(spans_[i].first, spans_[i].second));
+    p.n_legal = spans_.size();
     p.my_turn = true;
     p.view_v = version;
     return true;
@@ -303,6 +317,7 @@ struct Run {
       const json& view = m["d"]["view"];
       p.legal.clear();
       for (const json& a : view["legal"]) p.legal.push_back(a.dump());
+      p.n_legal = p.legal.size();
       p.my_turn = !view.value("game_over", false) && view["to_act"].is_number() &&
                   view["to_act"].get<int>() == p.seat;
       p.view_v = m["d"]["v"].get<std::int64_t>();
