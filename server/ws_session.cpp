@@ -5,7 +5,6 @@
 #include <algorithm>
 
 #include <boost/asio/redirect_error.hpp>
-#include <boost/beast/core/buffers_to_string.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/websocket.hpp>
 
@@ -146,9 +145,17 @@ asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
       buffer.clear();
       continue;
     }
-    const std::string text = beast::buffers_to_string(buffer.data());
+    // A flat buffer's data is one piece: parsed where it lies.
+    const auto data = buffer.data();
+    ++ctx_.metrics.messages_in_total;
+    Parsed parsed = protocol::parse_request(
+        std::string_view(static_cast<const char*>(data.data()), data.size()));
     buffer.clear();
-    co_await handle(text);
+    if (!admit(parsed)) continue;
+    // An action (most of what comes) goes to its table here, with no
+    // coroutine of its own; the rest is answered by handle().
+    if (act_at_once(parsed)) continue;
+    co_await handle(std::move(parsed));
   }
   if (ec != websocket::error::closed && ec != asio::error::operation_aborted &&
       ec != asio::error::eof && ec != beast::error::timeout)
@@ -345,9 +352,7 @@ void WsSession::refuse(const std::string& id, const Refusal& r) {
   send(refusal_message(id, r));
 }
 
-asio::awaitable<void> WsSession::handle(const std::string& text) {
-  ++ctx_.metrics.messages_in_total;
-  auto parsed = protocol::parse_request(text);
+bool WsSession::admit(const Parsed& parsed) {
   // Every message costs a credit, of the connection and of its account.
   const auto now = clock::now();
   const std::string& msg_id = std::holds_alternative<protocol::Request>(parsed)
@@ -355,14 +360,31 @@ asio::awaitable<void> WsSession::handle(const std::string& text) {
                                   : std::get<protocol::ParseError>(parsed).id;
   if (!credits_.take(now)) {
     refuse(msg_id, Refusal{"rate_limited", "too many messages; slow down", credits_.wait_s(now)});
-    co_return;
+    return false;
   }
   if (user_)
     if (auto r = ctx_.abuse.account_message(user_->id, now)) {
       refuse(msg_id, *r);
-      co_return;
+      return false;
     }
   refused_ = 0;
+  return true;
+}
+
+bool WsSession::act_at_once(Parsed& parsed) {
+  auto* req = std::get_if<protocol::Request>(&parsed);
+  if (!req || !hello_ || !user_ || !std::holds_alternative<protocol::TableAct>(req->message))
+    return false;
+  // A retry, or no such table: the usual way answers.
+  if (!req->id.empty() && answered_.count(req->id)) return false;
+  auto t = ctx_.hub->find(std::get<protocol::TableAct>(req->message).table);
+  if (!t) return false;
+  t->request(shared_from_this(), Player{user_->id, user_->name}, std::move(req->id),
+             std::move(req->message));
+  return true;
+}
+
+asio::awaitable<void> WsSession::handle(Parsed parsed) {
   if (auto* e = std::get_if<protocol::ParseError>(&parsed)) {
     send(reply_error(e->id, e->code, e->message));
     co_return;

@@ -75,7 +75,13 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   void write_next();
   void arm_ping();
   void end_writing();
-  asio::awaitable<void> handle(const std::string& text);
+  using Parsed = std::variant<protocol::Request, protocol::ParseError>;
+  // Takes the message's credits; false (and refused) when it has none.
+  bool admit(const Parsed& parsed);
+  // A table.act of a logged-in user, to an existing table, not a retry:
+  // handed to the table at once. False for anything else.
+  bool act_at_once(Parsed& parsed);
+  asio::awaitable<void> handle(Parsed parsed);
   asio::awaitable<std::string> answer(const protocol::Request& r);
   void enqueue(Message m);
   void close_soon(websocket::close_code code, std::string why = {});
