@@ -7,6 +7,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <unordered_map>
 
 #include "server/context.hpp"
 #include "server/lobby.hpp"
@@ -58,7 +59,7 @@ struct Hub {
 
  private:
   std::mutex mutex_;  // guards the map only; a table's state is on its strand
-  std::map<std::int64_t, std::shared_ptr<Table>> tables_;
+  std::unordered_map<std::int64_t, std::shared_ptr<Table>> tables_;  // found for every action
   std::map<std::string, std::int64_t> forming_;
 };
 
