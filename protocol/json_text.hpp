@@ -1,7 +1,8 @@
-// Writes JSON text straight into a buffer (taken out as a string), for the messages the server
-// sends most (a seat's view after each action): no document is built. The
-// caller writes keys in sorted order, as nlohmann::json's dump() does, so
-// that the text is the same either way (tests compare the two).
+// Writes JSON text straight into a buffer (taken out as a string), for the
+// messages the server sends most (a seat's view after each action): no
+// document is built. The caller writes keys in sorted order, as
+// nlohmann::json's dump() does, so that the text is the same either way
+// (tests compare the two).
 #pragma once
 
 #include <algorithm>
