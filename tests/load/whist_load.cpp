@@ -89,7 +89,6 @@ struct Run;
 struct Table {
   std::int64_t id = 0;
   Clock::time_point next_tick{};
-  std::uint64_t sent_count = 0;
   // Actions sent and not yet seen by all four seats, from index
   // first_in_flight on: (time sent, seats that saw it). Each seat sees
   // them in order, so they are done in order.
@@ -138,7 +137,6 @@ struct Run {
     const std::string& a = p.legal[rng() % p.n_legal];
     Table& t = *p.table;
     t.in_flight.emplace_back(Clock::now(), 0);
-    ++t.sent_count;
     std::string text = R"({"t":"table.act","d":{"table":)";
     text += std::to_string(t.id);
     text += R"(,"action":)";
