@@ -116,6 +116,21 @@
 //                 Written once per finished game, in the transaction that
 //                 marks the game finished.
 //
+// Version 4 (the operator's commands): accounts + banned, ban_reason;
+// admin_commands (see storage/admin.cpp).
+//
+// Version 5 (the action log, see storage/action_log.cpp):
+//
+//   action_log    id INTEGER PRIMARY KEY (order of arrival)
+//                 game_id INTEGER NOT NULL (a game in play; not a foreign
+//                   key: checked once, at the game's first action)
+//                 idx INTEGER NOT NULL, action TEXT NOT NULL (as in
+//                   game_actions)
+//                 No index. The actions of games in play, on their way to
+//                 game_actions; a row whose action is in game_actions, or
+//                 of a game no longer in play, is a leftover, deleted as
+//                 the log moves on.
+//
 // The indexes on state serve tables_in_state/games_in_state (an index on
 // state also orders by rowid, hence by id); sessions_account_id and
 // games_table_id keep foreign-key checks and per-account/per-table lookups
@@ -139,7 +154,7 @@ using detail::Statement;
 using detail::Transaction;
 
 // Each entry is migration number (index + 1). Append only.
-constexpr std::array<const char*, 4> kMigrations = {
+constexpr std::array<const char*, 5> kMigrations = {
     // 1: accounts, sessions, tables, games and their deals and actions.
     R"sql(
 CREATE TABLE accounts (
@@ -269,6 +284,17 @@ CREATE TABLE admin_commands (
 );
 CREATE INDEX admin_commands_state ON admin_commands(state);
 )sql",
+
+    // 5: the action log, where the actions of games in play are appended
+    // in order of arrival (storage/action_log.cpp).
+    R"sql(
+CREATE TABLE action_log (
+  id      INTEGER PRIMARY KEY,
+  game_id INTEGER NOT NULL,
+  idx     INTEGER NOT NULL,
+  action  TEXT    NOT NULL
+);
+)sql",
 };
 
 constexpr int kKnownVersion = static_cast<int>(kMigrations.size());
@@ -352,6 +378,8 @@ Database::Database(const std::string& path) {
     // read pages back from the file all the time. Grows only as used.
     exec_or_throw(db_, "PRAGMA cache_size=-16384", "opening database: setting cache_size");
     migrate();
+    // A rollback may undo rows the action log's entries name.
+    sqlite3_rollback_hook(db_, &Database::on_rollback, this);
   } catch (...) {
     sqlite3_close_v2(db_);
     db_ = nullptr;
@@ -363,6 +391,7 @@ Database::~Database() {
   // Statements first: the connection closes only once they are finalized.
   append_deal_st_ = {};
   append_action_st_ = {};
+  log_st_ = {};
   begin_st_.reset();
   commit_st_.reset();
   sqlite3_close_v2(db_);
@@ -554,17 +583,29 @@ void Database::append_deal(std::int64_t game_id, int index, std::string_view dea
 }
 
 void Database::append_action(std::int64_t game_id, int index, std::string_view action) {
-  append_row(append_action_st_, "game_actions", "action", game_id, index, action, "append_action");
+  if (LoggedGame* game = logged_game(game_id))
+    log_action(game_id, *game, index, action);  // a game in play: the action log
+  else
+    append_row(append_action_st_, "game_actions", "action", game_id, index, action,
+               "append_action");
 }
 
 void Database::finish_game(std::int64_t game_id, std::string_view state, std::string_view result,
                            std::int64_t now) {
-  Statement st(db_, "UPDATE games SET state = ?2, result = ?3, finished_at = ?4 WHERE id = ?1",
-               "finish_game");
-  st.bind(1, game_id).bind(2, state).bind(3, result).bind(4, now);
-  st.run();
-  if (sqlite3_changes(db_) == 0)
-    throw StorageError("finish_game: no game " + std::to_string(game_id));
+  Transaction tx(db_, "finish_game");
+  try {
+    settle_logged_actions(game_id);
+    Statement st(db_, "UPDATE games SET state = ?2, result = ?3, finished_at = ?4 WHERE id = ?1",
+                 "finish_game");
+    st.bind(1, game_id).bind(2, state).bind(3, result).bind(4, now);
+    st.run();
+    if (sqlite3_changes(db_) == 0)
+      throw StorageError("finish_game: no game " + std::to_string(game_id));
+    tx.commit();
+  } catch (...) {
+    log_loaded_ = false;  // the move is undone (perhaps a savepoint only)
+    throw;
+  }
 }
 
 std::optional<Database::GameRow> Database::game(std::int64_t id) const {
@@ -580,8 +621,7 @@ std::vector<std::string> Database::game_deals(std::int64_t id) const {
 }
 
 std::vector<std::string> Database::game_actions(std::int64_t id) const {
-  return texts_of_game(db_, "SELECT action FROM game_actions WHERE game_id = ?1 ORDER BY idx", id,
-                       "game_actions");
+  return read_game_actions(id);
 }
 
 std::vector<Database::GameRow> Database::games_in_state(std::string_view state) const {

@@ -127,9 +127,11 @@ class Transaction {
   bool done_ = false;
 };
 
-// A read transaction (BEGIN ... ROLLBACK), so that several reads see one
+// A read transaction (BEGIN ... COMMIT), so that several reads see one
 // state of the file even while another connection writes; it takes no
-// write lock. Inside an already open transaction it does nothing.
+// write lock. Inside an already open transaction it does nothing. It ends
+// with COMMIT, which for reads is the same as ROLLBACK, because a rollback
+// makes Database rebuild what it keeps of the action log.
 class ReadTransaction {
  public:
   ReadTransaction(sqlite3* db, std::string_view what)
@@ -138,7 +140,7 @@ class ReadTransaction {
       fail(db_, std::string(what) + " (begin)");
   }
   ~ReadTransaction() {
-    if (!nested_) sqlite3_exec(db_, "ROLLBACK", nullptr, nullptr, nullptr);
+    if (!nested_) sqlite3_exec(db_, "COMMIT", nullptr, nullptr, nullptr);
   }
   ReadTransaction(const ReadTransaction&) = delete;
   ReadTransaction& operator=(const ReadTransaction&) = delete;

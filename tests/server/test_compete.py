@@ -186,11 +186,13 @@ def test_compete_refund_when_a_game_is_abandoned_by_a_fault(whistd):
         await game.play(steps=6)
         await game.settle()
         assert s.stop() == 0
-        # A fault: a stored action that no longer reads.
+        # A fault: a stored action that no longer reads (in the action
+        # log while the game is in play, or in game_actions once moved).
         con = sqlite3.connect(s.db_path)
         with con:
-            con.execute("UPDATE game_actions SET action = '{\"seat\": 0, \"type\": \"play\", "
-                        "\"card\": \"ZZ\"}' WHERE idx = 3")
+            for table in ("game_actions", "action_log"):
+                con.execute(f"UPDATE {table} SET action = '{{\"seat\": 0, \"type\": "
+                            "\"play\", \"card\": \"ZZ\"}' WHERE idx = 3")
         con.close()
         s2 = whistd(db=s.db_path)
         assert "abandoned" in s2.log()

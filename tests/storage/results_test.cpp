@@ -218,10 +218,11 @@ TEST_CASE("a version-2 file migrates to the results schema keeping its data",
   }
   {
     // Back to what a version-2 file is: no results table (migration 3),
-    // no operator's columns and commands (migration 4).
+    // no operator's columns and commands (migration 4), no action log
+    // (migration 5).
     Raw raw(file.path());
     raw.exec(
-        "DROP TABLE results; DROP TABLE admin_commands; "
+        "DROP TABLE action_log; DROP TABLE results; DROP TABLE admin_commands; "
         "ALTER TABLE accounts DROP COLUMN ban_reason; ALTER TABLE accounts DROP COLUMN banned; "
         "PRAGMA user_version = 2");
   }

@@ -1,0 +1,214 @@
+#include <catch2/catch.hpp>
+
+// The action log (storage/action_log.cpp): the actions of games in play are
+// appended to action_log and move into game_actions in bulk. Whatever the
+// order of appends, moves, rollbacks and reopenings, each game reads back
+// exactly the actions appended, in order; a raw connection checks where
+// they are in the file.
+
+#include <map>
+#include <string>
+#include <vector>
+
+#include "storage/database.hpp"
+#include "tests/storage/support.hpp"
+
+using whist::storage::Database;
+using whist::storage::StorageError;
+
+namespace {
+
+using whist::storage::test::Raw;
+using whist::storage::test::TempDb;
+
+constexpr std::int64_t kNow = 1'700'000'000;
+
+std::string action(std::int64_t game, int i) {
+  return "{\"game\":" + std::to_string(game) + ",\"i\":" + std::to_string(i) + "}";
+}
+
+std::vector<std::string> actions(std::int64_t game, int n) {
+  std::vector<std::string> out;
+  for (int i = 0; i < n; ++i) out.push_back(action(game, i));
+  return out;
+}
+
+// Games in play, their actions appended in turn (a round: one each).
+struct Games {
+  Database* db;
+  std::vector<std::int64_t> ids;
+  std::map<std::int64_t, int> count;
+
+  Games(Database& d, int n) : db(&d) {
+    const std::int64_t table = db->create_table("{}", "playing", kNow);
+    for (int i = 0; i < n; ++i) {
+      ids.push_back(db->create_game(table, "{}", "[]", kNow));
+      count[ids.back()] = 0;
+    }
+  }
+  void rounds(int n, Database* through = nullptr) {
+    Database& d = through != nullptr ? *through : *db;
+    for (int r = 0; r < n; ++r)
+      for (const auto g : ids) {
+        d.append_action(g, count[g], action(g, count[g]));
+        ++count[g];
+      }
+  }
+  void check(Database& other) const {
+    for (const auto g : ids) {
+      INFO("game " << g);
+      CHECK(other.game_actions(g) == actions(g, count.at(g)));
+    }
+  }
+};
+
+}  // namespace
+
+TEST_CASE("the actions of games in play are logged and read back in order", "[storage]") {
+  TempDb file;
+  Database db(file.path());
+  Games games(db, 5);
+  games.rounds(4);  // 20 appends: fewer than a maintenance's
+  games.check(db);
+  Raw raw(file.path());
+  CHECK(raw.integer("SELECT count(*) FROM action_log") == 20);
+  CHECK(raw.integer("SELECT count(*) FROM game_actions") == 0);
+
+  SECTION("a gap or a repeat throws and stores nothing") {
+    const auto g = games.ids[0];
+    CHECK_THROWS_AS(db.append_action(g, 5, "gap"), StorageError);
+    CHECK_THROWS_AS(db.append_action(g, 3, "repeat"), StorageError);
+    CHECK_THROWS_AS(db.append_action(g, -1, "negative"), StorageError);
+    CHECK(raw.integer("SELECT count(*) FROM action_log") == 20);
+    games.check(db);
+  }
+
+  SECTION("finishing a game moves its actions into game_actions") {
+    const auto g = games.ids[2];
+    db.finish_game(g, "finished", "{}", kNow + 10);
+    CHECK(raw.integer("SELECT count(*) FROM game_actions WHERE game_id = " + std::to_string(g)) ==
+          4);
+    games.check(db);
+    // An abandoned game's too.
+    db.finish_game(games.ids[3], "abandoned", "{}", kNow + 10);
+    games.check(db);
+    // Another connection reads the same.
+    Database other(file.path());
+    games.check(other);
+  }
+
+  SECTION("reopening the file picks up where the log left off") {
+    {
+      Database reopened(file.path());
+      games.check(reopened);
+      CHECK_THROWS_AS(reopened.append_action(games.ids[1], 3, "repeat"), StorageError);
+      games.rounds(30, &reopened);
+      games.check(reopened);
+    }
+    Database again(file.path());
+    games.check(again);
+  }
+}
+
+TEST_CASE("a long game's actions move into game_actions and the log is pruned", "[storage]") {
+  TempDb file;
+  Database db(file.path());
+  db.set_action_log_span(50);
+  Games games(db, 6);
+  games.rounds(200);  // 1,200 appends
+  games.check(db);
+  Raw raw(file.path());
+  // The log keeps about a span's rows and a maintenance's (64 appends).
+  const auto logged = raw.integer("SELECT count(*) FROM action_log");
+  CHECK(logged <= 50 + 64 + 6);
+  CHECK(raw.integer("SELECT count(*) FROM game_actions") > 1200 - logged);
+  // Every action is in one of the two tables (both, until the log's row
+  // is pruned).
+  CHECK(raw.integer("SELECT count(*) FROM (SELECT game_id, idx FROM game_actions UNION "
+                    "SELECT game_id, idx FROM action_log)") == 1200);
+  {
+    Database reopened(file.path());
+    reopened.set_action_log_span(50);
+    games.check(reopened);
+    games.rounds(50, &reopened);
+    games.check(reopened);
+  }
+  Database again(file.path());
+  games.check(again);
+  // A game that ends after its actions were split between the two tables.
+  again.finish_game(games.ids[0], "finished", "{}", kNow + 10);
+  games.check(again);
+}
+
+TEST_CASE("a rolled-back append is forgotten", "[storage]") {
+  TempDb file;
+  Database db(file.path());
+  Games games(db, 3);
+  games.rounds(2);
+  db.exec("BEGIN IMMEDIATE");
+  games.rounds(3);
+  db.exec("ROLLBACK");
+  for (auto& [g, n] : games.count) n = 2;
+  games.check(db);
+  // The same indexes again, after the rollback.
+  games.rounds(100);
+  games.check(db);
+  Database other(file.path());
+  games.check(other);
+}
+
+TEST_CASE("a finish undone by its savepoint loses no action", "[storage]") {
+  TempDb file;
+  Database db(file.path());
+  db.set_action_log_span(20);
+  Games games(db, 4);
+  games.rounds(10);
+  const auto g = games.ids[0];
+  db.exec("BEGIN IMMEDIATE");
+  db.exec("SAVEPOINT s");
+  db.finish_game(g, "finished", "{}", kNow + 10);
+  db.exec("ROLLBACK TO s");
+  db.exec("RELEASE s");
+  db.exec("COMMIT");
+  CHECK(db.game(g)->state == "playing");
+  // Much more appended by the others: the log moves on past g's rows.
+  Games others = games;
+  others.ids.erase(others.ids.begin());
+  others.rounds(200);
+  Database other(file.path());
+  CHECK(other.game_actions(g) == actions(g, 10));
+  // And the game goes on where it was.
+  db.append_action(g, 10, action(g, 10));
+  CHECK(db.game_actions(g) == actions(g, 11));
+}
+
+TEST_CASE("a game in play from before the action log carries on", "[storage]") {
+  TempDb file;
+  std::int64_t g = 0;
+  {
+    Database db(file.path());
+    const std::int64_t table = db.create_table("{}", "playing", kNow);
+    g = db.create_game(table, "{}", "[]", kNow);
+  }
+  {
+    // As a version-4 file held it: the actions in game_actions.
+    Raw raw(file.path());
+    for (int i = 0; i < 3; ++i)
+      raw.exec("INSERT INTO game_actions VALUES (" + std::to_string(g) + ", " +
+               std::to_string(i) + ", '" + action(g, i) + "')");
+  }
+  Database db(file.path());
+  CHECK(db.game_actions(g) == actions(g, 3));
+  CHECK_THROWS_AS(db.append_action(g, 2, "repeat"), StorageError);
+  db.append_action(g, 3, action(g, 3));
+  CHECK(db.game_actions(g) == actions(g, 4));
+  db.finish_game(g, "finished", "{}", kNow + 1);
+  Raw raw(file.path());
+  CHECK(raw.integer("SELECT count(*) FROM game_actions") == 4);
+}
+
+TEST_CASE("an action for a missing game is refused", "[storage]") {
+  Database db(":memory:");
+  CHECK_THROWS_AS(db.append_action(42, 0, "x"), StorageError);
+  CHECK(db.game_actions(42).empty());
+}
