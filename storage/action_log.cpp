@@ -1,26 +1,32 @@
-// The action log: where the actions of the games in play are stored first.
+// The action log: how the actions of the games in play are stored.
 //
-// game_actions is kept in game order (PRIMARY KEY (game_id, idx), WITHOUT
-// ROWID), so each action appended there lands in its own game's page: a
-// commit of a hundred actions of a hundred games wrote a hundred 4 KiB
-// pages to the write-ahead log, which the checkpoint then copied again.
-// The actions of a game in play are appended to action_log instead, a rowid
-// table with no index, in order of arrival, so that a commit's actions
-// share the log's last pages. They move into game_actions in bulk, in the
-// same transaction as what moves them: all of a game's when it ends
-// (finish_game), and every 64 appends those of each game whose oldest
-// logged action is more than log_span_ rows behind the newest (a game in
-// play for long), so that the log stays short. The rows below the oldest
-// one still needed are then deleted (the newest row is always kept, so that
-// a rowid is never used twice).
+// Stored one row per action in game order (game_actions, PRIMARY KEY
+// (game_id, idx)), each action landed in its own game's page: a commit of a
+// hundred actions of a hundred games wrote a hundred 4 KiB pages to the
+// write-ahead log, which the checkpoint then copied again. Now:
+//
+// - each action of a game in play is appended to action_log, a rowid table
+//   with no index, in order of arrival, so that a commit's actions share
+//   the log's last pages;
+// - a game's logged actions go into game_action_chunks as one row (their
+//   texts one per line, which JSON texts allow) when the game ends
+//   (finish_game, in the same transaction), and for a game in play when its
+//   oldest logged action is more than log_span_ rows behind the newest
+//   (every 64 appends, a few games at a time), so that the log stays short;
+// - the log's rows below the oldest one still needed are deleted (the
+//   newest row is always kept, so that a rowid is never used twice).
+//
+// game_actions keeps the actions stored before the log (schema version 4);
+// a game's actions are those rows, then its chunks, then its logged ones,
+// each part following the last without a gap.
 //
 // The log has no index by game: the connection keeps, for each game in
-// play, the rows holding its actions not yet in game_actions (logged_),
-// built from the file at first use (one scan of the log) and rebuilt after any rollback (which may
-// have undone what the entries name: on_rollback). Before rows are deleted,
-// each is checked to be in game_actions already or of a game no longer in
-// play, so an entry gone wrong (a savepoint rolled back after a move) loses
-// nothing: the entries are rebuilt instead.
+// play, the texts of its logged actions not yet in a chunk (logged_), built
+// from the file at first use (one scan of the log) and rebuilt after any
+// rollback, which may have undone what they stand for (on_rollback). A
+// savepoint rolled back does not call that hook: the games ended since the
+// last pruning are checked to be still ended before rows are deleted, and if
+// one is in play again, its rows stay and the entries are rebuilt.
 //
 // Only whistd's storage thread appends actions; another connection reading
 // a game in play (whistctl) reads the log as it was at its first read.
@@ -41,31 +47,60 @@ using detail::Statement;
 using detail::Transaction;
 
 constexpr int kMaintainEvery = 64;  // appends
+// Games moved into chunks at most by one maintenance: games that began
+// together come due together, and the storage thread should not stop long.
+constexpr int kChunkAtMost = 16;
 
-void prepare(sqlite3* db, std::unique_ptr<Statement>& st, const char* sql, const char* what) {
+Statement& prepared(sqlite3* db, std::unique_ptr<Statement>& st, const char* sql,
+                    const char* what) {
   if (!st) st = std::make_unique<Statement>(db, sql, what);
+  st->reset();
+  return *st;
+}
+
+std::string not_next(const char* what, std::int64_t game, std::int64_t index, std::int64_t next) {
+  return std::string(what) + ": index " + std::to_string(index) + " for game " +
+         std::to_string(game) + " is not the next one (" + std::to_string(next) + " stored)";
 }
 
 }  // namespace
 
 void Database::on_rollback(void* self) { static_cast<Database*>(self)->log_loaded_ = false; }
 
+std::int64_t Database::stored_actions(std::int64_t game_id) const {
+  Statement& st = prepared(
+      db_, log_st_.stored,
+      "SELECT max(coalesce((SELECT max(idx) + 1 FROM game_actions WHERE game_id = ?1), 0), "
+      "coalesce((SELECT max(first_idx + count) FROM game_action_chunks WHERE game_id = ?1), 0))",
+      "counting a game's actions");
+  st.bind(1, game_id);
+  const std::int64_t n = st.step() ? st.int64(0) : 0;
+  st.reset();
+  return n;
+}
+
 void Database::load_action_log() const {
   if (log_loaded_) return;
   logged_.clear();
   log_by_first_.clear();
+  ended_.clear();
   Statement st(db_,
-               "SELECT l.id, l.game_id, l.idx FROM action_log l JOIN games g ON g.id = l.game_id "
-               "WHERE g.state = 'playing' AND NOT EXISTS (SELECT 1 FROM game_actions a "
-               "WHERE a.game_id = l.game_id AND a.idx = l.idx) ORDER BY l.id",
+               "SELECT l.id, l.game_id, l.idx, l.action FROM action_log l "
+               "JOIN games g ON g.id = l.game_id WHERE g.state = 'playing' ORDER BY l.id",
                "loading the action log");
   while (st.step()) {
-    const std::int64_t row = st.int64(0), game = st.int64(1);
-    LoggedGame& g = logged_[game];
-    if (g.rows.empty()) log_by_first_.emplace(row, game);
-    g.rows.push_back(row);
-    // A gap (never written so) is found when the game's actions are read.
-    g.next = st.int64(2) + 1;
+    const std::int64_t row = st.int64(0), game = st.int64(1), idx = st.int64(2);
+    auto [it, fresh] = logged_.try_emplace(game);
+    LoggedGame& g = it->second;
+    if (fresh) g.next = stored_actions(game);
+    if (idx < g.next && g.texts.empty()) continue;  // already in a chunk: a leftover
+    if (idx != g.next) g.broken = true;             // a gap, never written so: reads throw
+    if (g.texts.empty()) {
+      g.first_row = row;
+      log_by_first_.emplace(row, game);
+    }
+    g.texts.push_back(st.text(3));
+    g.next = idx + 1;
   }
   Statement range(db_, "SELECT coalesce(min(id), 0), coalesce(max(id), 0) FROM action_log",
                   "loading the action log");
@@ -76,51 +111,46 @@ void Database::load_action_log() const {
   log_loaded_ = true;
 }
 
-Database::LoggedGame* Database::logged_game(std::int64_t game_id) {
+Database::LoggedGame& Database::logged_game(std::int64_t game_id) {
   load_action_log();
-  if (const auto it = logged_.find(game_id); it != logged_.end()) return &it->second;
+  if (const auto it = logged_.find(game_id); it != logged_.end()) return it->second;
   constexpr const char* kWhat = "append_action";
-  prepare(db_, log_st_.game_state, "SELECT state FROM games WHERE id = ?1", kWhat);
-  Statement& state = *log_st_.game_state;
-  state.reset();
+  Statement& state =
+      prepared(db_, log_st_.game_state, "SELECT state FROM games WHERE id = ?1", kWhat);
   state.bind(1, game_id);
-  if (!state.step()) {
-    state.reset();
-    throw StorageError(std::string(kWhat) + ": no game " + std::to_string(game_id));
-  }
-  const bool playing = state.text(0) == "playing";
+  const std::string s = state.step() ? state.text(0) : std::string();
   state.reset();
-  if (!playing) return nullptr;  // appended to game_actions directly
-  prepare(db_, log_st_.stored,
-          "SELECT coalesce(max(idx) + 1, 0) FROM game_actions WHERE game_id = ?1", kWhat);
-  Statement& stored = *log_st_.stored;
-  stored.reset();
-  stored.bind(1, game_id);
-  const std::int64_t next = stored.step() ? stored.int64(0) : 0;
-  stored.reset();
+  if (s.empty()) throw StorageError(std::string(kWhat) + ": no game " + std::to_string(game_id));
+  if (s != "playing")
+    throw StorageError(std::string(kWhat) + ": game " + std::to_string(game_id) + " is " + s);
   LoggedGame& g = logged_[game_id];
-  g.next = next;
-  return &g;
+  g.next = stored_actions(game_id);
+  return g;
 }
 
-void Database::log_action(std::int64_t game_id, LoggedGame& game, int index,
-                          std::string_view action) {
+void Database::append_action(std::int64_t game_id, int index, std::string_view action) {
   constexpr const char* kWhat = "append_action";
-  if (index != game.next)
-    throw StorageError(std::string(kWhat) + ": index " + std::to_string(index) + " for game " +
-                       std::to_string(game_id) + " is not the next one (" +
-                       std::to_string(game.next) + " stored)");
-  prepare(db_, log_st_.insert, "INSERT INTO action_log(game_id, idx, action) VALUES (?1, ?2, ?3)",
-          kWhat);
-  Statement& insert = *log_st_.insert;
-  insert.reset();
+  // Chunks hold one action per line.
+  if (action.find('\n') != std::string_view::npos)
+    throw StorageError(std::string(kWhat) + ": an action's text holds a line break");
+  LoggedGame& game = logged_game(game_id);
+  if (game.broken)
+    throw StorageError(std::string(kWhat) + ": game " + std::to_string(game_id) +
+                       " has a gap in its actions");
+  if (index != game.next) throw StorageError(not_next(kWhat, game_id, index, game.next));
+  Statement& insert =
+      prepared(db_, log_st_.insert,
+               "INSERT INTO action_log(game_id, idx, action) VALUES (?1, ?2, ?3)", kWhat);
   insert.bind(1, game_id).bind(2, static_cast<std::int64_t>(index)).bind(3, action);
   insert.run();
   insert.reset();
   const std::int64_t row = sqlite3_last_insert_rowid(db_);
   try {
-    if (game.rows.empty()) log_by_first_.emplace(row, game_id);
-    game.rows.push_back(row);
+    if (game.texts.empty()) {
+      log_by_first_.emplace(row, game_id);
+      game.first_row = row;
+    }
+    game.texts.emplace_back(action);
   } catch (...) {
     log_loaded_ = false;  // the row is stored; the entries are rebuilt from the file
     throw;
@@ -133,47 +163,51 @@ void Database::log_action(std::int64_t game_id, LoggedGame& game, int index,
   }
 }
 
-void Database::move_logged_actions(std::int64_t game_id, LoggedGame& game) {
-  if (game.rows.empty()) return;
-  constexpr const char* kWhat = "moving actions from the action log";
-  // One row at a time by its rowid (the log has no index by game); the
-  // row must be the action expected, or nothing moves.
-  prepare(db_, log_st_.move,
-          "INSERT INTO game_actions(game_id, idx, action) SELECT game_id, idx, action "
-          "FROM action_log WHERE id = ?1 AND game_id = ?2 AND idx = ?3",
-          kWhat);
-  Statement& move = *log_st_.move;
-  std::int64_t idx = game.next - static_cast<std::int64_t>(game.rows.size());
-  for (const std::int64_t row : game.rows) {
-    move.reset();
-    move.bind(1, row).bind(2, game_id).bind(3, idx);
-    move.run();
-    move.reset();
-    if (sqlite3_changes(db_) != 1)
-      throw StorageError(std::string(kWhat) + ": row " + std::to_string(row) +
-                         " is not action " + std::to_string(idx) + " of game " +
-                         std::to_string(game_id));
-    ++idx;
+void Database::chunk_logged_actions(std::int64_t game_id, LoggedGame& game) {
+  if (game.texts.empty()) return;
+  constexpr const char* kWhat = "storing a chunk of actions";
+  std::size_t size = 0;
+  for (const auto& t : game.texts) size += t.size() + 1;
+  std::string lines;
+  lines.reserve(size);
+  for (const auto& t : game.texts) {
+    if (!lines.empty()) lines += '\n';
+    lines += t;
   }
-  log_by_first_.erase(game.rows.front());
-  game.rows.clear();
+  const auto count = static_cast<std::int64_t>(game.texts.size());
+  Statement& insert = prepared(db_, log_st_.chunk,
+                               "INSERT INTO game_action_chunks(game_id, first_idx, count, actions) "
+                               "VALUES (?1, ?2, ?3, ?4)",
+                               kWhat);
+  insert.bind(1, game_id).bind(2, game.next - count).bind(3, count).bind(4, lines);
+  insert.run();
+  insert.reset();
+  log_by_first_.erase(game.first_row);
+  game.first_row = 0;
+  game.texts.clear();
 }
 
 void Database::settle_logged_actions(std::int64_t game_id) {
   load_action_log();
   const auto it = logged_.find(game_id);
   if (it == logged_.end()) return;
-  move_logged_actions(game_id, it->second);
+  if (it->second.broken)
+    throw StorageError("finish_game: game " + std::to_string(game_id) +
+                       " has a gap in its actions");
+  chunk_logged_actions(game_id, it->second);
   logged_.erase(it);
+  ended_.push_back(game_id);
 }
 
 void Database::maintain_action_log() {
   try {
     std::optional<Transaction> tx;
     if (!in_transaction()) tx.emplace(db_, "maintaining the action log");
-    while (!log_by_first_.empty() && log_by_first_.begin()->first < log_head_ - log_span_) {
+    for (int n = 0; n < kChunkAtMost && !log_by_first_.empty() &&
+                    log_by_first_.begin()->first < log_head_ - log_span_;
+         ++n) {
       const std::int64_t game = log_by_first_.begin()->second;
-      move_logged_actions(game, logged_.at(game));
+      chunk_logged_actions(game, logged_.at(game));
     }
     const std::int64_t below =
         log_by_first_.empty() ? log_head_ : std::min(log_head_, log_by_first_.begin()->first);
@@ -189,23 +223,21 @@ void Database::maintain_action_log() {
 
 void Database::prune_action_log(std::int64_t below) {
   constexpr const char* kWhat = "pruning the action log";
-  prepare(db_, log_st_.live_below,
-          "SELECT l.game_id FROM action_log l JOIN games g ON g.id = l.game_id "
-          "WHERE l.id >= ?1 AND l.id < ?2 AND g.state = 'playing' AND NOT EXISTS "
-          "(SELECT 1 FROM game_actions a WHERE a.game_id = l.game_id AND a.idx = l.idx) LIMIT 1",
-          kWhat);
-  Statement& live = *log_st_.live_below;
-  live.reset();
-  live.bind(1, log_pruned_below_).bind(2, below);
-  const bool in_play = live.step();
-  const std::int64_t game = in_play ? live.int64(0) : 0;
-  live.reset();
-  if (in_play)
-    throw StorageError(std::string(kWhat) + ": game " + std::to_string(game) +
-                       " in play has actions there not yet in game_actions");
-  prepare(db_, log_st_.prune, "DELETE FROM action_log WHERE id >= ?1 AND id < ?2", kWhat);
-  Statement& prune = *log_st_.prune;
-  prune.reset();
+  // A game ended since the last pruning that is in play again (its end
+  // undone by a savepoint) still needs its rows.
+  for (const std::int64_t game : ended_) {
+    Statement& state =
+        prepared(db_, log_st_.game_state, "SELECT state FROM games WHERE id = ?1", kWhat);
+    state.bind(1, game);
+    const bool playing = state.step() && state.text(0) == "playing";
+    state.reset();
+    if (playing)
+      throw StorageError(std::string(kWhat) + ": game " + std::to_string(game) +
+                         " is in play again");
+  }
+  ended_.clear();
+  Statement& prune =
+      prepared(db_, log_st_.prune, "DELETE FROM action_log WHERE id >= ?1 AND id < ?2", kWhat);
   prune.bind(1, log_pruned_below_).bind(2, below);
   prune.run();
   prune.reset();
@@ -214,32 +246,52 @@ void Database::prune_action_log(std::int64_t below) {
 
 std::vector<std::string> Database::read_game_actions(std::int64_t game_id) const {
   constexpr const char* kWhat = "game_actions";
-  // One state of the file for both tables, even while whistd writes.
+  const auto gap = [&](std::int64_t at, std::size_t have) {
+    return StorageError(std::string(kWhat) + ": game " + std::to_string(game_id) +
+                        " has a gap in its actions (" + std::to_string(at) + " follows " +
+                        std::to_string(have) + ")");
+  };
+  // One state of the file for all the parts, even while whistd writes.
   ReadTransaction read(db_, kWhat);
   std::vector<std::string> out;
   {
-    Statement st(db_, "SELECT action FROM game_actions WHERE game_id = ?1 ORDER BY idx", kWhat);
+    Statement st(db_, "SELECT idx, action FROM game_actions WHERE game_id = ?1 ORDER BY idx",
+                 kWhat);
     st.bind(1, game_id);
-    while (st.step()) out.push_back(st.text(0));
+    while (st.step()) {
+      if (st.int64(0) != static_cast<std::int64_t>(out.size())) throw gap(st.int64(0), out.size());
+      out.push_back(st.text(1));
+    }
+  }
+  {
+    Statement st(db_,
+                 "SELECT first_idx, count, actions FROM game_action_chunks WHERE game_id = ?1 "
+                 "ORDER BY first_idx",
+                 kWhat);
+    st.bind(1, game_id);
+    while (st.step()) {
+      if (st.int64(0) != static_cast<std::int64_t>(out.size())) throw gap(st.int64(0), out.size());
+      const std::size_t before = out.size();
+      const std::string lines = st.text(2);
+      for (std::size_t at = 0;;) {
+        const std::size_t end = lines.find('\n', at);
+        out.push_back(lines.substr(at, end == std::string::npos ? end : end - at));
+        if (end == std::string::npos) break;
+        at = end + 1;
+      }
+      if (static_cast<std::int64_t>(out.size() - before) != st.int64(1))
+        throw StorageError(std::string(kWhat) + ": a chunk of game " + std::to_string(game_id) +
+                           " holds " + std::to_string(out.size() - before) + " actions, not " +
+                           std::to_string(st.int64(1)));
+    }
   }
   load_action_log();
   const auto it = logged_.find(game_id);
   if (it == logged_.end()) return out;
-  prepare(db_, log_st_.read, "SELECT game_id, idx, action FROM action_log WHERE id = ?1", kWhat);
-  Statement& st = *log_st_.read;
-  for (const std::int64_t row : it->second.rows) {
-    st.reset();
-    st.bind(1, row);
-    const bool found = st.step();
-    if (!found || st.int64(0) != game_id || st.int64(1) != static_cast<std::int64_t>(out.size())) {
-      st.reset();
-      throw StorageError(std::string(kWhat) + ": the action log's row " + std::to_string(row) +
-                         " is not action " + std::to_string(out.size()) + " of game " +
-                         std::to_string(game_id));
-    }
-    out.push_back(st.text(2));
-  }
-  st.reset();
+  const LoggedGame& g = it->second;
+  const auto first = g.next - static_cast<std::int64_t>(g.texts.size());
+  if (g.broken || first != static_cast<std::int64_t>(out.size())) throw gap(first, out.size());
+  out.insert(out.end(), g.texts.begin(), g.texts.end());
   return out;
 }
 

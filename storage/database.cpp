@@ -119,17 +119,28 @@
 // Version 4 (the operator's commands): accounts + banned, ban_reason;
 // admin_commands (see storage/admin.cpp).
 //
-// Version 5 (the action log, see storage/action_log.cpp):
+// Version 5 (the action log and the chunks, see storage/action_log.cpp):
 //
 //   action_log    id INTEGER PRIMARY KEY (order of arrival)
 //                 game_id INTEGER NOT NULL (a game in play; not a foreign
 //                   key: checked once, at the game's first action)
 //                 idx INTEGER NOT NULL, action TEXT NOT NULL (as in
 //                   game_actions)
-//                 No index. The actions of games in play, on their way to
-//                 game_actions; a row whose action is in game_actions, or
-//                 of a game no longer in play, is a leftover, deleted as
-//                 the log moves on.
+//                 No index. Each action of a game in play, appended; a row
+//                 whose action is in a chunk, or of a game no longer in
+//                 play, is a leftover, deleted as the log moves on.
+//
+//   game_action_chunks
+//                 id INTEGER PRIMARY KEY
+//                 game_id INTEGER NOT NULL REFERENCES games(id)
+//                 first_idx INTEGER NOT NULL (the index of its first action)
+//                 count INTEGER NOT NULL (> 0)
+//                 actions TEXT NOT NULL (count JSON texts, one per line)
+//                 UNIQUE (game_id, first_idx)
+//                 A game's actions are its rows of game_actions (stored
+//                 before version 5), then its chunks in order of first_idx,
+//                 then its rows of the log not yet in a chunk, each part
+//                 following the last without a gap.
 //
 // The indexes on state serve tables_in_state/games_in_state (an index on
 // state also orders by rowid, hence by id); sessions_account_id and
@@ -285,14 +296,22 @@ CREATE TABLE admin_commands (
 CREATE INDEX admin_commands_state ON admin_commands(state);
 )sql",
 
-    // 5: the action log, where the actions of games in play are appended
-    // in order of arrival (storage/action_log.cpp).
+    // 5: the action log and the chunks of actions (storage/action_log.cpp).
     R"sql(
 CREATE TABLE action_log (
   id      INTEGER PRIMARY KEY,
   game_id INTEGER NOT NULL,
   idx     INTEGER NOT NULL,
   action  TEXT    NOT NULL
+);
+
+CREATE TABLE game_action_chunks (
+  id        INTEGER PRIMARY KEY,
+  game_id   INTEGER NOT NULL REFERENCES games(id),
+  first_idx INTEGER NOT NULL,
+  count     INTEGER NOT NULL CHECK (count > 0),
+  actions   TEXT    NOT NULL,
+  UNIQUE (game_id, first_idx)
 );
 )sql",
 };
@@ -390,7 +409,6 @@ Database::Database(const std::string& path) {
 Database::~Database() {
   // Statements first: the connection closes only once they are finalized.
   append_deal_st_ = {};
-  append_action_st_ = {};
   log_st_ = {};
   begin_st_.reset();
   commit_st_.reset();
@@ -580,14 +598,6 @@ void Database::append_row(AppendStatements& cached, const char* table, const cha
 
 void Database::append_deal(std::int64_t game_id, int index, std::string_view deal) {
   append_row(append_deal_st_, "game_deals", "deal", game_id, index, deal, "append_deal");
-}
-
-void Database::append_action(std::int64_t game_id, int index, std::string_view action) {
-  if (LoggedGame* game = logged_game(game_id))
-    log_action(game_id, *game, index, action);  // a game in play: the action log
-  else
-    append_row(append_action_st_, "game_actions", "action", game_id, index, action,
-               "append_action");
 }
 
 void Database::finish_game(std::int64_t game_id, std::string_view state, std::string_view result,

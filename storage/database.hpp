@@ -228,13 +228,13 @@ class Database {
   std::int64_t create_game(std::int64_t table_id, std::string_view setup, std::string_view seats,
                            std::int64_t now);
   // Index k must be the next one (0, 1, 2...); a gap or a repeat throws.
-  // The actions of a game in play go to the action log first, in order of
-  // arrival, and into game_actions in bulk (storage/action_log.cpp);
-  // game_actions() reads both.
+  // Actions are appended while the game is in play (to the action log,
+  // then stored in chunks: storage/action_log.cpp), one JSON text each, on
+  // one line.
   void append_deal(std::int64_t game_id, int index, std::string_view deal);
   void append_action(std::int64_t game_id, int index, std::string_view action);
   // Throws StorageError for an unknown id. The game's actions still in the
-  // action log move into game_actions in the same transaction.
+  // action log are stored as a chunk in the same transaction.
   void finish_game(std::int64_t game_id, std::string_view state, std::string_view result,
                    std::int64_t now);
   // The same, and the game's results (see record_results) in the same
@@ -401,18 +401,20 @@ class Database {
                   std::int64_t game_id, int index, std::string_view text, const char* what);
 
   // The action log (action_log.cpp). A game in play has an entry once it
-  // has appended: the index of its next action and the log's rows holding
-  // its actions not yet in game_actions, in order. The entries are a copy
-  // of what the file holds, rebuilt from it when unsure (at first use, and
-  // after a rollback: see on_rollback).
+  // has appended: the index of its next action and the texts of its logged
+  // actions not yet in a chunk, in order, from the log's row first_row on.
+  // The entries are a copy of what the file holds, rebuilt from it when
+  // unsure (at first use, and after a rollback: see on_rollback).
   struct LoggedGame {
     std::int64_t next = 0;
-    std::vector<std::int64_t> rows;
+    std::int64_t first_row = 0;
+    std::vector<std::string> texts;
+    bool broken = false;  // a gap in the log (never written so)
   };
   void load_action_log() const;
-  LoggedGame* logged_game(std::int64_t game_id);
-  void log_action(std::int64_t game_id, LoggedGame& game, int index, std::string_view action);
-  void move_logged_actions(std::int64_t game_id, LoggedGame& game);
+  std::int64_t stored_actions(std::int64_t game_id) const;
+  LoggedGame& logged_game(std::int64_t game_id);
+  void chunk_logged_actions(std::int64_t game_id, LoggedGame& game);
   void settle_logged_actions(std::int64_t game_id);
   void maintain_action_log();
   void prune_action_log(std::int64_t below);
@@ -421,15 +423,16 @@ class Database {
 
   sqlite3* db_ = nullptr;
   // Prepared once: the statements run for every deal and action stored.
-  AppendStatements append_deal_st_, append_action_st_;
+  AppendStatements append_deal_st_;
   std::unique_ptr<detail::Statement> begin_st_, commit_st_;
   struct LogStatements {
-    std::unique_ptr<detail::Statement> insert, read, move, game_state, stored, live_below, prune;
+    std::unique_ptr<detail::Statement> insert, chunk, stored, game_state, prune;
   };
   mutable LogStatements log_st_;
   mutable bool log_loaded_ = false;
   mutable std::unordered_map<std::int64_t, LoggedGame> logged_;
   mutable std::map<std::int64_t, std::int64_t> log_by_first_;  // first row -> game
+  mutable std::vector<std::int64_t> ended_;                    // games ended since the last pruning
   mutable std::int64_t log_head_ = 0;                          // the newest row
   mutable std::int64_t log_pruned_below_ = 0;                  // no row below
   std::int64_t log_span_ = 50000;

@@ -187,12 +187,18 @@ def test_compete_refund_when_a_game_is_abandoned_by_a_fault(whistd):
         await game.settle()
         assert s.stop() == 0
         # A fault: a stored action that no longer reads (in the action
-        # log while the game is in play, or in game_actions once moved).
+        # log while the game is in play, or in a chunk once stored so).
+        bad = '{"seat": 0, "type": "play", "card": "ZZ"}'
         con = sqlite3.connect(s.db_path)
         with con:
-            for table in ("game_actions", "action_log"):
-                con.execute(f"UPDATE {table} SET action = '{{\"seat\": 0, \"type\": "
-                            "\"play\", \"card\": \"ZZ\"}' WHERE idx = 3")
+            con.execute("UPDATE action_log SET action = ? WHERE idx = 3", (bad,))
+            chunks = con.execute("SELECT id, first_idx, actions FROM game_action_chunks "
+                                 "WHERE first_idx <= 3 AND first_idx + count > 3").fetchall()
+            for chunk_id, first, text in chunks:
+                lines = text.split("\n")
+                lines[3 - first] = bad
+                con.execute("UPDATE game_action_chunks SET actions = ? WHERE id = ?",
+                            ("\n".join(lines), chunk_id))
         con.close()
         s2 = whistd(db=s.db_path)
         assert "abandoned" in s2.log()

@@ -1,10 +1,10 @@
 #include <catch2/catch.hpp>
 
 // The action log (storage/action_log.cpp): the actions of games in play are
-// appended to action_log and move into game_actions in bulk. Whatever the
-// order of appends, moves, rollbacks and reopenings, each game reads back
-// exactly the actions appended, in order; a raw connection checks where
-// they are in the file.
+// appended to action_log and stored in chunks, a game's logged actions at a
+// time. Whatever the order of appends, chunks, rollbacks and reopenings,
+// each game reads back exactly the actions appended, in order; a raw
+// connection checks where they are in the file.
 
 #include <map>
 #include <string>
@@ -13,6 +13,7 @@
 #include "storage/database.hpp"
 #include "tests/storage/support.hpp"
 
+using Catch::Matchers::Contains;
 using whist::storage::Database;
 using whist::storage::StorageError;
 
@@ -83,11 +84,15 @@ TEST_CASE("the actions of games in play are logged and read back in order", "[st
     games.check(db);
   }
 
-  SECTION("finishing a game moves its actions into game_actions") {
+  SECTION("finishing a game stores its actions as a chunk") {
     const auto g = games.ids[2];
     db.finish_game(g, "finished", "{}", kNow + 10);
-    CHECK(raw.integer("SELECT count(*) FROM game_actions WHERE game_id = " + std::to_string(g)) ==
-          4);
+    const std::string chunk = "FROM game_action_chunks WHERE game_id = " + std::to_string(g);
+    CHECK(raw.integer("SELECT count(*) " + chunk) == 1);
+    CHECK(raw.integer("SELECT count " + chunk) == 4);
+    CHECK(raw.text("SELECT actions " + chunk) ==
+          action(g, 0) + "\n" + action(g, 1) + "\n" + action(g, 2) + "\n" + action(g, 3));
+    CHECK_THROWS_AS(db.append_action(g, 4, action(g, 4)), StorageError);
     games.check(db);
     // An abandoned game's too.
     db.finish_game(games.ids[3], "abandoned", "{}", kNow + 10);
@@ -110,7 +115,7 @@ TEST_CASE("the actions of games in play are logged and read back in order", "[st
   }
 }
 
-TEST_CASE("a long game's actions move into game_actions and the log is pruned", "[storage]") {
+TEST_CASE("a long game's actions are stored in chunks and the log is pruned", "[storage]") {
   TempDb file;
   Database db(file.path());
   db.set_action_log_span(50);
@@ -121,11 +126,14 @@ TEST_CASE("a long game's actions move into game_actions and the log is pruned", 
   // The log keeps about a span's rows and a maintenance's (64 appends).
   const auto logged = raw.integer("SELECT count(*) FROM action_log");
   CHECK(logged <= 50 + 64 + 6);
-  CHECK(raw.integer("SELECT count(*) FROM game_actions") > 1200 - logged);
-  // Every action is in one of the two tables (both, until the log's row
-  // is pruned).
-  CHECK(raw.integer("SELECT count(*) FROM (SELECT game_id, idx FROM game_actions UNION "
-                    "SELECT game_id, idx FROM action_log)") == 1200);
+  const auto chunked = raw.integer("SELECT sum(count) FROM game_action_chunks");
+  CHECK(chunked > 1200 - logged);
+  CHECK(chunked < 1200);
+  CHECK(raw.integer("SELECT count(*) FROM game_actions") == 0);
+  // Each game's chunks follow each other.
+  CHECK(raw.integer("SELECT count(*) FROM game_action_chunks c WHERE first_idx > 0 AND NOT "
+                    "EXISTS (SELECT 1 FROM game_action_chunks p WHERE p.game_id = c.game_id "
+                    "AND p.first_idx + p.count = c.first_idx)") == 0);
   {
     Database reopened(file.path());
     reopened.set_action_log_span(50);
@@ -135,7 +143,7 @@ TEST_CASE("a long game's actions move into game_actions and the log is pruned", 
   }
   Database again(file.path());
   games.check(again);
-  // A game that ends after its actions were split between the two tables.
+  // A game that ends with chunks stored before.
   again.finish_game(games.ids[0], "finished", "{}", kNow + 10);
   games.check(again);
 }
@@ -194,8 +202,8 @@ TEST_CASE("a game in play from before the action log carries on", "[storage]") {
     // As a version-4 file held it: the actions in game_actions.
     Raw raw(file.path());
     for (int i = 0; i < 3; ++i)
-      raw.exec("INSERT INTO game_actions VALUES (" + std::to_string(g) + ", " +
-               std::to_string(i) + ", '" + action(g, i) + "')");
+      raw.exec("INSERT INTO game_actions VALUES (" + std::to_string(g) + ", " + std::to_string(i) +
+               ", '" + action(g, i) + "')");
   }
   Database db(file.path());
   CHECK(db.game_actions(g) == actions(g, 3));
@@ -203,8 +211,39 @@ TEST_CASE("a game in play from before the action log carries on", "[storage]") {
   db.append_action(g, 3, action(g, 3));
   CHECK(db.game_actions(g) == actions(g, 4));
   db.finish_game(g, "finished", "{}", kNow + 1);
+  CHECK(db.game_actions(g) == actions(g, 4));
   Raw raw(file.path());
-  CHECK(raw.integer("SELECT count(*) FROM game_actions") == 4);
+  CHECK(raw.integer("SELECT count(*) FROM game_actions") == 3);
+  CHECK(raw.integer("SELECT first_idx FROM game_action_chunks") == 3);
+}
+
+TEST_CASE("an action's text is one line", "[storage]") {
+  Database db(":memory:");
+  const std::int64_t table = db.create_table("{}", "playing", kNow);
+  const std::int64_t g = db.create_game(table, "{}", "[]", kNow);
+  CHECK_THROWS_WITH(db.append_action(g, 0, "{\n}"), Contains("line break"));
+  db.append_action(g, 0, "{}");
+  CHECK(db.game_actions(g) == std::vector<std::string>{"{}"});
+}
+
+TEST_CASE("a gap in the stored actions is reported, not read over", "[storage]") {
+  TempDb file;
+  std::int64_t g = 0;
+  {
+    Database db(file.path());
+    Games games(db, 2);
+    games.rounds(5);
+    g = games.ids[0];
+  }
+  {
+    Raw raw(file.path());
+    raw.exec("DELETE FROM action_log WHERE game_id = " + std::to_string(g) + " AND idx = 2");
+  }
+  Database db(file.path());
+  CHECK_THROWS_WITH(db.game_actions(g), Contains("gap"));
+  CHECK_THROWS_WITH(db.append_action(g, 5, "x"), Contains("gap"));
+  CHECK_THROWS_WITH(db.finish_game(g, "finished", "{}", kNow), Contains("gap"));
+  CHECK(db.game(g)->state == "playing");
 }
 
 TEST_CASE("an action for a missing game is refused", "[storage]") {

@@ -471,10 +471,9 @@ TEST_CASE("data survives closing and reopening the file", "[storage]") {
   CHECK(g->finished_at == kNow + 50);
   CHECK(db.game_deals(game) == std::vector<std::string>{"d0"});
   CHECK(db.game_actions(game) == std::vector<std::string>{"a0", "a1"});
-  // Appending picks up where it left off.
-  CHECK_THROWS_AS(db.append_action(game, 0, "again"), StorageError);
-  db.append_action(game, 2, "a2");
-  CHECK(db.game_actions(game).size() == 3);
+  // A finished game takes no more actions.
+  CHECK_THROWS_WITH(db.append_action(game, 2, "a2"), Contains("game 1 is finished"));
+  CHECK(db.game_actions(game).size() == 2);
   // Usernames stay unique across reopening.
   CHECK_FALSE(db.create_account("ALICE", "", true, kNow).has_value());
 }

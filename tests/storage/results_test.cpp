@@ -222,7 +222,8 @@ TEST_CASE("a version-2 file migrates to the results schema keeping its data",
     // (migration 5).
     Raw raw(file.path());
     raw.exec(
-        "DROP TABLE action_log; DROP TABLE results; DROP TABLE admin_commands; "
+        "DROP TABLE action_log; DROP TABLE game_action_chunks; DROP TABLE results; DROP TABLE "
+        "admin_commands; "
         "ALTER TABLE accounts DROP COLUMN ban_reason; ALTER TABLE accounts DROP COLUMN banned; "
         "PRAGMA user_version = 2");
   }
