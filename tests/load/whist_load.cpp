@@ -744,7 +744,7 @@ int main_(int argc, char** argv) {
   std::printf("errors               %llu\n", static_cast<unsigned long long>(errors));
   if (started) {
     const std::string db = std::string(dir) + "/load.db";
-    for (const char* suffix : {"", "-wal", "-shm"}) std::remove((db + suffix).c_str());
+    for (const char* suffix : {"", "-wal", "-shm", ".lock"}) std::remove((db + suffix).c_str());
     ::rmdir(dir);
   }
   return errors == 0 && held == o.players && paced.actions > 0 ? 0 : 1;
