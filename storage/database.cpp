@@ -60,6 +60,7 @@
 //                 idx INTEGER NOT NULL (0, 1, 2... with no gap)
 //                 action TEXT NOT NULL
 //                 PRIMARY KEY (game_id, idx), WITHOUT ROWID
+//                 (Since version 5 no longer written: see action_log.)
 //
 // Version 2 (chips and friends):
 //
@@ -613,7 +614,7 @@ void Database::finish_game(std::int64_t game_id, std::string_view state, std::st
       throw StorageError("finish_game: no game " + std::to_string(game_id));
     tx.commit();
   } catch (...) {
-    log_loaded_ = false;  // the move is undone (perhaps a savepoint only)
+    log_loaded_ = false;  // the chunk is undone (perhaps a savepoint only)
     throw;
   }
 }

@@ -388,8 +388,8 @@ class Database {
   void commit();
 
   // How many rows the action log may keep behind its newest one before the
-  // actions of the games in play that far back move into game_actions (50,000
-  // by default; tests make it small).
+  // logged actions of the games in play that far back are stored as chunks
+  // (50,000 by default; tests make it small).
   void set_action_log_span(std::int64_t rows) { log_span_ = rows; }
 
  private:
