@@ -244,7 +244,7 @@ void Database::prune_action_log(std::int64_t below) {
   log_pruned_below_ = below;
 }
 
-std::vector<std::string> Database::read_game_actions(std::int64_t game_id) const {
+std::vector<std::string> Database::game_actions(std::int64_t game_id) const {
   constexpr const char* kWhat = "game_actions";
   const auto gap = [&](std::int64_t at, std::size_t have) {
     return StorageError(std::string(kWhat) + ": game " + std::to_string(game_id) +

@@ -631,10 +631,6 @@ std::vector<std::string> Database::game_deals(std::int64_t id) const {
                        "game_deals");
 }
 
-std::vector<std::string> Database::game_actions(std::int64_t id) const {
-  return read_game_actions(id);
-}
-
 std::vector<Database::GameRow> Database::games_in_state(std::string_view state) const {
   Statement st(db_,
                std::string("SELECT ") + kGameColumns + " FROM games WHERE state = ?1 ORDER BY id",

@@ -243,7 +243,7 @@ class Database {
                    std::int64_t now, const GameResults& results);
   std::optional<GameRow> game(std::int64_t id) const;
   std::vector<std::string> game_deals(std::int64_t id) const;
-  std::vector<std::string> game_actions(std::int64_t id) const;
+  std::vector<std::string> game_actions(std::int64_t id) const;  // in action_log.cpp
   std::vector<GameRow> games_in_state(std::string_view state) const;
 
   // Chips (implemented in ledger.cpp).
@@ -418,7 +418,6 @@ class Database {
   void settle_logged_actions(std::int64_t game_id);
   void maintain_action_log();
   void prune_action_log(std::int64_t below);
-  std::vector<std::string> read_game_actions(std::int64_t game_id) const;
   static void on_rollback(void* self);
 
   sqlite3* db_ = nullptr;
