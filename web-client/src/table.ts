@@ -11,7 +11,7 @@ import { keepFocus } from "./keys";
 import { summaryPanel } from "./summary";
 import { optionSummary, VARIANT_NAMES } from "./rules";
 import type { View } from "./types";
-import { biddingControls, bidKey, chooseControls, focusFirst } from "./table_bidding";
+import { biddingControls, bidKey, chooseControls } from "./table_bidding";
 import { ChatBox } from "./table_chat";
 import { showCountdowns } from "./table_countdown";
 import { renderFelt } from "./table_felt";
@@ -38,8 +38,8 @@ export class TableScreen implements Screen {
   private closedSummary = -1;
   private readonly hand: HandView;
   private readonly suggestions: Suggestions;
-  /** Whether it was the user's turn to play at the last render (to focus the hand when it becomes so). */
-  private wasMyTurn = false;
+  /** The user's turn that was given the keyboard (turnKey), so that it is given once per turn. */
+  private focusedTurn = "";
   private readonly listeners: [string, (e: Event) => void][] = [];
 
   constructor(private readonly app: App) {
@@ -82,6 +82,16 @@ export class TableScreen implements Screen {
     const target = e.target as HTMLElement | null;
     if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    // At the user's turn, an arrow key pressed with the focus nowhere (after
+    // a click beside the controls) brings it back to the hand or the prompt.
+    if ((target === null || target === document.body) && ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(e.key)) {
+      const el = this.turnTarget();
+      if (el) {
+        e.preventDefault();
+        el.focus({ preventScroll: true });
+        return;
+      }
+    }
     if ((e.key === "s" || e.key === "S") && this.suggestions.canSuggest()) {
       e.preventDefault();
       void this.suggestions.ask();
@@ -127,13 +137,7 @@ export class TableScreen implements Screen {
     });
     keepFocus(this.controls, () => this.renderControls(st, v));
     keepFocus(this.handArea, () => this.hand.render(st, v, this.suggestions.current(v)));
-    // When it becomes the user's turn to play, the keyboard is in the hand
-    // (unless they are typing elsewhere).
-    const myTurn = !!v && v.phase === "play" && v.to_act === st.seat && st.actedV !== st.v && !v.game_over;
-    if (myTurn && !this.wasMyTurn && (document.activeElement === document.body || document.activeElement === null)) {
-      this.handArea.querySelector<HTMLElement>(".card.playable")?.focus({ preventScroll: true });
-    }
-    this.wasMyTurn = myTurn;
+    this.focusTurn(st, v);
     showCountdowns(this.el, st); // the countdowns just drawn, at once
     fill(
       this.notices,
@@ -143,6 +147,49 @@ export class TableScreen implements Screen {
         .map((n, i) => h("li", { class: i === 0 ? "latest" : "" }, n)),
     );
     this.chat.update(st);
+  }
+
+  /**
+   * Names the user's turn when it offers something to do now ("" when it
+   * does not): a call, the discard, the trump or direction, or a card.
+   */
+  private turnKey(st: TableState, v: View | null): string {
+    if (!v || st.seat === null || v.to_act !== st.seat || st.actedV === st.v || v.game_over) return "";
+    const offered = v.phase === "discard" ? !!v.discard : v.legal.length > 0;
+    return offered ? `${st.id}/${v.deal}/${v.phase}/${v.calls.length}/${v.tricks.length}/${v.trick.cards.length}` : "";
+  }
+
+  /** What takes the keyboard at the user's turn: the hand's card in the tab order (the suggested one), or the prompt's first (or suggested) button. */
+  private turnTarget(): HTMLElement | null {
+    const st = this.app.table;
+    const v = st?.view ?? null;
+    if (!st || !this.turnKey(st, v) || !v) return null;
+    if (v.phase === "play" || v.phase === "discard") {
+      return this.handArea.querySelector<HTMLElement>('.card[role="button"].suggested') ?? this.handArea.querySelector<HTMLElement>('.card[role="button"][tabindex="0"]');
+    }
+    const panel = this.controls.querySelector<HTMLElement>('[data-role="bidding"], [data-role="choose"]');
+    return panel?.querySelector<HTMLElement>("button.suggested:not([disabled])") ?? panel?.querySelector<HTMLElement>("button:not([disabled])") ?? null;
+  }
+
+  /**
+   * At each turn of the user's, once its controls are drawn, the keyboard
+   * goes to them (the hand, or the prompt's buttons), wherever it was,
+   * unless the user is typing (chat): the arrows and Enter act at once.
+   * Decided on what is drawn, not on whose turn the events say it is: the
+   * view that offers the actions may come after them.
+   */
+  private focusTurn(st: TableState, v: View | null): void {
+    const turn = this.turnKey(st, v);
+    if (!turn || turn === this.focusedTurn) return;
+    const target = this.turnTarget();
+    if (!target) return; // not drawn yet: at the next render
+    this.focusedTurn = turn;
+    const active = document.activeElement as HTMLElement | null;
+    const typing = active !== null && (active.tagName === "INPUT" || active.tagName === "TEXTAREA" || active.tagName === "SELECT" || active.isContentEditable);
+    if (typing) return;
+    const group = v?.phase === "play" || v?.phase === "discard" ? this.handArea : this.controls;
+    if (active && group.contains(active) && active.matches('.card[role="button"], button:not([disabled])') && !active.matches("#suggest, #discard")) return;
+    target.focus({ preventScroll: true });
   }
 
   /**
@@ -218,7 +265,6 @@ export class TableScreen implements Screen {
       panel.addEventListener("keydown", (e) => bidKey(e, panel));
       this.suggestions.mark(panel, v);
       fill(this.controls, panel, this.suggestions.row(st, v));
-      focusFirst(panel);
       return;
     }
     if (ready && v.phase === "discard" && v.discard) {
@@ -251,7 +297,6 @@ export class TableScreen implements Screen {
       panel.addEventListener("keydown", (e) => bidKey(e, panel));
       this.suggestions.mark(panel, v);
       fill(this.controls, panel, this.suggestions.row(st, v));
-      focusFirst(panel);
       return;
     }
     if (ready && v.phase === "play") {

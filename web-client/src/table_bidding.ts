@@ -9,12 +9,6 @@ import { moveFocus } from "./keys";
 import { MODE_LABELS } from "./rules";
 import type { Action, View } from "./types";
 
-/** A new prompt takes the keyboard, unless the user is busy elsewhere. */
-export function focusFirst(panel: HTMLElement): void {
-  if (document.activeElement !== document.body && document.activeElement !== null) return;
-  panel.querySelector<HTMLElement>("button:not([disabled])")?.focus({ preventScroll: true });
-}
-
 /**
  * Keys in the bidding and choice prompts: arrows move between the
  * buttons, Enter or Space presses one (as for any button), a digit bids

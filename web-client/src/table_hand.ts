@@ -71,7 +71,13 @@ export class HandView {
           this.redraw();
         };
         el.addEventListener("click", toggle);
-        el.addEventListener("keydown", (e) => this.cardKey(e, toggle));
+        el.addEventListener("keydown", (e) =>
+          this.cardKey(e, () => {
+            toggle();
+            // The last card chosen by the keys: Enter again discards them.
+            if (this.selected.size === (v.discard ?? 0)) this.handArea.closest(".play-area")?.querySelector<HTMLElement>("#discard")?.focus({ preventScroll: true });
+          }),
+        );
       } else if (playable.has(c)) {
         el.setAttribute("role", "button");
         el.tabIndex = -1;

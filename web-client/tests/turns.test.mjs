@@ -1,0 +1,149 @@
+// The player's turn, as a keyboard user and a mouse user meet it: at every
+// turn (a call, the discard, the trump, a card) the keys act at once,
+// without a Tab first, also when the server's view of the turn comes in a
+// message of its own after the events (as on a busy machine or network);
+// and the hand stays where it is when a turn starts or ends (a click aimed
+// at a card hits that card), an 18-card bid whist discard fits the screen
+// at laptop and phone size.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import { asGuest, createTable, hardLimit, screen, setup, STEP_MS, tableInfo } from "./harness.mjs";
+
+let env;
+const stopLimit = hardLimit(420_000);
+before(async () => {
+  env = await setup(["--bot-budget-ms", "20", "--bot-delay-ms", "0"]);
+});
+after(async () => {
+  await env?.close();
+  stopLimit();
+});
+
+/**
+ * A page whose WebSocket hands the page each message of a batch alone, and
+ * each table.view 150 ms after what came before it: the events of a turn
+ * are drawn before the view that offers the actions, as happens when they
+ * travel apart. (The protocol allows it: a batch is its messages in order.)
+ */
+async function slowViewsPage(name, viewport) {
+  const context = await env.browser.newContext({ viewport, hasTouch: viewport.width < 500, isMobile: viewport.width < 500 });
+  const page = await context.newPage();
+  page.setDefaultTimeout(STEP_MS);
+  page.on("pageerror", (e) => console.error(`[${name}] page error: ${e.message}`));
+  page.name = name;
+  await page.routeWebSocket(/\/ws$/, (ws) => {
+    const server = ws.connectToServer();
+    let queue = Promise.resolve();
+    server.onMessage((text) => {
+      const m = JSON.parse(String(text));
+      const parts = m.t === "batch" ? m.d : [m];
+      queue = queue.then(async () => {
+        for (const part of parts) {
+          if (part.t === "table.view") await new Promise((r) => setTimeout(r, 150));
+          ws.send(JSON.stringify(part));
+        }
+      });
+    });
+    ws.onMessage((text) => server.send(text));
+  });
+  await page.goto(env.server.url + "/");
+  return page;
+}
+
+async function addComputers(page, seats) {
+  for (const s of seats) {
+    await page.click(`.seat[data-seat="${s}"] button[data-add-bot="${s}"]`);
+    await page.waitForSelector(`.seat[data-seat="${s}"][data-computer="true"]`);
+  }
+}
+
+/** Waits for the person's turn or the game's end: "bidding", "discard", "choose", "play" or "over". */
+async function nextTurn(page) {
+  const h = await page.waitForFunction(
+    () => {
+      if (document.querySelector('[data-role="result"]')) return "over";
+      for (const k of ["bidding", "discard", "choose"]) if (document.querySelector(`[data-role="${k}"]`)) return k;
+      if (document.querySelector("[data-hand] .card.playable")) return "play";
+      return false;
+    },
+    null,
+    { timeout: 30_000 },
+  );
+  return h.jsonValue();
+}
+
+/** What has the keyboard focus: "hand", "prompt", or a description of something else. */
+function focusIn(page) {
+  return page.evaluate(() => {
+    const a = document.activeElement;
+    if (!a || a === document.body) return "body";
+    if (a.closest("[data-hand]") && a.matches('.card[role="button"]')) return "hand";
+    if (a.closest('[data-role="bidding"], [data-role="choose"]') && a.matches("button")) return "prompt";
+    return `${a.tagName.toLowerCase()}.${a.className}`;
+  });
+}
+
+const version = async (page) => (await tableInfo(page)).v;
+const acted = (page, v) => page.waitForFunction((v) => Number(document.querySelector(".table-screen")?.dataset.v) > v, v);
+
+test("at every turn of a bid whist game the keys act at once, without a Tab", async () => {
+  const page = await slowViewsPage("keys", { width: 1280, height: 800 });
+  await asGuest(page);
+  // To 5: the person calls 7 at the first chance, so declares (the kitty,
+  // the discard, the trump) and the game is soon over.
+  await createTable(page, { variant: "bid", options: { play_to: 5 } });
+  await addComputers(page, [1, 2, 3]);
+  const seen = {};
+  const missed = [];
+  let turns = 0;
+  for (;;) {
+    const kind = await nextTurn(page);
+    if (kind === "over") break;
+    turns += 1;
+    seen[kind] = (seen[kind] ?? 0) + 1;
+    const where = await focusIn(page);
+    const expected = kind === "play" || kind === "discard" ? "hand" : "prompt";
+    if (where !== expected) {
+      missed.push(`turn ${turns} (${kind}): the focus is on ${where}`);
+      // (To go on with the game and count every such turn.)
+      await page.focus(expected === "hand" ? '[data-hand] .card[role="button"]' : `[data-role="${kind}"] button`);
+    }
+    const v = await version(page);
+    // Only keys from here: no focus() and no click.
+    if (kind === "bidding") {
+      // End: the last offered call (Pass, or the dealer's highest bid); Home: the first bid. A 7 when offered.
+      const top = await page.$('[data-role="bidding"] button[data-bid^="7"]');
+      if (top) {
+        for (let i = 0; i < 30 && !(await page.evaluate(() => document.activeElement?.dataset.bid?.startsWith("7"))); i++) await page.keyboard.press("ArrowRight");
+        await page.keyboard.press("Enter");
+      } else if (await page.$('[data-role="bidding"] button[data-bid="pass"]')) {
+        await page.keyboard.press("p");
+      } else {
+        await page.keyboard.press("Enter");
+      }
+    } else if (kind === "discard") {
+      const k = Number((await page.textContent("#discard")).match(/\d+/)[0]);
+      for (let i = 0; i < k; i++) {
+        await page.keyboard.press("Enter");
+        await page.keyboard.press("ArrowRight");
+      }
+      // The last card chosen, the keyboard is on the Discard button.
+      const ready = await page
+        .waitForFunction(() => document.activeElement?.id === "discard" && !document.activeElement.disabled, null, { timeout: 3000 })
+        .then(() => true, () => false);
+      if (!ready) {
+        missed.push(`turn ${turns} (discard): the cards chosen, the focus is on ${await focusIn(page)}, not the Discard button`);
+        await page.focus("#discard");
+      }
+      await page.keyboard.press("Enter");
+    } else {
+      if (turns % 2) await page.keyboard.press("ArrowRight");
+      await page.keyboard.press(turns % 3 ? "Enter" : " ");
+    }
+    await acted(page, v);
+  }
+  if (process.env.E2E_DEBUG) console.log(`# ${turns} turns: ${JSON.stringify(seen)}`);
+  assert.deepEqual(missed, [], `the keys did not act at ${missed.length} of ${turns} turns`);
+  assert.ok(seen.bidding >= 1 && seen.discard >= 1 && seen.choose >= 1 && seen.play >= 12, `every kind of turn met: ${JSON.stringify(seen)}`);
+  await page.context().close();
+});
