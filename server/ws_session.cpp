@@ -122,8 +122,12 @@ asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
   ++ctx_.metrics.connections;
   ++ctx_.metrics.connections_total;
   last_heard_ = clock::now();
-  ws_.control_callback(
-      [this](websocket::frame_type, beast::string_view) { last_heard_ = clock::now(); });
+  ws_.control_callback([this](websocket::frame_type kind, beast::string_view) {
+    last_heard_ = clock::now();
+    // No close code above 4999 is defined: answered with 1002, not echoed.
+    if (kind == websocket::frame_type::close && ws_.reason().code > 4999)
+      ws_.next_layer().refuse_close_code(ws_.reason().code);
+  });
   // The writer starts: what was queued before goes first, and the pings.
   writer_started_ = true;
   arm_ping();

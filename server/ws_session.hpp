@@ -23,6 +23,7 @@
 
 #include "protocol/messages.hpp"
 #include "server/context.hpp"
+#include "server/ws_socket.hpp"
 
 namespace whist::server {
 
@@ -32,9 +33,9 @@ namespace websocket = beast::websocket;
 
 using Message = std::shared_ptr<const std::string>;
 // A connection's socket runs its handlers on the connection's strand, named
-// by type: no type-erased executor on the hot path.
-using Strand = asio::strand<asio::io_context::executor_type>;
-using Socket = asio::basic_stream_socket<asio::ip::tcp, Strand>;
+// by type: no type-erased executor on the hot path (ws_socket.hpp: how it
+// ends a connection).
+using Socket = WsSocket;
 
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:

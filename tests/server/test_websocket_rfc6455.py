@@ -249,6 +249,45 @@ def test_closing_handshake_is_echoed(server, code):
     c.close()
 
 
+@pytest.mark.parametrize("code", [5000, 65535])
+def test_close_codes_above_4999_are_refused_with_1002(server, code):
+    """No close code above 4999 is defined (RFC 6455 7.4.2): answered with
+    1002, as the undefined codes below 3000 are, not echoed."""
+    c = Raw(server)
+    c.frame(TEXT, HELLO)
+    assert c.message()["t"] == "welcome"
+    c.frame(CLOSE, struct.pack("!H", code) + b"bye")
+    assert c.closed_with() == 1002
+    c.close()
+
+
+def test_a_client_still_sending_after_1009_gets_the_close_and_no_reset(server):
+    """After a message too big the server sends its close frame, shuts down
+    its side and reads what still comes (RFC 6455 7.1.1) before it closes:
+    a client still sending is not reset, and reads the close frame and then
+    the end of the stream."""
+    c = Raw(server)
+    # A frame announced far over the limit, whose payload keeps coming.
+    c.sock.sendall(struct.pack("!BBQ", 0x80 | TEXT, 0x80 | 127, 64 << 20) + os.urandom(4))
+    chunk = b"x" * 16384
+    for _ in range(16):
+        c.sock.sendall(chunk)
+    while True:
+        fin, op, data = c.read()
+        if op == CLOSE:
+            break
+    assert struct.unpack("!H", data[:2])[0] == 1009
+    # Still sending after the close frame: read and discarded, no reset
+    # (closed at once, the socket would answer with one, and these sends
+    # would fail with a broken pipe or a reset).
+    for _ in range(64):
+        c.sock.sendall(chunk)
+    # The server's side is shut: the stream ends cleanly.
+    c.sock.settimeout(TIMEOUT)
+    assert c.sock.recv(4096) == b""
+    c.close()
+
+
 def test_an_empty_close_is_answered(server):
     """An empty close has no code to echo (1005 may not be sent): the answer
     is empty or says 1000 (Beast answers 1000)."""
