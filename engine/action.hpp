@@ -1,5 +1,5 @@
 // Actions: what a seat does. The same objects appear in game records and in
-// the WebSocket protocol (see ../shared/spec/game-record.md).
+// the WebSocket protocol (see docs/records.md).
 #pragma once
 
 #include <cstdint>

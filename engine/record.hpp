@@ -1,5 +1,5 @@
-// Game records (../shared/spec/game-record.md) as engine values, and
-// replaying one. Reading and writing the JSON form is protocol's work
+// Game records (docs/records.md) as engine values, and replaying one.
+// Reading and writing the JSON form is protocol's work
 // (protocol/record_json.hpp); everything about the rules is here.
 #pragma once
 

@@ -1,5 +1,5 @@
-// The JSON form of game records and actions (../shared/spec/game-record.md)
-// and of whist-replay's output.
+// The JSON form of game records and actions (docs/records.md) and of
+// whist-replay's output.
 #pragma once
 
 #include <nlohmann/json_fwd.hpp>

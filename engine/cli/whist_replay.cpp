@@ -1,7 +1,6 @@
-// whist-replay: checks and scores a game record (../shared/spec/
-// game-record.md). Reads FILE, or standard input; prints one JSON document;
-// exits 0 (every action legal), 1 (an illegal action) or 2 (a malformed
-// record).
+// whist-replay: checks and scores a game record (docs/records.md). Reads
+// FILE, or standard input; prints one JSON document; exits 0 (every action
+// legal), 1 (an illegal action) or 2 (a malformed record).
 #include <fstream>
 #include <iostream>
 #include <iterator>

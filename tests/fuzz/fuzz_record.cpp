@@ -1,7 +1,7 @@
 // libFuzzer target: a game record (protocol::parse_record, the format of
-// ../shared/spec/game-record.md), then, when it parses, its replay through
-// the engine (what whist-replay does): a malformed or illegal record must
-// give an error value, never a crash, a leak or undefined behaviour.
+// docs/records.md), then, when it parses, its replay through the engine
+// (what whist-replay does): a malformed or illegal record must give an
+// error value, never a crash, a leak or undefined behaviour.
 #include <cstddef>
 #include <cstdint>
 #include <string_view>
