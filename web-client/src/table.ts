@@ -56,7 +56,7 @@ export class TableScreen implements Screen {
       "section",
       { class: "table-screen" },
       this.head,
-      h("div", { class: "table-layout" }, h("div", { class: "play-area" }, this.status, this.felt, this.controls, this.handArea), h("aside", { class: "side" }, this.summary, this.notices, this.chat.el)),
+      h("div", { class: "table-layout" }, h("div", { class: "play-area" }, this.status, this.felt, this.handArea, this.controls), h("aside", { class: "side" }, this.summary, this.notices, this.chat.el)),
     );
     this.suggestions = new Suggestions(app, this.el, () => this.update(), (cards) => (this.hand.selected = new Set(cards)));
     this.ticker = window.setInterval(() => showCountdowns(this.el, this.app.table), 500);
@@ -247,7 +247,12 @@ export class TableScreen implements Screen {
   }
 
 
-  /** The prompt under the table: the user's turn, whom the table waits for, or the result. */
+  /** A prompt of the user's turn, with the Suggest button beside it (where the table allows suggestions). */
+  private turnBar(prompt: HTMLElement, suggest: HTMLElement | null): HTMLElement {
+    return h("div", { class: "turn-bar" }, prompt, suggest);
+  }
+
+  /** The prompt under the hand: the user's turn, whom the table waits for, or the result. */
   private renderControls(st: TableState, v: View | null): void {
     const t = st.summary;
     const mine = st.seat;
@@ -264,7 +269,7 @@ export class TableScreen implements Screen {
       const panel = biddingControls(this.app, st, v);
       panel.addEventListener("keydown", (e) => bidKey(e, panel));
       this.suggestions.mark(panel, v);
-      fill(this.controls, panel, this.suggestions.row(st, v));
+      fill(this.controls, this.turnBar(panel, this.suggestions.row(st, v)));
       return;
     }
     if (ready && v.phase === "discard" && v.discard) {
@@ -272,23 +277,25 @@ export class TableScreen implements Screen {
       const chosen = this.hand.selected.size;
       fill(
         this.controls,
-        h(
-          "div",
-          { class: "prompt action-prompt", "data-role": "discard" },
-          h("p", null, `You took the kitty. Choose ${k} cards to discard (they count as your side's first trick). ${chosen} chosen.`, h("span", { class: "countdown" })),
+        this.turnBar(
           h(
-            "button",
-            {
-              type: "button",
-              class: "primary",
-              id: "discard",
-              disabled: chosen !== k,
-              onclick: () => void this.app.act({ type: "discard", cards: [...this.hand.selected] }),
-            },
-            `Discard ${k} cards`,
+            "div",
+            { class: "prompt action-prompt", "data-role": "discard" },
+            h("p", null, `You took the kitty. Choose ${k} cards to discard (they count as your side's first trick). ${chosen} chosen.`, h("span", { class: "countdown" })),
+            h(
+              "button",
+              {
+                type: "button",
+                class: "primary",
+                id: "discard",
+                disabled: chosen !== k,
+                onclick: () => void this.app.act({ type: "discard", cards: [...this.hand.selected] }),
+              },
+              `Discard ${k} cards`,
+            ),
           ),
+          this.suggestions.row(st, v),
         ),
-        this.suggestions.row(st, v),
       );
       return;
     }
@@ -296,22 +303,24 @@ export class TableScreen implements Screen {
       const panel = chooseControls(this.app, v);
       panel.addEventListener("keydown", (e) => bidKey(e, panel));
       this.suggestions.mark(panel, v);
-      fill(this.controls, panel, this.suggestions.row(st, v));
+      fill(this.controls, this.turnBar(panel, this.suggestions.row(st, v)));
       return;
     }
     if (ready && v.phase === "play") {
       const leading = v.trick.cards.length === 0;
       fill(
         this.controls,
-        h(
-          "p",
-          { class: "prompt your-turn" },
-          leading ? "Your lead: " : "Your turn: ",
-          "click a card or drag it to the table.",
-          h("span", { class: "countdown" }),
-          h("small", { class: "keys-hint" }, `Keys: ← → choose a card, Enter plays it, L shows the last trick${t.settings.suggestions ? ", S suggests a card" : ""}.`),
+        this.turnBar(
+          h(
+            "p",
+            { class: "prompt your-turn" },
+            leading ? "Your lead: " : "Your turn: ",
+            "click a card or drag it to the table.",
+            h("span", { class: "countdown" }),
+            h("small", { class: "keys-hint" }, `Keys: ← → choose a card, Enter plays it, L shows the last trick${t.settings.suggestions ? ", S suggests a card" : ""}.`),
+          ),
+          this.suggestions.row(st, v),
         ),
-        this.suggestions.row(st, v),
       );
       return;
     }

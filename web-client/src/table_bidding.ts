@@ -24,6 +24,8 @@ export function bidKey(e: KeyboardEvent, panel: HTMLElement): void {
   }
 }
 
+const ROW_LABELS: Record<string, string> = { uptown: "Uptown", downtown: "Downtown", notrump: "No trump" };
+
 export function biddingControls(app: App, st: TableState, v: View): HTMLElement {
   const t = st.summary;
   const legal = v.legal;
@@ -51,28 +53,34 @@ export function biddingControls(app: App, st: TableState, v: View): HTMLElement 
   const bids = legal.filter((a) => a.type === "bid");
   const levels = [...new Set(bids.map((a) => a.level ?? 0))].sort((a, b) => a - b);
   const modes = ["uptown", "downtown", "notrump"];
+  // A row per mode, a column per level: low enough to keep under the hand.
   return h(
     "div",
     { class: "prompt action-prompt", "data-role": "bidding" },
-    h("p", null, pass ? "Your call: bid or pass (one call each)." : "Everyone else passed: as dealer you must bid.", h("span", { class: "countdown" })),
     h(
       "div",
-      { class: "bid-grid" },
-      levels.map((level) =>
+      { class: "bid-head" },
+      h("p", null, pass ? "Your call: bid or pass (one call each)." : "Everyone else passed: as dealer you must bid.", h("span", { class: "countdown" })),
+      pass ? h("button", { type: "button", class: "bid pass", "data-bid": "pass", onclick: () => act(pass) }, "Pass") : null,
+    ),
+    h(
+      "div",
+      { class: "bid-grid", style: `--levels:${levels.length}` },
+      modes.map((mode) =>
         h(
           "div",
           { class: "bid-row" },
-          h("span", { class: "bid-level" }, `${level}`, h("small", null, ` (${6 + level})`)),
-          modes.map((mode) => {
+          h("span", { class: "bid-mode" }, ROW_LABELS[mode] ?? mode),
+          levels.map((level) => {
             const a = bids.find((b) => b.level === level && b.mode === mode);
+            const name = `${level} ${MODE_LABELS[mode] ?? mode}`;
             return a
-              ? h("button", { type: "button", class: `bid mode-${mode}`, "data-bid": `${level}${mode}`, onclick: () => act(a) }, MODE_LABELS[mode] ?? mode)
+              ? h("button", { type: "button", class: `bid mode-${mode}`, "data-bid": `${level}${mode}`, "aria-label": name, title: `${name}: ${6 + level} tricks to take`, onclick: () => act(a) }, String(level))
               : h("span", { class: "bid-gap" });
           }),
         ),
       ),
     ),
-    pass ? h("button", { type: "button", class: "bid pass", "data-bid": "pass", onclick: () => act(pass) }, "Pass") : null,
     h("small", { class: "hint" }, "Level L needs 6 + L tricks, the book included. Uptown: high cards win; downtown: low cards win (the ace stays high). Keys: arrows, Enter, P to pass."),
   );
 }

@@ -4,6 +4,7 @@
 import { cardBack, cardFace } from "./cards";
 import { h, fill } from "./dom";
 import { callText, isComputer, seatName, type TableState } from "./game";
+import { contractBox, kittyBox } from "./table_status";
 import type { View } from "./types";
 
 // Where each seat sits, from the user's seat (bottom) going to the left
@@ -42,7 +43,9 @@ export function renderFelt(felt: HTMLElement, st: TableState, v: View | null, o:
     const rel = (i - base + n) % n;
     seats.push(seatBox(st, v, i, pos[rel] ?? "b", o));
   }
-  fill(felt, seats, h("div", { class: "center" }, center(st, v, pos, base, o)));
+  // Bid whist (four players: the top corners are free): the contract and the kitty.
+  const corners = t.variant === "bid" ? [contractBox(st, v), kittyBox(v)] : [];
+  fill(felt, seats, corners[0] ? h("div", { class: "corner pos-tl" }, corners[0]) : null, corners[1] ? h("div", { class: "corner pos-tr" }, corners[1]) : null, h("div", { class: "center" }, center(st, v, pos, base, o)));
   felt.dataset["players"] = String(n);
 }
 
@@ -56,7 +59,7 @@ function seatBox(st: TableState, v: View | null, i: number, where: string, o: Fe
   const standIn = st.standIns.has(i) && away;
   const badges: HTMLElement[] = [];
   if (v && v.deal >= 0 && v.dealer === i) badges.push(h("span", { class: "badge dealer", title: "dealer" }, "D"));
-  if (v?.contract && v.contract.declarer === i) badges.push(h("span", { class: "badge declarer", title: "declarer" }, "declarer"));
+  if (v?.contract && v.contract.declarer === i && v.phase !== "bidding") badges.push(h("span", { class: "badge declarer", title: "declarer" }, "declarer"));
   if (computer) badges.push(h("span", { class: "badge computer", title: "a computer player" }, "computer"));
   if (away) badges.push(h("span", { class: "badge away" }, "away"));
   if (standIn) badges.push(h("span", { class: "badge computer stand-in", title: "the computer plays for this absent player until they are back" }, "computer plays"));
@@ -88,7 +91,8 @@ function seatBox(st: TableState, v: View | null, i: number, where: string, o: Fe
       badges,
     ),
     o.seatManage(i),
-    line.length ? h("div", { class: "seat-line" }, line) : null,
+    // Always there (empty too), so that the seat keeps its height.
+    h("div", { class: "seat-line" }, line),
     showBacks && count > 0
       ? h(
           "div",
@@ -121,9 +125,11 @@ function center(st: TableState, v: View | null, pos: string[], base: number, o: 
     done = true;
   }
   const out: HTMLElement[] = [];
-  if (v.phase === "bidding" || v.phase === "discard" || v.phase === "choose") {
-    out.push(h("p", { class: "center-note" }, v.phase === "bidding" ? "Bidding" : v.phase === "discard" ? "The declarer takes the kitty" : "The declarer chooses"));
-  }
+  // Before the cards, what is going on, in the middle of the trick's place.
+  const note =
+    v.phase === "bidding" || v.phase === "discard" || v.phase === "choose"
+      ? h("p", { class: "center-note" }, v.phase === "bidding" ? "Bidding" : v.phase === "discard" ? "The declarer takes the kitty" : "The declarer chooses")
+      : null;
   const trick = h(
     "div",
     { class: `trick${done ? " done" : ""}`, "data-role": done ? "last-trick" : "trick" },
@@ -132,17 +138,19 @@ function center(st: TableState, v: View | null, pos: string[], base: number, o: 
       const winner = done && last && last.winner === seat && caption !== null;
       return h("div", { class: `slot pos-${pos[(seat - base + n) % n] ?? "b"}${winner ? " winner" : ""}`, "data-seat": seat }, cardFace(c, "trick-card"));
     }),
+    note,
   );
   out.push(trick);
-  if (caption) out.push(h("p", { class: "trick-caption" }, caption));
-  if (v.phase === "play" && v.tricks.length > 0 && v.trick.cards.length > 0) {
-    out.push(
-      h(
-        "button",
-        { type: "button", class: "link last-trick-toggle", onclick: o.toggleLast },
-        o.showLast ? "Back to this trick" : "Last trick",
-      ),
-    );
-  }
+  // The caption and the Last trick button share a line that is there even
+  // when empty, so that the felt keeps its height (and the hand its place).
+  const lastOffered = v.phase === "play" && v.tricks.length > 0 && v.trick.cards.length > 0;
+  out.push(
+    h(
+      "p",
+      { class: "trick-foot" },
+      caption ? h("span", { class: "trick-caption" }, caption) : null,
+      lastOffered ? h("button", { type: "button", class: "link last-trick-toggle", onclick: o.toggleLast }, o.showLast ? "Back to this trick" : "Last trick") : null,
+    ),
+  );
   return out;
 }

@@ -23,6 +23,10 @@ export function statusItems(st: TableState, v: View | null, creator: boolean): H
       ),
     ];
   }
+  // The deal's chips on one line, the score beside them (under them on a
+  // phone): the bar keeps its height all the game, so the felt and the hand
+  // below it stay where they are. (Bid whist's contract and kitty are on the
+  // felt, in its free corners.)
   const items: HTMLElement[] = [];
   items.push(h("div", { class: "chip" }, h("span", { class: "k" }, "Deal"), ` ${v.deal + 1}`, t.variant === "exact" ? ` · ${v.hand_size} cards` : null));
   items.push(h("div", { class: "chip", "data-role": "trump" }, h("span", { class: "k" }, "Trumps"), " ", trumpLabel(v)));
@@ -36,22 +40,26 @@ export function statusItems(st: TableState, v: View | null, creator: boolean): H
       ),
     );
   }
-  if (v.contract) {
-    const c = v.contract;
-    items.push(
-      h(
-        "div",
-        { class: "chip contract" },
-        h("span", { class: "k" }, "Contract"),
-        ` ${seatName(st, c.declarer)}: ${c.level} ${MODE_LABELS[c.mode] ?? c.mode} (needs ${6 + c.level})`,
-      ),
-    );
-  }
-  if (v.kitty && v.kitty.length) {
-    items.push(h("div", { class: "chip kitty" }, h("span", { class: "k" }, "Kitty"), v.kitty.map((c) => cardFace(c, "tiny"))));
-  }
-  items.push(scoreChip(st, v));
-  return items;
+  return [h("div", { class: "deal-chips" }, items), scoreChip(st, v)];
+}
+
+/** Bid whist: the contract (the highest bid while bidding), and the kitty when the user may see it; for the felt's top corners. */
+export function contractBox(st: TableState, v: View | null): HTMLElement | null {
+  if (!v?.contract) return null;
+  const c = v.contract;
+  return h(
+    "div",
+    { class: "corner-box contract", "data-role": "contract" },
+    h("span", { class: "k" }, v.phase === "bidding" ? "High bid" : "Contract"),
+    h("b", null, `${c.level} ${MODE_LABELS[c.mode] ?? c.mode}`),
+    h("span", null, ` by ${seatName(st, c.declarer)}`),
+    h("small", { class: "needs" }, `needs ${6 + c.level} tricks`),
+  );
+}
+
+export function kittyBox(v: View | null): HTMLElement | null {
+  if (!v?.kitty || v.kitty.length === 0) return null;
+  return h("div", { class: "corner-box kitty", "data-role": "kitty" }, h("span", { class: "k" }, "Kitty"), h("span", { class: "kitty-cards" }, v.kitty.map((c) => cardFace(c, "tiny"))));
 }
 
 function scoreChip(st: TableState, v: View): HTMLElement {

@@ -185,7 +185,7 @@ export async function settle(pages) {
 function shown(page) {
   return page.evaluate(() => ({
     cards: [...document.querySelectorAll(".card.face[data-card]")]
-      .filter((e) => !e.closest("[data-hand]") && !e.closest(".chip.turned") && !e.closest(".chip.kitty"))
+      .filter((e) => !e.closest("[data-hand]") && !e.closest(".chip.turned") && !e.closest(".kitty"))
       .map((e) => e.dataset.card),
     counts: Object.fromEntries(
       [...document.querySelectorAll(".seat[data-seat]")].map((e) => [e.dataset.seat, Number(e.querySelector(".fan")?.dataset.count ?? 0)]),

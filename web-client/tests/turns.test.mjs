@@ -147,3 +147,90 @@ test("at every turn of a bid whist game the keys act at once, without a Tab", as
   assert.ok(seen.bidding >= 1 && seen.discard >= 1 && seen.choose >= 1 && seen.play >= 12, `every kind of turn met: ${JSON.stringify(seen)}`);
   await page.context().close();
 });
+
+/**
+ * Notes, at every frame the page draws, where the hand is (its box, in
+ * the viewport) and whether the person may act: {box: {turn: frames}}.
+ */
+async function trackHand(page) {
+  await page.evaluate(() => {
+    window.handBoxes = {};
+    const frame = () => {
+      const hand = document.querySelector("[data-hand]");
+      if (hand && hand.children.length > 0) {
+        const r = hand.getBoundingClientRect();
+        const key = [r.left, r.top, r.right, r.bottom].map(Math.round).join(",");
+        const turn = document.querySelector('[data-hand] .card[role="button"], [data-role="bidding"], [data-role="choose"]') ? "turn" : "wait";
+        const seen = (window.handBoxes[key] ??= {});
+        seen[turn] = (seen[turn] ?? 0) + 1;
+      }
+      requestAnimationFrame(frame);
+    };
+    requestAnimationFrame(frame);
+  });
+}
+
+const handBoxes = (page) => page.evaluate(() => window.handBoxes);
+
+test("the hand stays where it is when a turn starts or ends, prompt and Suggest button shown (1280x800)", async () => {
+  const page = await env.openPage("still", { width: 1280, height: 800 });
+  await asGuest(page);
+  await createTable(page, { variant: "classic", settings: { suggestions: true } });
+  await addComputers(page, [1, 2, 3]);
+  await trackHand(page);
+  // The first deal, card by card with the mouse, each turn with its prompt and the Suggest button.
+  for (let turn = 0; turn < 13; turn++) {
+    assert.equal(await nextTurn(page), "play");
+    await page.waitForSelector("#suggest");
+    if (process.env.E2E_SHOTS && turn === 1) await page.screenshot({ path: `${process.env.E2E_SHOTS}/turn-1280.png` });
+    const box = await page.locator("[data-hand]").boundingBox();
+    assert.ok(box.y + box.height <= 800, `the hand is in sight at the turn: its bottom at ${box.y + box.height} px`);
+    const v = await version(page);
+    await page.click("[data-hand] .card.playable");
+    await acted(page, v);
+  }
+  const boxes = await handBoxes(page);
+  const places = Object.keys(boxes);
+  assert.equal(places.length, 1, `the hand was drawn at ${places.length} places: ${JSON.stringify(boxes)}`);
+  const at = boxes[places[0]];
+  assert.ok(at.turn > 0 && at.wait > 0, `seen both at the turns and between them: ${JSON.stringify(boxes)}`);
+  await page.context().close();
+});
+
+for (const viewport of [
+  { width: 1280, height: 800 },
+  { width: 390, height: 844 },
+]) {
+  test(`an 18-card bid whist discard fits the screen, and the hand keeps its place through the bidding and the discard (${viewport.width}x${viewport.height})`, async () => {
+    const page = await env.openPage(`discard-${viewport.width}`, viewport);
+    await asGuest(page);
+    // Two jokers: a kitty of six, so the declarer holds 18 cards to discard from.
+    await createTable(page, { variant: "bid", options: { jokers: 2 } });
+    await addComputers(page, [1, 2, 3]);
+    await trackHand(page);
+    for (let turns = 0; ; turns++) {
+      assert.ok(turns < 60, "the person never got to discard");
+      const kind = await nextTurn(page);
+      assert.notEqual(kind, "over", "the game ended before the person got to discard");
+      if (kind === "discard") break;
+      const v = await version(page);
+      // The person calls 7 when they may, so that they declare; otherwise any call or card.
+      const seven = await page.$('[data-role="bidding"] button[data-bid^="7"]');
+      if (seven) await seven.click();
+      else if (kind === "bidding") await page.click('[data-role="bidding"] button.bid');
+      else if (kind === "choose") await page.click('[data-role="choose"] button');
+      else await page.click("[data-hand] .card.playable");
+      await acted(page, v);
+    }
+    if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/discard-${viewport.width}.png` });
+    const cards = await page.$$eval("[data-hand] .card", (els) => els.map((e) => e.getBoundingClientRect().toJSON()));
+    assert.equal(cards.length, 18);
+    const { width, height } = viewport;
+    for (const r of cards) assert.ok(r.left >= 0 && r.right <= width && r.top >= 0 && r.bottom <= height, `a card of the hand is out of the screen: ${JSON.stringify(r)}`);
+    const hand = await page.locator("[data-hand]").boundingBox();
+    assert.ok(hand.y + hand.height <= height, `the hand's bottom at ${hand.y + hand.height} px on a screen of ${height}`);
+    const boxes = await handBoxes(page);
+    assert.equal(Object.keys(boxes).length, 1, `the hand was drawn at several places: ${JSON.stringify(boxes)}`);
+    await page.context().close();
+  });
+}
