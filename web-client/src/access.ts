@@ -18,13 +18,21 @@ const ACCESS: { value: Access; label: string; help: string }[] = [
   { value: "invited", label: "Invited only", help: "Only the people you invite see the table; for anyone else it does not exist." },
 ];
 
+const NO_FRIENDS_HELP = "You have no friends yet: only the people you invite would see it (Friends, at the top, to make some).";
+const GUEST_HELP = "Guests cannot have friends: a guest's table is for everyone, or for the people invited.";
+
 /** The settings for a choice of who may join (a Join table's; other kinds have none). */
 export function accessSettings(access: Access): Record<string, boolean> {
   return { friends_only: access === "friends", invite_only: access === "invited" };
 }
 
-/** Whether a table of kind `kind` may be made with that choice: Join, any; Compete, everyone or invited; others, everyone. */
-function allowed(kind: string, access: Access): boolean {
+/**
+ * Whether a table of kind `kind` may be made with that choice: Join, any
+ * (but Friends, not by a guest, who has none); Compete, everyone or
+ * invited; others, everyone.
+ */
+function allowed(kind: string, access: Access, guest = false): boolean {
+  if (guest && access === "friends") return false;
   if (kind === "join") return true;
   if (kind === "compete") return access !== "friends";
   return access === "everyone";
@@ -37,9 +45,13 @@ export interface AccessChoice {
 
 export class AccessFields {
   readonly el: HTMLElement;
-  // Join tables are for friends unless the creator opens them (the server's default too).
-  private access: Access = "friends";
+  // Who may join, as the user chose it; until they do, for their friends
+  // when they have some, else for everyone (a table for friends of someone
+  // who has none is seen by nobody).
+  private access: Access | null = null;
   private later = false;
+  /** The user, their kind of account and friends the choices were last drawn for (drawn again when they change). */
+  private shownKey = "";
   private readonly accessHelp: HTMLElement;
   private readonly inviteRow: HTMLElement;
   private readonly invite: HTMLInputElement;
@@ -65,7 +77,7 @@ export class AccessFields {
             type: "radio",
             name: "access",
             value: a.value,
-            checked: a.value === this.access,
+            checked: a.value === this.effective(),
             onchange: () => {
               this.access = a.value;
               this.refresh();
@@ -127,16 +139,39 @@ export class AccessFields {
     this.refresh();
   }
 
+  private get guest(): boolean {
+    return this.app.user?.guest ?? false;
+  }
+
+  /** The choice before the user makes one: Friends for someone who has friends, else Everyone. */
+  private defaultAccess(): Access {
+    return !this.guest && this.app.social.friends.length > 0 ? "friends" : "everyone";
+  }
+
+  /** Draws the choices again when what they depend on changed (the user, their friends): the lobby calls it on each update. */
+  sync(): void {
+    const key = JSON.stringify([this.app.user?.name, this.guest, this.app.social.friends.map((f) => f.name)]);
+    if (key !== this.shownKey) this.refresh();
+  }
+
   /** Draws the parts that depend on the choices (and the friends, for the quick picks). */
   refresh(): void {
+    this.shownKey = JSON.stringify([this.app.user?.name, this.guest, this.app.social.friends.map((f) => f.name)]);
     const access = this.effective();
+    const wanted = this.access ?? this.defaultAccess();
     this.accessHelp.textContent =
-      this.kind === "compete" && this.access === "friends"
+      this.kind === "compete" && wanted === "friends" && !this.guest
         ? "Compete tables are for everyone or for the invited only."
-        : (ACCESS.find((a) => a.value === access)?.help ?? "");
+        : this.guest
+          ? `${ACCESS.find((a) => a.value === access)?.help ?? ""} ${GUEST_HELP}`
+          : access === "friends" && this.app.social.loaded && this.app.social.friends.length === 0
+            ? `${ACCESS.find((a) => a.value === access)?.help ?? ""} ${NO_FRIENDS_HELP}`
+            : (ACCESS.find((a) => a.value === access)?.help ?? "");
     for (const r of this.el.querySelectorAll<HTMLInputElement>("input[name=access]")) {
-      r.disabled = !allowed(this.kind, r.value as Access);
+      r.disabled = !allowed(this.kind, r.value as Access, this.guest);
       r.checked = r.value === access;
+      const label = r.closest("label");
+      if (label) label.title = r.value === "friends" && this.guest ? "Guests cannot have friends" : "";
     }
     this.inviteRow.hidden = access === "everyone";
     const chosen = new Set(splitNames(this.invite.value).map((n) => n.toLowerCase()));
@@ -169,9 +204,10 @@ export class AccessFields {
     this.error.textContent = "";
   }
 
-  /** The choice that applies to a table of kind `kind` (a choice the kind does not take falls back to everyone). */
+  /** The choice that applies to a table of kind `kind` (a choice the kind, or a guest, cannot take falls back to everyone). */
   private effective(kind: string = this.kind): Access {
-    return allowed(kind, this.access) ? this.access : "everyone";
+    const access = this.access ?? this.defaultAccess();
+    return allowed(kind, access, this.guest) ? access : "everyone";
   }
 
   private toggle(name: string): void {

@@ -114,7 +114,16 @@ export class LobbyScreen implements Screen {
       });
     this.count.textContent = all.length && tables.length !== all.length ? `${tables.length} of ${all.length} shown` : "";
     if (all.length === 0) {
-      fill(this.list, h("p", { class: "empty" }, "No tables yet. Make one with the form: your friends will see it here."));
+      // Tables for friends or by invitation are not listed to the others: there may be some all the same.
+      fill(
+        this.list,
+        h(
+          "p",
+          { class: "empty", "data-role": "no-tables" },
+          "No table is open to you right now: tables for friends or by invitation show only to those they are for. ",
+          "Play now above, or make a table with the form below (open to everyone, it shows here to all).",
+        ),
+      );
       return;
     }
     if (tables.length === 0) {
@@ -258,9 +267,10 @@ class CreateForm {
     this.buildOptions();
   }
 
-  /** Draws the parts that follow the user's balance again. */
+  /** Draws the parts that follow the user's balance, account and friends again. */
   update(): void {
     this.kind.update();
+    this.access.sync();
   }
 
   private buildOptions(): void {
