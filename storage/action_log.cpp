@@ -28,6 +28,10 @@
 // last pruning are checked to be still ended before rows are deleted, and if
 // one is in play again, its rows stay and the entries are rebuilt.
 //
+// Each action may carry a request text (schema version 6: the server's
+// answer to a retry of the request that made it), kept beside its text in
+// the log, the entry and the chunk, and given back by game_actions.
+//
 // Only whistd's storage thread appends actions; another connection reading
 // a game in play (whistctl) reads the log as it was at its first read.
 #include <sqlite3.h>
@@ -58,6 +62,19 @@ Statement& prepared(sqlite3* db, std::unique_ptr<Statement>& st, const char* sql
   return *st;
 }
 
+// Splits `lines` (count lines joined by '\n') onto the end of `out`;
+// false when it does not hold `count` of them.
+bool split_lines(const std::string& lines, std::int64_t count, std::vector<std::string>& out) {
+  const std::size_t before = out.size();
+  for (std::size_t at = 0;;) {
+    const std::size_t end = lines.find('\n', at);
+    out.push_back(lines.substr(at, end == std::string::npos ? end : end - at));
+    if (end == std::string::npos) break;
+    at = end + 1;
+  }
+  return static_cast<std::int64_t>(out.size() - before) == count;
+}
+
 std::string not_next(const char* what, std::int64_t game, std::int64_t index, std::int64_t next) {
   return std::string(what) + ": index " + std::to_string(index) + " for game " +
          std::to_string(game) + " is not the next one (" + std::to_string(next) + " stored)";
@@ -85,7 +102,7 @@ void Database::load_action_log() const {
   log_by_first_.clear();
   ended_.clear();
   Statement st(db_,
-               "SELECT l.id, l.game_id, l.idx, l.action FROM action_log l "
+               "SELECT l.id, l.game_id, l.idx, l.action, l.request FROM action_log l "
                "JOIN games g ON g.id = l.game_id WHERE g.state = 'playing' ORDER BY l.id",
                "loading the action log");
   while (st.step()) {
@@ -99,7 +116,12 @@ void Database::load_action_log() const {
       g.first_row = row;
       log_by_first_.emplace(row, game);
     }
+    if (!g.texts.empty()) g.requests += '\n';
     g.texts.push_back(st.text(3));
+    if (!st.is_null(4)) {
+      g.requests += st.text(4);
+      g.any_request = true;
+    }
     g.next = idx + 1;
   }
   Statement range(db_, "SELECT coalesce(min(id), 0), coalesce(max(id), 0) FROM action_log",
@@ -128,20 +150,27 @@ Database::LoggedGame& Database::logged_game(std::int64_t game_id) {
   return g;
 }
 
-void Database::append_action(std::int64_t game_id, int index, std::string_view action) {
+void Database::append_action(std::int64_t game_id, int index, std::string_view action,
+                             std::string_view request) {
   constexpr const char* kWhat = "append_action";
-  // Chunks hold one action per line.
+  // Chunks hold one action (and one request) per line.
   if (action.find('\n') != std::string_view::npos)
     throw StorageError(std::string(kWhat) + ": an action's text holds a line break");
+  if (request.find('\n') != std::string_view::npos)
+    throw StorageError(std::string(kWhat) + ": a request's text holds a line break");
   LoggedGame& game = logged_game(game_id);
   if (game.broken)
     throw StorageError(std::string(kWhat) + ": game " + std::to_string(game_id) +
                        " has a gap in its actions");
   if (index != game.next) throw StorageError(not_next(kWhat, game_id, index, game.next));
-  Statement& insert =
-      prepared(db_, log_st_.insert,
-               "INSERT INTO action_log(game_id, idx, action) VALUES (?1, ?2, ?3)", kWhat);
+  Statement& insert = prepared(
+      db_, log_st_.insert,
+      "INSERT INTO action_log(game_id, idx, action, request) VALUES (?1, ?2, ?3, ?4)", kWhat);
   insert.bind(1, game_id).bind(2, static_cast<std::int64_t>(index)).bind(3, action);
+  if (request.empty())
+    insert.bind_null(4);
+  else
+    insert.bind(4, request);
   insert.run();
   insert.reset();
   const std::int64_t row = sqlite3_last_insert_rowid(db_);
@@ -150,6 +179,9 @@ void Database::append_action(std::int64_t game_id, int index, std::string_view a
       log_by_first_.emplace(row, game_id);
       game.first_row = row;
     }
+    if (!game.texts.empty()) game.requests += '\n';
+    game.requests += request;
+    game.any_request |= !request.empty();
     game.texts.emplace_back(action);
   } catch (...) {
     log_loaded_ = false;  // the row is stored; the entries are rebuilt from the file
@@ -176,15 +208,21 @@ void Database::chunk_logged_actions(std::int64_t game_id, LoggedGame& game) {
   }
   const auto count = static_cast<std::int64_t>(game.texts.size());
   Statement& insert = prepared(db_, log_st_.chunk,
-                               "INSERT INTO game_action_chunks(game_id, first_idx, count, actions) "
-                               "VALUES (?1, ?2, ?3, ?4)",
+                               "INSERT INTO game_action_chunks(game_id, first_idx, count, actions, "
+                               "requests) VALUES (?1, ?2, ?3, ?4, ?5)",
                                kWhat);
   insert.bind(1, game_id).bind(2, game.next - count).bind(3, count).bind(4, lines);
+  if (game.any_request)
+    insert.bind(5, game.requests);
+  else
+    insert.bind_null(5);
   insert.run();
   insert.reset();
   log_by_first_.erase(game.first_row);
   game.first_row = 0;
   game.texts.clear();
+  game.requests.clear();
+  game.any_request = false;
 }
 
 void Database::settle_logged_actions(std::int64_t game_id) {
@@ -244,7 +282,8 @@ void Database::prune_action_log(std::int64_t below) {
   log_pruned_below_ = below;
 }
 
-std::vector<std::string> Database::game_actions(std::int64_t game_id) const {
+std::vector<std::string> Database::game_actions(std::int64_t game_id,
+                                                std::vector<std::string>* requests) const {
   constexpr const char* kWhat = "game_actions";
   const auto gap = [&](std::int64_t at, std::size_t have) {
     return StorageError(std::string(kWhat) + ": game " + std::to_string(game_id) +
@@ -254,6 +293,8 @@ std::vector<std::string> Database::game_actions(std::int64_t game_id) const {
   // One state of the file for all the parts, even while whistd writes.
   ReadTransaction read(db_, kWhat);
   std::vector<std::string> out;
+  // Requests, one per action of `out`, "" for none.
+  std::vector<std::string> asked;
   {
     Statement st(db_, "SELECT idx, action FROM game_actions WHERE game_id = ?1 ORDER BY idx",
                  kWhat);
@@ -262,36 +303,45 @@ std::vector<std::string> Database::game_actions(std::int64_t game_id) const {
       if (st.int64(0) != static_cast<std::int64_t>(out.size())) throw gap(st.int64(0), out.size());
       out.push_back(st.text(1));
     }
+    asked.resize(out.size());
   }
   {
     Statement st(db_,
-                 "SELECT first_idx, count, actions FROM game_action_chunks WHERE game_id = ?1 "
-                 "ORDER BY first_idx",
+                 "SELECT first_idx, count, actions, requests FROM game_action_chunks "
+                 "WHERE game_id = ?1 ORDER BY first_idx",
                  kWhat);
     st.bind(1, game_id);
+    const auto bad_chunk = [&](const char* what, std::size_t n, std::int64_t count) {
+      return StorageError(std::string(kWhat) + ": a chunk of game " + std::to_string(game_id) +
+                          " holds " + std::to_string(n) + " " + what + ", not " +
+                          std::to_string(count));
+    };
     while (st.step()) {
       if (st.int64(0) != static_cast<std::int64_t>(out.size())) throw gap(st.int64(0), out.size());
       const std::size_t before = out.size();
-      const std::string lines = st.text(2);
-      for (std::size_t at = 0;;) {
-        const std::size_t end = lines.find('\n', at);
-        out.push_back(lines.substr(at, end == std::string::npos ? end : end - at));
-        if (end == std::string::npos) break;
-        at = end + 1;
+      const std::int64_t count = st.int64(1);
+      if (!split_lines(st.text(2), count, out))
+        throw bad_chunk("actions", out.size() - before, count);
+      if (st.is_null(3)) {
+        asked.resize(out.size());
+      } else if (!split_lines(st.text(3), count, asked)) {
+        throw bad_chunk("requests", asked.size() - before, count);
       }
-      if (static_cast<std::int64_t>(out.size() - before) != st.int64(1))
-        throw StorageError(std::string(kWhat) + ": a chunk of game " + std::to_string(game_id) +
-                           " holds " + std::to_string(out.size() - before) + " actions, not " +
-                           std::to_string(st.int64(1)));
     }
   }
   load_action_log();
-  const auto it = logged_.find(game_id);
-  if (it == logged_.end()) return out;
-  const LoggedGame& g = it->second;
-  const auto first = g.next - static_cast<std::int64_t>(g.texts.size());
-  if (g.broken || first != static_cast<std::int64_t>(out.size())) throw gap(first, out.size());
-  out.insert(out.end(), g.texts.begin(), g.texts.end());
+  if (const auto it = logged_.find(game_id); it != logged_.end()) {
+    const LoggedGame& g = it->second;
+    const auto first = g.next - static_cast<std::int64_t>(g.texts.size());
+    if (g.broken || first != static_cast<std::int64_t>(out.size())) throw gap(first, out.size());
+    out.insert(out.end(), g.texts.begin(), g.texts.end());
+    if (requests != nullptr && !g.texts.empty())
+      split_lines(g.requests, static_cast<std::int64_t>(g.texts.size()), asked);
+  }
+  if (requests != nullptr) {
+    asked.resize(out.size());
+    *requests = std::move(asked);
+  }
   return out;
 }
 

@@ -143,6 +143,15 @@
 //                 then its rows of the log not yet in a chunk, each part
 //                 following the last without a gap.
 //
+// Version 6 (answers to retried actions kept through a restart):
+//   action_log    + request TEXT (NULL: none)
+//   game_action_chunks
+//                 + requests TEXT (NULL: none; else count lines, one per
+//                   action, empty for none)
+//                 What the server keeps with an action to answer a retry of
+//                 the request that made it (server/table_restore.cpp);
+//                 opaque here.
+//
 // The indexes on state serve tables_in_state/games_in_state (an index on
 // state also orders by rowid, hence by id); sessions_account_id and
 // games_table_id keep foreign-key checks and per-account/per-table lookups
@@ -166,7 +175,7 @@ using detail::Statement;
 using detail::Transaction;
 
 // Each entry is migration number (index + 1). Append only.
-constexpr std::array<const char*, 5> kMigrations = {
+constexpr std::array<const char*, 6> kMigrations = {
     // 1: accounts, sessions, tables, games and their deals and actions.
     R"sql(
 CREATE TABLE accounts (
@@ -314,6 +323,13 @@ CREATE TABLE game_action_chunks (
   actions   TEXT    NOT NULL,
   UNIQUE (game_id, first_idx)
 );
+)sql",
+
+    // 6: each action's request (its id and answer), kept with it so that a
+    // retry after a restart gets the first answer (storage/action_log.cpp).
+    R"sql(
+ALTER TABLE action_log ADD COLUMN request TEXT;
+ALTER TABLE game_action_chunks ADD COLUMN requests TEXT;
 )sql",
 };
 
@@ -549,14 +565,19 @@ std::vector<Database::TableRow> Database::tables_in_state(std::string_view state
 }
 
 std::int64_t Database::create_game(std::int64_t table_id, std::string_view setup,
-                                   std::string_view seats, std::int64_t now) {
+                                   std::string_view seats, std::int64_t now,
+                                   std::string_view first_deal) {
+  Transaction tx(db_, "create_game");
   Statement st(db_,
                "INSERT INTO games(table_id, setup, seats, state, started_at) "
                "VALUES (?1, ?2, ?3, 'playing', ?4)",
                "create_game");
   st.bind(1, table_id).bind(2, setup).bind(3, seats).bind(4, now);
   st.run();
-  return sqlite3_last_insert_rowid(db_);
+  const std::int64_t game = sqlite3_last_insert_rowid(db_);
+  if (!first_deal.empty()) append_deal(game, 0, first_deal);
+  tx.commit();
+  return game;
 }
 
 // Appends a row to game_deals or game_actions (`table`, `column` are fixed

@@ -224,15 +224,21 @@ class Database {
     std::int64_t started_at = 0;
     std::int64_t finished_at = 0;
   };
-  // A new game starts in state "playing".
+  // A new game starts in state "playing". `first_deal`, when given, is
+  // stored as its deal 0 in the same transaction: a game is never stored
+  // without the deal its first actions are played from.
   std::int64_t create_game(std::int64_t table_id, std::string_view setup, std::string_view seats,
-                           std::int64_t now);
+                           std::int64_t now, std::string_view first_deal = {});
   // Index k must be the next one (0, 1, 2...); a gap or a repeat throws.
   // Actions are appended while the game is in play (to the action log,
   // then stored in chunks: storage/action_log.cpp), one JSON text each, on
   // one line.
   void append_deal(std::int64_t game_id, int index, std::string_view deal);
-  void append_action(std::int64_t game_id, int index, std::string_view action);
+  // `request`: what the server keeps with the action to answer a retry of
+  // the request that made it (one line of its own; "" for none). Kept
+  // with the action in the log and its chunk; game_actions gives it back.
+  void append_action(std::int64_t game_id, int index, std::string_view action,
+                     std::string_view request = {});
   // Throws StorageError for an unknown id. The game's actions still in the
   // action log are stored as a chunk in the same transaction.
   void finish_game(std::int64_t game_id, std::string_view state, std::string_view result,
@@ -243,7 +249,10 @@ class Database {
                    std::int64_t now, const GameResults& results);
   std::optional<GameRow> game(std::int64_t id) const;
   std::vector<std::string> game_deals(std::int64_t id) const;
-  std::vector<std::string> game_actions(std::int64_t id) const;  // in action_log.cpp
+  // In action_log.cpp. With `requests`, also each action's request text
+  // ("" when it has none), one per action.
+  std::vector<std::string> game_actions(std::int64_t id,
+                                        std::vector<std::string>* requests = nullptr) const;
   std::vector<GameRow> games_in_state(std::string_view state) const;
 
   // Chips (implemented in ledger.cpp).
@@ -409,6 +418,10 @@ class Database {
     std::int64_t next = 0;
     std::int64_t first_row = 0;
     std::vector<std::string> texts;
+    // Their request texts, one line each (empty: none), in one string: most
+    // are short, and a string each would cost more than the text.
+    std::string requests;
+    bool any_request = false;
     bool broken = false;  // a gap in the log (never written so)
   };
   void load_action_log() const;

@@ -251,3 +251,49 @@ TEST_CASE("an action for a missing game is refused", "[storage]") {
   CHECK_THROWS_AS(db.append_action(42, 0, "x"), StorageError);
   CHECK(db.game_actions(42).empty());
 }
+
+TEST_CASE("each action's request is kept with it, in the log and in chunks", "[storage]") {
+  TempDb file;
+  std::int64_t g = 0, h = 0;
+  // Requests for some actions only ("" for none), as the server stores them.
+  const std::vector<std::string> asked = {"7 \"a1\"", "", "9 12", "", "12 \"b\\\"q\""};
+  {
+    Database db(file.path());
+    db.set_action_log_span(3);  // h's actions go into chunks while in play
+    const std::int64_t table = db.create_table("{}", "playing", kNow);
+    g = db.create_game(table, "{}", "[]", kNow);
+    h = db.create_game(table, "{}", "[]", kNow);
+    CHECK_THROWS_WITH(db.append_action(g, 0, "{}", "1\n\"x\""), Contains("line break"));
+    for (int i = 0; i < 5; ++i) {
+      db.append_action(g, i, action(g, i), asked[static_cast<size_t>(i)]);
+      db.append_action(h, i, action(h, i));
+    }
+    std::vector<std::string> got;
+    CHECK(db.game_actions(g, &got) == actions(g, 5));
+    CHECK(got == asked);
+  }
+  for (const bool finished : {false, true}) {
+    INFO("finished " << finished);
+    Database db(file.path());
+    if (finished) db.finish_game(g, "finished", "{}", kNow + 1);
+    std::vector<std::string> got;
+    CHECK(db.game_actions(g, &got) == actions(g, 5));
+    CHECK(got == asked);
+    CHECK(db.game_actions(h, &got) == actions(h, 5));
+    CHECK(got == std::vector<std::string>(5));
+  }
+  Raw raw(file.path());
+  CHECK(raw.integer("SELECT count(*) FROM game_action_chunks WHERE game_id = " + std::to_string(g) +
+                    " AND requests IS NOT NULL") == 1);
+  CHECK(raw.integer("SELECT count(*) FROM game_action_chunks WHERE game_id = " + std::to_string(h) +
+                    " AND requests IS NOT NULL") == 0);
+}
+
+TEST_CASE("a game is stored with its first deal, or not at all", "[storage]") {
+  Database db(":memory:");
+  const std::int64_t table = db.create_table("{}", "playing", kNow);
+  const std::int64_t g = db.create_game(table, "{}", "[]", kNow, R"({"deal":0})");
+  CHECK(db.game_deals(g) == std::vector<std::string>{R"({"deal":0})"});
+  CHECK_THROWS_AS(db.create_game(table + 1, "{}", "[]", kNow, R"({"deal":0})"), StorageError);
+  CHECK(db.games_in_state("playing").size() == 1);
+}
