@@ -60,8 +60,9 @@ Settings come from the defaults, then the file given with --config (lines of
   bot-delay-ms N         a computer seat acts no sooner than this after its
                          turn began (default 800)
   reconnect-grace N      seconds an absent player has for a turn at a table
-                         without timers before the computer stands in
-                         (default 60)
+                         without timers before the computer stands in, and
+                         after a game to come back before their seat is
+                         freed (default 60)
   initial-chips N        chips of a new registered account (default 1000)
   topup-floor N          a balance below this gets the daily top-up
                          (default 100; 0: no top-ups)

@@ -71,6 +71,7 @@ Table::Table(Hub& hub, std::int64_t id, protocol::TableSetup setup, Player creat
       timer_(strand_),
       bot_timer_(strand_),
       fill_timer_(strand_),
+      release_timer_(strand_),
       id_(id),
       setup_(std::move(setup)),
       creator_(std::move(creator.name)),
@@ -182,6 +183,9 @@ json Table::summary() const {
   j["watchers"] = watchers_.size();
   j["game"] = game_id_ && game_id_->load() ? json(game_id_->load()) : json(nullptr);
   j["scores"] = game_ ? json(game_->scores()) : json(nullptr);
+  // Quick play: when computer players take the free seats, while people wait.
+  if (setup_.settings.kind == protocol::TableKind::kPlay)
+    j["fill_at"] = fill_armed_ ? json(fill_at_) : json(nullptr);
   return j;
 }
 
@@ -308,6 +312,11 @@ void Table::on_sit(const std::shared_ptr<WsSession>& s, const Player& p, const s
   if (state_ == State::kFinished) {
     state_ = State::kOpen;
   }
+  // Quick play: the wait for people starts with the first one, and the
+  // state answer says when it ends (fill_at).
+  if (setup_.settings.kind == protocol::TableKind::kPlay &&
+      seated_count() < static_cast<int>(seats_.size()))
+    arm_fill();
   send_state(s, want, id);
   store_table();
   if (setup_.settings.friends_only) load_friends(p.id);
@@ -350,6 +359,7 @@ void Table::close() {
   timer_.cancel();
   bot_timer_.cancel();
   fill_timer_.cancel();
+  release_timer_.cancel();
   hub_.clear_forming(id_);
   --ctx_.metrics.tables_total;
   hub_.lobby.remove(id_);
@@ -598,6 +608,8 @@ void Table::after_change(bool private_change) {
     timer_.cancel();
     timer_armed_ = false;
     state_ = State::kFinished;
+    ended_at_ = std::chrono::steady_clock::now();
+    arm_release();  // those already gone have the grace from now
     --ctx_.metrics.tables_playing;
     ++ctx_.metrics.games_finished_total;
     broadcast({{"type", "result"},
@@ -671,6 +683,8 @@ void Table::disconnected(WsSession* s, std::int64_t user) {
     st.session.reset();
     self->broadcast({{"type", "disconnected"}, {"seat", seat}});
     self->arm_timer();
+    st.gone_since = std::chrono::steady_clock::now();
+    self->arm_release();
     self->announce();
     self->flush();
   });

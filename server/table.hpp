@@ -80,6 +80,9 @@ class Table : public std::enable_shared_from_this<Table> {
     bool suggesting = false;  // a suggestion is being thought about
     std::weak_ptr<WsSession> session;
     bool connected = false;
+    // When the connection ended (table_release.cpp: after a game, a seat
+    // whose player is gone for the reconnect grace is freed).
+    std::chrono::steady_clock::time_point gone_since{};
     bool rematch = false;
     // Answers to this seat's recent actions by request id.
     std::map<std::string, std::shared_ptr<const std::string>> answered;
@@ -165,6 +168,12 @@ class Table : public std::enable_shared_from_this<Table> {
   boost::asio::awaitable<std::string> close_by_operator(std::string reason);
   // Closes the table when no one sits or watches and no game is on.
   void close_if_empty();
+  // After a game (table_release.cpp): a seated person whose connection
+  // ended and who is not back within reconnect_grace seconds (counted from
+  // the later of their going and the game's end) leaves the seat, as with
+  // table.leave. arm_release() sets the timer for the first such seat.
+  void arm_release();
+  void release_absent();
   // Applies a legal action, broadcasts its events, stores it, re-arms the
   // timer. `automatic`: made for the player when time ran out.
   RuleError apply(const Action& a, bool automatic);
@@ -212,6 +221,9 @@ class Table : public std::enable_shared_from_this<Table> {
   boost::asio::steady_timer bot_timer_;   // a computer seat's natural delay
   boost::asio::steady_timer fill_timer_;  // Play: computers fill the free seats
   bool fill_armed_ = false;
+  std::int64_t fill_at_ = 0;  // Play: when the fill comes (Unix seconds, summary's fill_at)
+  boost::asio::steady_timer release_timer_;           // after a game: frees the seats of those gone
+  std::chrono::steady_clock::time_point ended_at_{};  // when the last game ended
   std::int64_t id_;
   protocol::TableSetup setup_;
   std::string creator_;
