@@ -7,7 +7,7 @@ import type { App, Screen } from "./app";
 import { h, fill } from "./dom";
 import { keepFocus } from "./keys";
 import { optionSummary, settingsSummary } from "./rules";
-import { startLine } from "./schedule";
+import { pendingStart, startLine } from "./schedule";
 import { socialSettings, tableName, type Friend } from "./social";
 import type { TableSummary } from "./types";
 
@@ -97,7 +97,7 @@ export class FriendsScreen implements Screen {
       h("header", null, h("h4", null, tableName(t)), h("span", { class: `badge ${s.invite_only ? "access-invite" : "access-friends"}` }, s.invite_only ? "Invitation only" : "Friends only")),
       h("p", null, h("b", null, t.creator), " invites you. ", optionSummary(t), "."),
       h("p", { class: "meta" }, `${settingsSummary(t)} · seated: ${players.join(", ") || "nobody"} · ${free} free`),
-      s.start_at ? h("p", { class: "meta" }, startLine(s.start_at)) : h("p", { class: "meta" }, "Starts as soon as every seat is taken."),
+      pendingStart(t) ? h("p", { class: "meta" }, startLine(pendingStart(t) ?? 0)) : h("p", { class: "meta" }, "Starts as soon as every seat is taken."),
       h(
         "footer",
         null,

@@ -6,7 +6,7 @@
 import type { App } from "./app";
 import { h, fill } from "./dom";
 import type { TableState } from "./game";
-import { startLine } from "./schedule";
+import { pendingStart, startedLine, startLine } from "./schedule";
 import { socialSettings } from "./social";
 import type { TableSummary } from "./types";
 
@@ -50,20 +50,23 @@ export class TablePanel {
     const s = socialSettings(t);
     const open = t.state === "open";
     const canInvite = st.seat !== null && open && !!(s.invite_only || s.friends_only);
-    const schedule = !!s.start_at && open;
-    const seated = new Set(t.seats.map((x) => x.user));
-    const friends = this.app.social.friends.filter((f) => !seated.has(f.id));
+    // The start time matters until the first game begins.
+    const schedule = pendingStart(t) !== null;
+    // Those seated are not offered (by name: a seat taken since the table
+    // was read has its player's name, not always their user id).
+    const seated = new Set(t.seats.filter((x) => x.name !== null).map((x) => (x.name ?? "").toLowerCase()));
+    const friends = this.app.social.friends.filter((f) => !seated.has(f.name.toLowerCase()));
     if (t.table !== this.table) {
       this.table = t.table;
       this.invited.clear();
       this.result.textContent = "";
     }
-    const key = JSON.stringify([t.table, t.state, s.start_at, s.invite_only, s.friends_only, s.computers_fill, canInvite, friends.map((f) => [f.name, f.online]), [...this.invited]]);
+    const key = JSON.stringify([t.table, t.state, t.game, s.start_at, s.invite_only, s.friends_only, s.computers_fill, canInvite, friends.map((f) => [f.name, f.online]), [...this.invited]]);
     // Who may come and when matter until the game begins; then the panel goes.
     this.el.hidden = !open || (!canInvite && !schedule && !s.invite_only && !s.friends_only);
     if (key === this.key) return;
     this.key = key;
-    const free = t.seats.filter((x) => !x.user).length;
+    const free = t.seats.filter((x) => x.name === null).length;
     fill(
       this.info,
       s.invite_only
@@ -136,8 +139,9 @@ export function lobbyTags(app: App, t: TableSummary): HTMLElement | null {
   const invited = app.social.isInvitation(t);
   const friends = app.social.friendIds;
   const seated = t.seats.filter((x) => x.user !== null && friends.has(x.user)).map((x) => x.name ?? "");
-  const start = s.start_at && t.state === "open" ? s.start_at : null;
-  if (!s.invite_only && !s.friends_only && !invited && seated.length === 0 && !start) return null;
+  const start = pendingStart(t);
+  const started = s.start_at && !start ? s.start_at : null;
+  if (!s.invite_only && !s.friends_only && !invited && seated.length === 0 && !start && !started) return null;
   return h(
     "p",
     { class: "social-tags" },
@@ -149,6 +153,6 @@ export function lobbyTags(app: App, t: TableSummary): HTMLElement | null {
         ]
       : null,
     seated.length ? h("span", { class: "friends-here" }, `Friends here: ${seated.join(", ")}`) : null,
-    start ? startLine(start) : null,
+    start ? startLine(start) : started ? startedLine(started) : null,
   );
 }

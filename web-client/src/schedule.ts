@@ -78,10 +78,25 @@ export function startTicker(extra: () => void): void {
   }, 1000);
 }
 
+/**
+ * A scheduled table's start time while it still matters: before its first
+ * game (once a game has been played there, the next one starts when every
+ * seat is taken). Null for a table without one, or past it.
+ */
+export function pendingStart(t: TableSummary): number | null {
+  const at = (t.settings as { start_at?: number | null }).start_at;
+  return at && t.state === "open" && t.game === null ? at : null;
+}
+
 /** The table's line before its game: how many seats are free, and when it begins (when full, or at its start time). */
 export function waitingText(t: TableSummary, free: number): string {
-  const at = (t.settings as { start_at?: number | null }).start_at;
+  const at = pendingStart(t);
   const who = free > 0 ? `Waiting for ${free} more player${free === 1 ? "" : "s"}` : "Every seat is taken";
   if (!at) return `${who} — the game starts when every seat is taken.`;
   return `${who} — the game starts ${startText(at)}.`;
+}
+
+/** "Started today at 14:30": a scheduled table once its game has begun. */
+export function startedLine(unix: number): HTMLElement {
+  return h("span", { class: "started-at", title: new Date(unix * 1000).toLocaleString() }, `Started ${startText(unix)}`);
 }

@@ -7,7 +7,7 @@ import type { App } from "./app";
 import { h } from "./dom";
 import { RequestError } from "./net";
 import { VARIANT_NAMES } from "./rules";
-import { leftText, startTicker, startText } from "./schedule";
+import { leftText, pendingStart, startTicker, startText } from "./schedule";
 import type { Envelope, TableSummary } from "./types";
 import { TablePanel } from "./invites";
 
@@ -366,7 +366,8 @@ export class Social {
       this.panel = null;
       return;
     }
-    const side = document.querySelector<HTMLElement>(".table-screen .side") ?? document.querySelector<HTMLElement>(".table-screen");
+    // The side column (not a score's side, also of class "side").
+    const side = document.querySelector<HTMLElement>(".table-screen aside.side") ?? document.querySelector<HTMLElement>(".table-screen");
     if (!side) return;
     if (!this.panel || !side.contains(this.panel.el)) {
       this.panel = new TablePanel(this.app);
@@ -413,8 +414,8 @@ export class Social {
     if (this.app.table) tables.set(this.app.table.id, this.app.table.summary);
     const now = Date.now() / 1000;
     for (const t of tables.values()) {
-      const at = socialSettings(t).start_at;
-      if (!at || t.state !== "open") continue;
+      const at = pendingStart(t);
+      if (!at) continue;
       const seated = t.seats.some((x) => x.user === me.id);
       if (!seated && !this.isInvitation(t)) continue;
       const left = at - now;
