@@ -7,7 +7,7 @@
 // at laptop and phone size.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { asGuest, createTable, hardLimit, screen, setup, STEP_MS, tableInfo } from "./harness.mjs";
+import { asGuest, createTable, hardLimit, register, screen, setup, STEP_MS, tableInfo } from "./harness.mjs";
 
 let env;
 const stopLimit = hardLimit(420_000);
@@ -234,3 +234,42 @@ for (const viewport of [
     await page.context().close();
   });
 }
+
+/** The words of the deal summary's name column that a line break cuts in two (a break after a hyphen is no cut). */
+function cutWords(page) {
+  return page.$$eval('[data-role="deal-summary"] tbody th', (cells) => {
+    const cut = [];
+    for (const cell of cells) {
+      const text = cell.firstChild;
+      if (!text || text.nodeType !== Node.TEXT_NODE) continue;
+      // Words, each with the hyphen that ends it (a line may break after one).
+      for (const m of text.data.matchAll(/[^\s-]+-?/g)) {
+        const range = document.createRange();
+        range.setStart(text, m.index);
+        range.setEnd(text, m.index + m[0].length);
+        const tops = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
+        if (tops.size > 1) cut.push(m[0]);
+      }
+    }
+    return cut;
+  });
+}
+
+test("the deal summary breaks no name in the middle of a word", async () => {
+  const page = await register(env, "bartholomew-x", { width: 1280, height: 800 });
+  // Exact whist for five, a card each: the summary's columns of bids and tricks leave the names little room.
+  await createTable(page, { variant: "exact", players: 5, options: { initial_cards: 1, max_cards: 1 } });
+  await addComputers(page, [1, 2, 3, 4]);
+  for (;;) {
+    const kind = await nextTurn(page);
+    if (kind === "over") break;
+    const v = await version(page);
+    if (kind === "bidding") await page.click('[data-role="bidding"] button.bid');
+    else await page.click("[data-hand] .card.playable");
+    await acted(page, v);
+  }
+  await page.waitForSelector('[data-role="deal-summary"] tbody th');
+  if (process.env.E2E_SHOTS) await page.screenshot({ path: `${process.env.E2E_SHOTS}/summary-1280.png` });
+  assert.deepEqual(await cutWords(page), [], "names cut in the middle of a word");
+  await page.context().close();
+});
