@@ -1,6 +1,7 @@
 // Builds the client into dist/: app.js (the TypeScript sources bundled by
-// esbuild), app.css and index.html. `node build.mjs --watch` rebuilds on
-// change. Type checking is separate: `npm run check` (tsc --noEmit).
+// esbuild), app.css, index.html and the icon (favicon.svg, favicon.ico).
+// `node build.mjs --watch` rebuilds on change. Type checking is separate:
+// `npm run check` (tsc --noEmit).
 import * as esbuild from "esbuild";
 import { copyFile, mkdir, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
@@ -12,7 +13,8 @@ const watch = process.argv.includes("--watch");
 
 await rm(dist, { recursive: true, force: true });
 await mkdir(dist, { recursive: true });
-await copyFile(join(here, "static", "index.html"), join(dist, "index.html"));
+// The page and its icon (favicon.ico for those who ask for it by that name).
+for (const f of ["index.html", "favicon.svg", "favicon.ico"]) await copyFile(join(here, "static", f), join(dist, f));
 
 const options = {
   entryPoints: [
@@ -34,5 +36,5 @@ if (watch) {
   console.log("watching src/ (dist/ is rebuilt on change)");
 } else {
   await esbuild.build(options);
-  console.log("built dist/: index.html, app.js, app.css");
+  console.log("built dist/: index.html, app.js, app.css, favicon.svg, favicon.ico");
 }

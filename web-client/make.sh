@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The browser client's build and tests, for scripts/run and scripts/test.
 #   web-client/make.sh build   installs the npm packages when needed, then
-#                              builds dist/ (index.html, app.js, app.css)
+#                              builds dist/ (index.html, app.js, app.css,
+#                              favicon.svg, favicon.ico)
 #   web-client/make.sh test    the same, then type-checks and runs the
 #                              browser tests against a real whistd
 #                              (WHISTD: its path; default ../build/server/whistd)

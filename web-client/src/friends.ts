@@ -143,7 +143,7 @@ export class FriendsScreen implements Screen {
     const canWatch = !!t && !mine && t.settings.watching;
     let where = "not at a table";
     if (f.table !== null) {
-      const at = t ? tableName(t) : `table #${f.table}`;
+      const at = t ? tableName(t) : `Table ${f.table}`;
       where = f.seat === null ? `watching ${at}` : `at ${at}${t?.state === "playing" ? ", playing" : ""}`;
     }
     return h(

@@ -54,7 +54,7 @@ export function matches(t: TableSummary, f: Filters): boolean {
   if (f.watching && !t.settings.watching) return false;
   const text = f.text.trim().toLowerCase();
   if (!text) return true;
-  const hay = [VARIANT_NAMES[t.variant], `#${t.table}`, t.creator, ...t.seats.map((s) => s.name ?? "")].join(" ").toLowerCase();
+  const hay = [VARIANT_NAMES[t.variant], `#${t.table}`, `table ${t.table}`, t.creator, ...t.seats.map((s) => s.name ?? "")].join(" ").toLowerCase();
   return text.split(/\s+/).every((word) => hay.includes(word));
 }
 
@@ -164,7 +164,7 @@ export class LobbyScreen implements Screen {
       h(
         "header",
         null,
-        h("h3", null, VARIANT_NAMES[t.variant], h("small", null, ` #${t.table}`)),
+        h("h3", null, VARIANT_NAMES[t.variant], h("small", { "data-role": "table-number" }, ` · Table ${t.table}`)),
         kindBadge(t),
         h("span", { class: `badge state-${t.state}` }, t.state === "open" && free > 0 ? `${STATE_LABELS.open} (${free} free)` : STATE_LABELS[t.state]),
       ),
@@ -210,6 +210,8 @@ class CreateForm {
     suggestions: HTMLInputElement;
   };
   private busy = false;
+  /** "Time to bid": not for classic whist, which has no bidding. */
+  private readonly bidTimerRow: HTMLElement;
   private readonly kind: KindChooser;
   /** Who may join, invitations and the start time (access.ts). */
   private readonly access: AccessFields;
@@ -235,6 +237,7 @@ class CreateForm {
       watching: h("input", { type: "checkbox", name: "watching", checked: true }),
       suggestions: h("input", { type: "checkbox", name: "suggestions" }),
     };
+    this.bidTimerRow = row("Time to bid", this.settings.timer_bid, "Seconds for each bid (in bid whist also the discard and the trump choice); then the server acts for the player.");
     this.kind = new KindChooser(app, (compete) => {
       // Compete tables have no suggestions and no computer players.
       const hide = this.el?.querySelectorAll<HTMLElement>(".suggestions-row, .create-bots") ?? [];
@@ -254,7 +257,7 @@ class CreateForm {
         null,
         h("legend", null, "Table"),
         this.kind.el,
-        row("Time to bid", this.settings.timer_bid, "Seconds for each call or choice; then the server acts for the player."),
+        this.bidTimerRow,
         row("Time to play", this.settings.timer_play, "Seconds for each card; then the server plays a legal card."),
         row("Chat", this.settings.chat, "During the game: free text, preset phrases only, or none."),
         checkRow("Watchers", this.settings.watching, "Up to 10 people may watch; they never see a hand."),
@@ -276,6 +279,7 @@ class CreateForm {
   private buildOptions(): void {
     const v = this.variant;
     this.variantBlurb.textContent = VARIANT_BLURBS[v];
+    this.bidTimerRow.hidden = v === "classic";
     this.presetSelect = null;
     this.playersSelect = null;
     fill(this.variantRows);
@@ -342,7 +346,7 @@ class CreateForm {
     const d: Record<string, unknown> = {
       variant: this.variant,
       settings: {
-        timer_bid: Number(this.settings.timer_bid.value),
+        timer_bid: this.variant === "classic" ? 0 : Number(this.settings.timer_bid.value),
         timer_play: Number(this.settings.timer_play.value),
         chat: this.settings.chat.value,
         watching: this.settings.watching.checked,

@@ -1,6 +1,7 @@
 // Quick play in the lobby: one big Play button per game. The server seats
 // the user at a forming table of that game (play.quick); people who come
-// join it, and computer players take the free seats after a short wait.
+// join it, and computer players take the free seats when the wait the
+// table counts down (fill_at) runs out.
 import type { App } from "./app";
 import { h } from "./dom";
 import { VARIANT_NAMES } from "./rules";
@@ -21,7 +22,7 @@ export function quickPlayPanel(app: App): HTMLElement {
     "section",
     { class: "card-panel quick-play", "aria-labelledby": "quick-title" },
     h("h2", { id: "quick-title" }, "Play now"),
-    h("p", { class: "hint" }, "A seat at once: people who come sit with you, and computer players fill the empty seats after a few seconds. 15 seconds a turn, suggestions on."),
+    h("p", { class: "hint" }, "A seat at once: people who come sit with you, and when the wait counted down at the table runs out, computer players fill the empty seats. 15 seconds a turn, suggestions on."),
     h(
       "div",
       { class: "quick-buttons" },

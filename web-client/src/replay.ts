@@ -126,7 +126,7 @@ export class ReplayScreen implements Screen {
       h(
         "div",
         { class: "title" },
-        h("h2", null, "Replay", d ? h("small", null, ` ${VARIANT_NAMES[d.record.variant]}, game #${d.game}`) : null),
+        h("h2", null, "Replay", d ? h("small", null, ` of Game ${d.game}, ${VARIANT_NAMES[d.record.variant]}`) : null),
         d ? h("p", { class: "opts" }, optionSummary(this.summaryOf(d))) : null,
       ),
       h("button", { type: "button", class: "leave", onclick: () => this.app.closeReplay() }, "Close the replay"),

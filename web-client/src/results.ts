@@ -151,7 +151,7 @@ export class ResultsScreen implements Screen {
                 "span",
                 { class: "game-main" },
                 h("b", null, VARIANT_NAMES[g.variant]),
-                h("small", null, ` #${g.game} · ${when(g.finished_at)}`),
+                h("small", null, ` · Game ${g.game} · ${when(g.finished_at)}`),
                 h(
                   "span",
                   { class: "game-who" },

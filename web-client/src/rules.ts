@@ -223,10 +223,28 @@ export function optionSummary(t: TableSummary): string {
   return parts.join(" · ");
 }
 
+/**
+ * The table's timers in words: "15 s a bid, 7 s a card", "7 s a card, no
+ * bid timer", "7 s a card" (classic whist has no bidding); "" for none.
+ */
+export function timersText(t: TableSummary): string {
+  const st = t.settings;
+  const bids = t.variant !== "classic";
+  const bid = bids ? st.timer_bid : 0;
+  if (!bid && !st.timer_play) return "";
+  const parts: string[] = [];
+  if (bid) parts.push(`${bid} s a ${t.variant === "bid" ? "call" : "bid"}`);
+  if (st.timer_play) parts.push(`${st.timer_play} s a card`);
+  if (!bid && bids) parts.push(`no ${t.variant === "bid" ? "call" : "bid"} timer`);
+  if (!st.timer_play) parts.push("no card timer");
+  return parts.join(", ");
+}
+
 export function settingsSummary(t: TableSummary): string {
   const st = t.settings;
   const parts: string[] = [];
-  if (st.timer_bid || st.timer_play) parts.push(`timers ${st.timer_bid || "–"}/${st.timer_play || "–"} s`);
+  const timers = timersText(t);
+  if (timers) parts.push(timers);
   parts.push(st.chat === "none" ? "no chat" : st.chat === "preset" ? "chat: phrases" : "chat: text");
   if (!st.watching) parts.push("no watchers");
   if (st.suggestions) parts.push("suggestions");

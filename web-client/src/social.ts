@@ -36,9 +36,12 @@ export function socialSettings(t: TableSummary): SocialSettings {
   return t.settings as unknown as SocialSettings;
 }
 
-/** "Classic Whist #4". */
+/**
+ * "Table 4 (Classic Whist)". Tables are "Table N" and games "Game N"
+ * everywhere, so that a table's number is never taken for its game's.
+ */
 export function tableName(t: TableSummary): string {
-  return `${VARIANT_NAMES[t.variant]} #${t.table}`;
+  return `Table ${t.table} (${VARIANT_NAMES[t.variant]})`;
 }
 
 /** What the server's friend errors mean, in a sentence that names the person. */

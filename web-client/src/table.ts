@@ -222,7 +222,7 @@ export class TableScreen implements Screen {
       h(
         "div",
         { class: "title" },
-        h("h2", null, VARIANT_NAMES[t.variant], h("small", null, ` #${t.table}`)),
+        h("h2", null, VARIANT_NAMES[t.variant], h("small", { "data-role": "table-number" }, ` · Table ${t.table}`)),
         h("p", { class: "opts" }, optionSummary(t), kindBadge(t), seated ? null : h("span", { class: "badge" }, "watching")),
       ),
       h("button", { type: "button", class: "leave", onclick: () => void this.app.toLobby() }, leaveLabel),

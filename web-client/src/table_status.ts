@@ -4,7 +4,7 @@ import { cardFace, SUIT_NAMES, suitIcon, type Suit } from "./cards";
 import { h } from "./dom";
 import { seatName, sideName, type TableState } from "./game";
 import { hasSides, MODE_LABELS } from "./rules";
-import { waitingText } from "./schedule";
+import { countdown, waitingText } from "./schedule";
 import type { View } from "./types";
 
 /** The status bar's items; `creator`: the user created the table (and may add computers). */
@@ -17,7 +17,13 @@ export function statusItems(st: TableState, v: View | null, creator: boolean): H
         "div",
         { class: "chip wide" },
         t.state === "open" ? waitingText(t, free) : "Waiting for the game.",
-        t.settings.kind === "play" && free > 0 ? h("small", { class: "hint", "data-role": "quick-wait" }, " People who come sit here; after a few seconds, computer players take the free seats.") : null,
+        t.settings.kind === "play" && free > 0
+          ? h(
+              "small",
+              { class: "hint", "data-role": "quick-wait" },
+              t.fill_at ? [" Computer players take the free seats ", countdown(t.fill_at), "; people who come before sit here."] : " People who come sit here; after a short wait, computer players take the free seats.",
+            )
+          : null,
         t.settings.kind === "compete" ? h("small", { class: "hint" }, ` Each seat pays the buy-in of ${t.settings.buy_in ?? 0} chips when the game starts.`) : null,
         creator && free > 0 && t.settings.kind !== "compete" && t.settings.kind !== "play" ? h("small", { class: "hint" }, " You may fill a seat with a computer player: “Add computer”.") : null,
       ),

@@ -57,6 +57,8 @@ export interface TableSummary {
   watchers: number;
   game: number | null;
   scores: number[] | null;
+  /** Play tables, while people wait: when computer players take the free seats (Unix seconds). */
+  fill_at?: number | null;
 }
 
 export type ActionType = "bid" | "pass" | "discard" | "trump" | "direction" | "play";

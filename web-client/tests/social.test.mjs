@@ -113,7 +113,7 @@ test("friends through the pages, an invitation-only table, a scheduled table", {
   assert.match(text, /Starts as soon as every seat is taken/);
   // Where Ann is, with a way in (the table lets Ben in now).
   await ben.waitForSelector(`[data-friend="ann"] button[data-join="${table}"]`);
-  assert.match(await ben.textContent('[data-friend="ann"]'), new RegExp(`online · at Classic Whist #${table}`));
+  assert.match(await ben.textContent('[data-friend="ann"]'), new RegExp(`online · at Table ${table} \\(Classic Whist\\)`));
   if (shots) await ben.screenshot({ path: join(shots, "friends.png") });
   await ben.click('[data-incoming="cat"] button[data-accept-friend]');
   await ben.waitForSelector('[data-friend="cat"]');
@@ -141,7 +141,7 @@ test("friends through the pages, an invitation-only table, a scheduled table", {
   await screen(cat, "lobby");
   await cat.click("#friends-nav");
   await cat.waitForSelector('[data-friend="ben"] >> text=online · not at a table');
-  assert.doesNotMatch(await cat.textContent('[data-friend="ben"]'), new RegExp(`#${table}\\b`));
+  assert.doesNotMatch(await cat.textContent('[data-friend="ben"]'), new RegExp(`Table ${table}\\b|#${table}\\b`));
   assert.equal(await cat.$(`[data-friend="ben"] [data-join], [data-friend="ben"] [data-watch-friend]`), null);
   assert.equal(await inLobby(cat, table), false);
   assert.equal(await cat.$(`[data-table="${table}"], [data-invitation="${table}"]`), null);
