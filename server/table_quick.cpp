@@ -17,12 +17,13 @@ std::string Table::quick_key(const protocol::TableSetup& setup) {
 void Table::arm_fill() {
   if (fill_armed_ || state_ != State::kOpen) return;
   fill_armed_ = true;
-  fill_timer_.expires_after(std::chrono::seconds(ctx_.config.quick_fill_seconds));
-  // Rounded up: the fill comes at fill_at or within a second before it.
+  // The fill comes at a whole second, fill_at (what the table object says):
+  // quick_fill_seconds from now, rounded up.
   const auto now = std::chrono::duration_cast<std::chrono::milliseconds>(
                        std::chrono::system_clock::now().time_since_epoch())
                        .count();
   fill_at_ = (now + 999) / 1000 + ctx_.config.quick_fill_seconds;
+  fill_timer_.expires_after(std::chrono::milliseconds(fill_at_ * 1000 - now));
   fill_timer_.async_wait(asio::bind_executor(
       strand_, [self = shared_from_this()](const boost::system::error_code& ec) {
         if (ec) return;
