@@ -156,6 +156,8 @@ test("four players play a whole Whist 5-Point game in the browser; a watcher nev
         // The mouse off the cards, and their hover lift settled.
         await alice.mouse.move(0, 0);
         await guests[1].mouse.move(0, 0);
+        // The whole phone page from its top (a drag may have scrolled it).
+        await guests[1].evaluate(() => window.scrollTo(0, 0));
         await alice.waitForTimeout(300);
         await alice.screenshot({ path: join(shots, "table.png") });
         await guests[1].screenshot({ path: join(shots, "table-phone.png"), fullPage: true });
