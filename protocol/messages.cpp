@@ -47,14 +47,28 @@ std::optional<std::string> get_optional_string(const json& d, const char* key, s
 
 std::variant<Request, ParseError> parse_request(std::string_view text) {
   json j = json::parse(text, nullptr, false);
-  if (j.is_discarded()) return fail("", "bad_json", "the message is not valid JSON");
+  if (j.is_discarded()) {
+    // A \u escape of a lone UTF-16 surrogate follows JSON's grammar but
+    // names no character: refused, saying so (read again only to tell).
+    try {
+      const json again = json::parse(text);
+    } catch (const json::parse_error& e) {
+      if (std::string_view(e.what()).find("surrogate") != std::string_view::npos)
+        return fail("", "bad_json",
+                    "the message is not valid JSON: a \\u escape of a UTF-16 surrogate "
+                    "(\\uD800 to \\uDFFF) must be a high one followed by a low one");
+    }
+    return fail("", "bad_json", "the message is not valid JSON");
+  }
   if (!j.is_object()) return fail("", "bad_message", "a message must be a JSON object");
   std::string id;
   if (auto it = j.find("id"); it != j.end()) {
     if (!it->is_string() && !it->is_number_integer())
-      return fail("", "bad_message", "id must be a string or an integer");
+      return fail("", "bad_message",
+                  "id must be a string or an integer from -2^63 to 2^64 - 1, with no fraction "
+                  "nor exponent");
     if (it->is_string() && it->get_ref<const std::string&>().size() > 64)
-      return fail("", "bad_message", "id is longer than 64 characters");
+      return fail("", "bad_message", "id is longer than 64 bytes");
     id = it->dump();
   }
   auto t = j.find("t");

@@ -76,8 +76,9 @@ Settings come from the defaults, then the file given with --config (lines of
   rate-messages N        messages a connection may send in a burst; refilled
                          over rate-window (default 60)
   rate-window SECONDS    (default 10)
-  rate-flood N           messages refused in a row for the rate before the
-                         connection is closed with 1008 (default 30)
+  rate-flood N           messages refused in a row for the rate: the last is
+                         answered, then the connection is closed with 1008
+                         (default 30)
   max-connections-per-address N
                          open WebSocket connections from one address
                          (default 64; 0: no limit)

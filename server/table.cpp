@@ -34,19 +34,31 @@ const char* state_name(int s) {
 }
 
 // Chat text: control characters dropped (C0, DEL and C1: U+0080 to U+009F,
-// which UTF-8 writes as C2 80 to C2 9F), surrounding spaces trimmed. The
-// WebSocket layer has already checked that the text is UTF-8.
+// which UTF-8 writes as C2 80 to C2 9F), and the bidirectional controls
+// that could reorder what others see (U+061C, U+200E, U+200F, U+202A to
+// U+202E, U+2066 to U+2069), surrounding spaces trimmed. The WebSocket
+// layer has already checked that the text is UTF-8.
 std::string clean_chat(const std::string& in) {
   std::string out;
   for (size_t i = 0; i < in.size(); ++i) {
     const auto c = static_cast<unsigned char>(in[i]);
     if (c < 0x20 || c == 0x7F) continue;
-    if (c == 0xC2 && i + 1 < in.size()) {
-      const auto next = static_cast<unsigned char>(in[i + 1]);
-      if (next >= 0x80 && next <= 0x9F) {
-        ++i;
-        continue;
-      }
+    const auto at = [&](size_t k) {
+      return i + k < in.size() ? static_cast<unsigned char>(in[i + k]) : 0;
+    };
+    if (c == 0xC2 && at(1) >= 0x80 && at(1) <= 0x9F) {
+      ++i;
+      continue;
+    }
+    if (c == 0xD8 && at(1) == 0x9C) {  // U+061C
+      ++i;
+      continue;
+    }
+    if (c == 0xE2 &&
+        ((at(1) == 0x80 && (at(2) == 0x8E || at(2) == 0x8F || (at(2) >= 0xAA && at(2) <= 0xAE))) ||
+         (at(1) == 0x81 && at(2) >= 0xA6 && at(2) <= 0xA9))) {
+      i += 2;
+      continue;
     }
     out += static_cast<char>(c);
   }
@@ -252,7 +264,9 @@ void Table::send_view(int seat) {
 }
 
 void Table::send_state(const std::shared_ptr<WsSession>& s, int seat, const std::string& id) {
-  json d = {{"table", summary()}, {"v", v_}};
+  // The asker's own seat (null for a watcher): a table.sit without a seat
+  // learns which it got.
+  json d = {{"table", summary()}, {"v", v_}, {"seat", seat >= 0 ? json(seat) : json(nullptr)}};
   if (game_)
     d["view"] = protocol::observation_json(seat >= 0 ? game_->observation(seat)
                                                      : game_->observation_for_watcher());
@@ -544,20 +558,38 @@ void Table::on_act(const std::shared_ptr<WsSession>& s, const Player& p, const s
   // One acts for one's own seat.
   auto parsed = protocol::parse_action(action, setup_.rules, seat);
   if (const auto* why = std::get_if<std::string>(&parsed)) return error(s, id, "bad_action", *why);
-  const RuleError e = apply(std::get<Action>(parsed), false);
-  auto answer = std::make_shared<const std::string>(
-      e == RuleError::kNone ? protocol::ack_message(id, R"({"v":)" + std::to_string(v_) + "}")
-                            : protocol::error_message(id, error_code(e), error_message(e)));
-  if (e != RuleError::kNone) ++ctx_.metrics.errors_total;
-  if (!id.empty()) {
-    st.answered[id] = answer;
-    st.answered_order.push_back(id);
-    if (st.answered_order.size() > 32) {
-      st.answered.erase(st.answered_order.front());
-      st.answered_order.pop_front();
+  auto answer = [&](std::shared_ptr<const std::string> text) {
+    if (!id.empty()) {
+      st.answered[id] = text;
+      st.answered_order.push_back(id);
+      if (st.answered_order.size() > 32) {
+        st.answered.erase(st.answered_order.front());
+        st.answered_order.pop_front();
+      }
     }
-  }
-  reply(s, id, std::move(answer));
+    reply(s, id, std::move(text));
+  };
+  // The ack goes after the action's events and before the views it brings
+  // (after_change): a view that comes after the ack is as new as the
+  // action, also when it carries the ack's version (the same seat to act
+  // again: a bid whist declarer who discards, a trick's winner who leads).
+  ack_ = [&] {
+    answer(std::make_shared<const std::string>(
+        protocol::ack_message(id, R"({"v":)" + std::to_string(v_) + "}")));
+  };
+  const RuleError e = apply(std::get<Action>(parsed), false);
+  ack_ = nullptr;
+  if (e == RuleError::kNone) return;
+  ++ctx_.metrics.errors_total;
+  answer(std::make_shared<const std::string>(
+      protocol::error_message(id, error_code(e), error_message(e))));
+}
+
+void Table::send_ack() {
+  if (!ack_) return;
+  const auto ack = std::move(ack_);
+  ack_ = nullptr;
+  ack();
 }
 
 RuleError Table::apply(const Action& a, bool automatic) {
@@ -616,11 +648,13 @@ void Table::after_change(bool private_change) {
                {"game", game_id_->load()},
                {"scores", game_->scores()},
                {"winners", game_->winners()}});
+    send_ack();
     for (size_t s = 0; s < seats_.size(); ++s) send_view(static_cast<int>(s));
     store_table();
     announce();
     return;
   }
+  send_ack();
   if (private_change) {
     for (size_t s = 0; s < seats_.size(); ++s) send_view(static_cast<int>(s));
   } else {

@@ -34,6 +34,7 @@ class WsSession;
 struct Player {
   std::int64_t id = 0;
   std::string name;
+  bool guest = false;  // a guest account (no chips: no Compete seat)
 };
 
 // What a restarted server knows of a table and its game.
@@ -262,6 +263,10 @@ class Table : public std::enable_shared_from_this<Table> {
   std::vector<Outgoing> outbox_;
   bool closed_ = false;
   int last_actor_ = -1;  // the seat that acted last: it gets a fresh view
+  // Answers the table.act being applied, once its events are out and before
+  // the views it brings (after_change calls send_ack()).
+  std::function<void()> ack_;
+  void send_ack();
   // The turn clock: armed for the action at history index armed_turn_,
   // with armed_limit_ seconds; a new generation cancels older callbacks.
   bool timer_armed_ = false;

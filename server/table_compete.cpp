@@ -28,6 +28,8 @@ std::int64_t now_seconds() {
 
 void Table::sit_if_affordable(const std::shared_ptr<WsSession>& s, const Player& p,
                               const std::string& id, int seat) {
+  if (p.guest)
+    return error(s, id, "guest", "guests have no chips: register to play at Compete tables");
   const int buy_in = setup_.settings.buy_in;
   ctx_.store([self = shared_from_this(), s, p, id, seat, buy_in] {
     std::int64_t balance = -1;

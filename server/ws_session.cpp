@@ -345,10 +345,13 @@ void WsSession::refuse(const std::string& id, const Refusal& r) {
   if (r.code == "rate_limited") {
     ++ctx_.metrics.rate_limited_total;
     if (++refused_ >= ctx_.config.rate_flood) {
-      // Still sending, ignoring every refusal: a flood.
+      // Still sending, ignoring every refusal: a flood. This refusal is
+      // the last message, then the close (the reader runs on the strand:
+      // queued before the close).
       ++ctx_.metrics.flood_closed_total;
       spdlog::info("closing a flooding connection from {}{}", address_,
                    user_ ? " (" + user_->name + ")" : std::string());
+      enqueue(std::make_shared<const std::string>(refusal_message(id, r)));
       close_soon(websocket::close_code::policy_error, "flood");
       return;
     }
@@ -383,7 +386,7 @@ bool WsSession::act_at_once(Parsed& parsed) {
   if (!req->id.empty() && answered_.count(req->id)) return false;
   auto t = ctx_.hub->find(std::get<protocol::TableAct>(req->message).table);
   if (!t) return false;
-  t->request(shared_from_this(), Player{user_->id, user_->name}, std::move(req->id),
+  t->request(shared_from_this(), Player{user_->id, user_->name, user_->guest}, std::move(req->id),
              std::move(req->message));
   return true;
 }
@@ -474,7 +477,7 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
   // kept during a game still shows, from the table's summary).
   if (holds_any<TableLeave, TableUnwatch>(r.message))
     ctx_.hub->presence.watching(user_->id, this, table, false);
-  t->request(shared_from_this(), Player{user_->id, user_->name}, r.id, r.message);
+  t->request(shared_from_this(), Player{user_->id, user_->name, user_->guest}, r.id, r.message);
   co_return std::string();
 }
 
@@ -624,6 +627,9 @@ asio::awaitable<std::string> WsSession::on_create_table(const std::string& id,
   if (settings.start_at != 0 && (settings.start_at <= when || settings.start_at > when + 24 * 3600))
     co_return reply_error(id, "bad_table", "start_at must be within the next 24 hours");
   if (settings.kind == protocol::TableKind::kCompete) {
+    if (user_->guest)
+      co_return reply_error(id, "guest",
+                            "guests have no chips: register to play at Compete tables");
     // The creator sits at once: they must be able to pay.
     auto read = [user = user_->id](storage::Database& db) { return db.balance(user); };
     const std::int64_t balance = co_await ctx_.on_storage(std::move(read));
@@ -643,7 +649,7 @@ asio::awaitable<std::string> WsSession::on_play_quick(const std::string& id,
   const std::string key = Table::quick_key(q.setup);
   // A seat at the forming table, if there is one; else a new table.
   if (auto t = ctx_.hub->find(ctx_.hub->forming(key))) {
-    t->request(shared_from_this(), Player{user_->id, user_->name}, id,
+    t->request(shared_from_this(), Player{user_->id, user_->name, user_->guest}, id,
                protocol::TableSit{t->id(), -1});
     co_return std::string();
   }
@@ -661,15 +667,15 @@ asio::awaitable<std::string> WsSession::open_table(const std::string& id,
   const auto now = unix_now();
   auto create = [row, now](storage::Database& db) { return db.create_table(row, "open", now); };
   const std::int64_t table_id = co_await ctx_.on_storage(std::move(create));
-  auto table =
-      std::make_shared<Table>(*ctx_.hub, table_id, c.setup, Player{user_->id, user_->name});
+  auto table = std::make_shared<Table>(*ctx_.hub, table_id, c.setup,
+                                       Player{user_->id, user_->name, user_->guest});
   ctx_.hub->add(table_id, table);
   if (!quick_key.empty()) ctx_.hub->set_forming(quick_key, table_id);
   ++ctx_.metrics.tables_total;
   spdlog::info("{} opened table {} ({})", user_->name, table_id,
                variant_name(c.setup.rules.variant));
   // The creator sits down at seat 0; the answer is the table's state.
-  table->request(shared_from_this(), Player{user_->id, user_->name}, id,
+  table->request(shared_from_this(), Player{user_->id, user_->name, user_->guest}, id,
                  protocol::TableSit{table_id, 0});
   if (setup.settings.start_at) table->schedule();
   co_return std::string();

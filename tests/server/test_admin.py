@@ -17,7 +17,7 @@ import time
 import conftest
 import test_social
 from conftest import Client, close_clients, guest, quiet, resume, wait_for
-from test_compete import balances, compete_game
+from test_compete import CHIPS, balances, compete_game
 from conftest import member
 from test_social import ctl, ledger_ok
 from test_tables import WHIST_REPLAY, is_event, open_game, replay
@@ -54,7 +54,7 @@ def closed_event(table, reason):
 def test_close_table_while_whistd_runs(whistd):
     """A Compete game in progress: everyone at the table is told, the game is
     abandoned and every buy-in refunded once, the table leaves the lobby."""
-    s = whistd()
+    s = whistd(*CHIPS)
 
     async def body():
         game = await compete_game(s, buy_in=110, chips=200)
@@ -107,7 +107,7 @@ def test_close_table_while_whistd_runs(whistd):
     assert "closed by the operator (maintenance)" in log, log
     # After a restart the table stays closed.
     s.stop()
-    s2 = whistd(db=s.db_path)
+    s2 = whistd(*CHIPS, db=s.db_path)
 
     async def after():
         c = await guest(s2)
@@ -127,7 +127,7 @@ def test_close_table_while_whistd_is_stopped(whistd):
     """whistd stopped in the middle of a Compete game: whistctl closes the
     table in the file itself, refunding the buy-ins once; the restarted
     whistd does not bring the table back."""
-    s = whistd()
+    s = whistd(*CHIPS)
 
     async def body():
         game = await compete_game(s, buy_in=30, chips=40)
@@ -149,7 +149,7 @@ def test_close_table_while_whistd_is_stopped(whistd):
     assert code == 0 and "already closed" in out, out
     ledger_ok(s)
 
-    s2 = whistd(db=s.db_path)
+    s2 = whistd(*CHIPS, db=s.db_path)
 
     async def after():
         c = await guest(s2)

@@ -13,10 +13,11 @@ import asyncio
 import itertools
 import sqlite3
 
-from conftest import guest, quiet, resume
+from conftest import guest, member, quiet, resume, wait_for
 from test_tables import Game, Seat, check_record, create, is_event, parsed, run
 
 _grants = itertools.count(1)
+_players = itertools.count(1)
 
 
 def grant(db_path, user_id, amount):
@@ -29,6 +30,38 @@ def grant(db_path, user_id, amount):
                     (f"grant:test:{n}:0", f"grant:test:{n}", user_id, amount))
         con.execute("UPDATE accounts SET chips = chips + ? WHERE id = ?", (amount, user_id))
     con.close()
+
+
+def balance(db_path, user_id):
+    con = sqlite3.connect(db_path, timeout=10)
+    try:
+        return con.execute("SELECT chips FROM accounts WHERE id = ?", (user_id,)).fetchone()[0]
+    finally:
+        con.close()
+
+
+# For the tests of chips: accounts start with none and get no daily top-up,
+# so that a test's grants are all a player has.
+CHIPS = ["--initial-chips", "0", "--topup-floor", "0"]
+
+
+async def funded(s, chips):
+    """A new registered player (guests have no chips, and no seat at a
+    Compete table) whose balance is `chips`: granted by an operator (on a
+    whistd started with CHIPS), or else the account's first chips."""
+    c = await member(s, f"chips{next(_players)}")
+    now = balance(s.db_path, c.user["id"])
+    if chips > now:
+        grant(s.db_path, c.user["id"], chips - now)
+    elif chips < now:
+        assert chips > 0, "a whistd started with CHIPS gives no first chips"
+        con = sqlite3.connect(s.db_path, timeout=10)
+        with con:
+            con.execute("UPDATE ledger SET delta = ? WHERE account_id = ? AND kind = 'initial'",
+                        (chips, c.user["id"]))
+            con.execute("UPDATE accounts SET chips = ? WHERE id = ?", (chips, c.user["id"]))
+        con.close()
+    return c
 
 
 def balances(db_path):
@@ -72,10 +105,8 @@ def check_ledger(db_path):
 
 
 async def compete_game(s, buy_in=110, chips=200, watchers=0):
-    """Four funded guests at a classic compete table; the game started."""
-    clients = [await guest(s) for _ in range(4)]
-    for c in clients:
-        grant(s.db_path, c.user["id"], chips)
+    """Four funded players at a classic compete table; the game started."""
+    clients = [await funded(s, chips) for _ in range(4)]
     T, _ = await create(clients[0], variant="classic", options={"play_to": 5},
                         settings={"kind": "compete", "buy_in": buy_in})
     for i, c in enumerate(clients[1:], 1):
@@ -92,7 +123,7 @@ def winners_of(result):
 
 
 def test_compete_buy_in_and_payout_with_a_kill_in_between(whistd):
-    s = whistd()
+    s = whistd(*CHIPS)
 
     async def body():
         game = await compete_game(s)
@@ -108,7 +139,7 @@ def test_compete_buy_in_and_payout_with_a_kill_in_between(whistd):
         s.proc.wait(10)
         for st in game.seats:
             await st.c.closed()
-        s2 = whistd(db=s.db_path)
+        s2 = whistd(*CHIPS, db=s.db_path)
         accounts, house = balances(s.db_path)
         assert [accounts[i] for i in ids] == [90] * 4 and house == 440
         for st in game.seats:
@@ -132,11 +163,10 @@ def test_compete_buy_in_and_payout_with_a_kill_in_between(whistd):
 
 
 def test_compete_refusals(whistd):
-    s = whistd()
+    s = whistd(*CHIPS)
 
     async def body():
-        rich, poor = await guest(s), await guest(s)
-        grant(s.db_path, rich.user["id"], 100)
+        rich, poor = await funded(s, 100), await funded(s, 0)
         compete = {"kind": "compete", "buy_in": 110}
         code, msg = await poor.error("table.create", {"variant": "classic", "settings": compete})
         assert code == "insufficient_chips" and "110" in msg
@@ -164,7 +194,7 @@ def test_compete_refusals(whistd):
 
 
 def test_compete_no_suggestions(whistd):
-    s = whistd()
+    s = whistd(*CHIPS)
 
     async def body():
         game = await compete_game(s, buy_in=30, chips=30)
@@ -178,7 +208,7 @@ def test_compete_no_suggestions(whistd):
 
 
 def test_compete_refund_when_a_game_is_abandoned_by_a_fault(whistd):
-    s = whistd()
+    s = whistd(*CHIPS)
 
     async def body():
         game = await compete_game(s, buy_in=275, chips=300)
@@ -200,7 +230,7 @@ def test_compete_refund_when_a_game_is_abandoned_by_a_fault(whistd):
                 con.execute("UPDATE game_action_chunks SET actions = ? WHERE id = ?",
                             ("\n".join(lines), chunk_id))
         con.close()
-        s2 = whistd(db=s.db_path)
+        s2 = whistd(*CHIPS, db=s.db_path)
         assert "abandoned" in s2.log()
         accounts, house = balances(s.db_path)
         assert [accounts[i] for i in ids] == [300] * 4 and house == 0
@@ -216,14 +246,11 @@ def test_concurrent_buy_ins_never_overdraw(whistd):
     """A player who can pay one buy-in sits at two compete tables that fill
     at the same moment: one game starts with them, the other frees their
     seat (buy_in_refused) and charges nothing."""
-    s = whistd()
+    s = whistd(*CHIPS)
 
     async def body():
-        p = await guest(s)
-        grant(s.db_path, p.user["id"], 110)
-        others = [await guest(s) for _ in range(6)]
-        for c in others:
-            grant(s.db_path, c.user["id"], 110)
+        p = await funded(s, 110)
+        others = [await funded(s, 110) for _ in range(6)]
         A, _ = await create(others[0], variant="classic", settings={"kind": "compete",
                                                                     "buy_in": 110})
         B, _ = await create(others[3], variant="classic", settings={"kind": "compete",
@@ -244,3 +271,4 @@ def test_concurrent_buy_ins_never_overdraw(whistd):
         check_ledger(s.db_path)
 
     run(body())
+

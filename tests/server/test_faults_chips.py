@@ -22,7 +22,8 @@ import websockets
 
 from chipcheck import chips_sound, pots
 from conftest import TIMEOUT, close_clients, guest, resume
-from test_compete import balances, grant
+from test_compete import CHIPS, balances
+from test_compete import funded as funded_player
 from test_faults import whistd_pid
 from test_tables import Game, Seat, check_record, is_event, run
 
@@ -55,14 +56,11 @@ def kill(s):
 
 
 async def funded(s, chips, n=2):
-    cs = [await guest(s) for _ in range(n)]
-    for c in cs:
-        grant(s.db_path, c.user["id"], chips)
-    return cs
+    return [await funded_player(s, chips) for _ in range(n)]
 
 
 async def compete_pair(s, chips, cs=None, **settings):
-    """Two funded guests (or `cs`) at a two-seat exact-whist Compete table of 30."""
+    """Two funded players (or `cs`) at a two-seat exact-whist Compete table of 30."""
     cs = cs or await funded(s, chips)
     a = await cs[0].ok("table.create", {"variant": "exact", "players": 2, "options": SHORT,
                                         "settings": {"kind": "compete", "buy_in": 30,
@@ -73,7 +71,7 @@ async def compete_pair(s, chips, cs=None, **settings):
 
 
 def test_killed_between_the_last_action_and_the_result(whistd):
-    s = whistd("--test-kill-before-result", "1")
+    s = whistd(*CHIPS, "--test-kill-before-result", "1")
 
     async def body():
         T, cs = await compete_pair(s, 100)
@@ -91,7 +89,7 @@ def test_killed_between_the_last_action_and_the_result(whistd):
         assert state == "playing"
         assert chips_sound(s.db_path)[gid] == "playing"  # the pot is held
         # The restart stores the result and pays out.
-        s2 = whistd(db=s.db_path)
+        s2 = whistd(*CHIPS, db=s.db_path)
         for _ in range(100):
             if games_of(s.db_path, T) == [(gid, "finished")]:
                 break
@@ -111,7 +109,7 @@ def test_killed_between_the_last_action_and_the_result(whistd):
         await close_clients()
         # Once more: nothing is paid twice.
         s2.stop()
-        s3 = whistd(db=s.db_path)
+        s3 = whistd(*CHIPS, db=s.db_path)
         assert balances(s.db_path) == before
         assert "storing its result" not in s3.log()
         chips_sound(s.db_path)
@@ -125,7 +123,7 @@ def test_kill9_loop_while_scheduled_tables_open(whistd):
     whistd at a random moment around their start. After the restart, once
     their time is past: the full one started (buy-ins charged once), the
     others are cancelled and closed with nothing charged."""
-    s = whistd("--bot-budget-ms", "20")
+    s = whistd(*CHIPS, "--bot-budget-ms", "20")
     rng = random.Random(20261123)
 
     async def body():
@@ -144,7 +142,7 @@ def test_kill9_loop_while_scheduled_tables_open(whistd):
             await asyncio.sleep(max(0.0, at - time.time() + rng.uniform(-1.5, 0.3)))
             kill(s)
             await close_clients()
-            s = whistd("--bot-budget-ms", "20", db=s.db_path)
+            s = whistd(*CHIPS, "--bot-budget-ms", "20", db=s.db_path)
             while time.time() < at + 1.5:
                 await asyncio.sleep(0.1)
             for _ in range(100):
@@ -231,7 +229,7 @@ def test_kill9_loop_during_compete_buy_ins_and_payouts(whistd):
     """Two players play short Compete games back to back (each rematch a
     new buy-in), and whistd is killed at random moments among the buy-ins,
     the actions and the payouts."""
-    s = whistd()
+    s = whistd(*CHIPS)
     rng = random.Random(20261124)
 
     async def body():
@@ -249,7 +247,7 @@ def test_kill9_loop_during_compete_buy_ins_and_payouts(whistd):
             kill(s)
             await stop(tasks)
             await asyncio.gather(*(drain(T, p) for p in players))
-            s = whistd(db=s.db_path)
+            s = whistd(*CHIPS, db=s.db_path)
             games = chips_sound(s.db_path)
             # Every game anyone saw end is stored as finished (with its
             # results and payout); at most one is in progress.

@@ -15,7 +15,7 @@ import time
 
 from chipcheck import chips_sound, history, member
 from conftest import close_clients, guest, quiet, resume, wait_for
-from test_compete import balances, grant
+from test_compete import CHIPS, balances, funded
 from test_invite import listed
 from test_tables import Game, Seat, check_record, is_event, run
 
@@ -181,13 +181,11 @@ def test_compete_games_without_a_result_are_refunded_once(whistd):
     """A Compete game whose table closed under it while whistd was down (an
     orphan) is abandoned and refunded at the next start, once however often
     whistd restarts; a scheduled Compete table cancelled charges nothing."""
-    s = whistd()
+    s = whistd(*CHIPS)
 
     async def body():
         nonlocal s
-        cs = [await guest(s) for _ in range(4)]
-        for c in cs:
-            grant(s.db_path, c.user["id"], 500)
+        cs = [await funded(s, 500) for _ in range(4)]
         a = await cs[0].ok("table.create", {"variant": "exact", "players": 4, "settings": {
             "kind": "compete", "buy_in": 110}})
         T = a["table"]["table"]
@@ -207,7 +205,7 @@ def test_compete_games_without_a_result_are_refunded_once(whistd):
         ids = [c.user["id"] for c in cs]
         logs = []
         for _ in range(2):
-            s = whistd(db=s.db_path)
+            s = whistd(*CHIPS, db=s.db_path)
             accounts, house = balances(s.db_path)
             assert [accounts[i] for i in ids] == [500] * 4 and house == 0
             games = chips_sound(s.db_path)
@@ -216,11 +214,9 @@ def test_compete_games_without_a_result_are_refunded_once(whistd):
             logs.append(s.log())
         said = "had no table to go on at; abandoned, buy-ins refunded"
         assert said in logs[0] and said not in logs[1], logs
-        s = whistd(db=s.db_path)
+        s = whistd(*CHIPS, db=s.db_path)
         # Cancelled before its start: nothing charged.
-        c1, c2 = await guest(s), await guest(s)
-        for c in (c1, c2):
-            grant(s.db_path, c.user["id"], 30)
+        c1, c2 = await funded(s, 30), await funded(s, 30)
         a = await c1.ok("table.create", {"variant": "classic", "settings": {
             "kind": "compete", "buy_in": 30, "start_at": int(time.time()) + 2}})
         U = a["table"]["table"]

@@ -720,9 +720,10 @@ def test_whole_game(whistd, name):
 
 def test_one_message_per_connection_for_an_action(whistd):
     """An action reaches each connection as one WebSocket message: the
-    actor's batch holds the event, its fresh view and the ack, in that
-    order; the next seat's the event and its view; the others' and the
-    watcher's the event alone."""
+    actor's batch holds the event, the ack and its fresh view, in that
+    order (the view after the ack: newer than the action); the next seat's
+    the event and its view; the others' and the watcher's the event
+    alone."""
     s = whistd()
 
     async def body():
@@ -747,10 +748,10 @@ def test_one_message_per_connection_for_an_action(whistd):
                     for m in batch]
 
         mine = new_frames(actor.c, id(actor))
-        assert [kinds(b) for b in mine] == [["action", "table.view", "ack"]], mine
+        assert [kinds(b) for b in mine] == [["action", "ack", "table.view"]], mine
         assert mine[0][0]["d"]["event"]["action"] == {**action, "seat": actor.seat}
-        assert mine[0][2]["id"] == rid and mine[0][2]["d"] == {"v": mine[0][0]["d"]["v"]}
-        assert action.get("card") not in mine[0][1]["d"]["view"]["hand"]
+        assert mine[0][1]["id"] == rid and mine[0][1]["d"] == {"v": mine[0][0]["d"]["v"]}
+        assert action.get("card") not in mine[0][2]["d"]["view"]["hand"]
         assert [kinds(b) for b in new_frames(nxt.c, id(nxt))] == [["action", "table.view"]]
         assert nxt.view["to_act"] == nxt.seat
         for st in game.seats:
@@ -1214,7 +1215,8 @@ def test_sync_without_since_or_too_old(whistd):
         await game.settle()
         st = game.to_act()  # its view is the latest
         whole = await st.c.ok("table.sync", {"table": T})
-        assert set(whole) == {"table", "v", "view", "turn_ms_left"}
+        assert set(whole) == {"table", "seat", "v", "view", "turn_ms_left"}
+        assert whole["seat"] == st.seat
         assert whole["table"]["table"] == T and whole["table"]["state"] == "playing"
         assert whole["v"] == st.last_v and whole["view"]["seat"] == st.seat
         assert sorted(whole["view"]["hand"]) == sorted(st.view["hand"])
