@@ -63,6 +63,10 @@ Settings come from the defaults, then the file given with --config (lines of
                          without timers before the computer stands in, and
                          after a game to come back before their seat is
                          freed (default 60)
+  turn-idle N            seconds a player who is there may take over a turn
+                         at a table without timers; then they count as away:
+                         the computer acts and stands in until they are back
+                         (default 120; 0: no limit)
   initial-chips N        chips of a new registered account (default 1000)
   topup-floor N          a balance below this gets the daily top-up
                          (default 100; 0: no top-ups)
@@ -192,6 +196,8 @@ std::optional<std::string> apply_setting(Config& c, const std::string& key_in,
     return to_int(key, value, 0, 50, c.house_fee_percent);
   } else if (key == "reconnect-grace") {
     return to_int(key, value, 1, 3600, c.reconnect_grace);
+  } else if (key == "turn-idle") {
+    return to_int(key, value, 0, 86400, c.turn_idle);
   } else if (key == "initial-chips" || key == "topup-floor" || key == "topup-amount") {
     int v = 0;
     if (auto e = to_int(key, value, key == "topup-amount" ? 1 : 0, 1000000000, v)) return e;

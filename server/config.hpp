@@ -34,6 +34,9 @@ struct Config {
   int quick_fill_seconds = 20;  // Play tables wait this long for people
   int house_fee_percent = 10;   // of a compete game's pot
   int reconnect_grace = 60;     // seconds an absent player has to act at a table without timers
+  // Seconds a present player may take over a turn at a table without
+  // timers before counting as away (0: no limit).
+  int turn_idle = 120;
   // Chips: a new registered account's balance, and the daily top-up of
   // `topup_amount` for a balance below `topup_floor` (0: no top-ups).
   std::int64_t initial_chips = 1000;

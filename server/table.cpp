@@ -118,6 +118,15 @@ void Table::handle(const std::shared_ptr<WsSession>& s, const Player& p, const s
   // A closed table (by the operator) and an invitation-only table for
   // those not invited do not exist.
   if (closed_ || !may_enter(p)) return error(s, id, "no_table", "no such table");
+  // A request from the connection of a seated player who was away (in the
+  // lobby, or idle) shows they are at the table again.
+  if (const int seat = seat_of(p.id); seat >= 0) {
+    const Seat& st = seats_[static_cast<size_t>(seat)];
+    if (st.away && st.session.lock() == s) {
+      take_back(seat, s);
+      arm_timer();
+    }
+  }
   if (const auto* sit = std::get_if<protocol::TableSit>(&m)) return on_sit(s, p, id, sit->seat);
   if (const auto* inv = std::get_if<protocol::TableInvite>(&m))
     return on_invite(s, p, id, inv->users);
@@ -181,7 +190,7 @@ json Table::seats_json() const {
                      {"name", s.user ? json(s.name) : json(nullptr)},
                      {"user", s.user ? json(s.user) : json(nullptr)},
                      {"computer", s.computer},
-                     {"connected", s.connected}});
+                     {"connected", s.connected && !s.away}});
   }
   return seats;
 }
@@ -278,15 +287,23 @@ void Table::send_state(const std::shared_ptr<WsSession>& s, int seat, const std:
 
 void Table::take_back(int seat, const std::shared_ptr<WsSession>& s) {
   Seat& st = seats_[static_cast<size_t>(seat)];
-  const bool was_away = !st.connected;
+  const bool was_away = !present(st);
   st.session = s;
   st.connected = true;
+  st.away = false;
+  st.away_reason.clear();
   st.standin = false;  // the seat is the player's again
   s->joined_table(id_);
   if (was_away) {
     broadcast({{"type", "connected"}, {"seat", seat}});
     announce();
+    start_if_full();  // a Compete table waits for everyone seated to be here
   }
+}
+
+void Table::start_if_full() {
+  if (closed_ || state_ == State::kPlaying || starting_ || !ready_to_start()) return;
+  start_when_due();
 }
 
 void Table::on_sit(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
@@ -321,6 +338,7 @@ void Table::on_sit(const std::shared_ptr<WsSession>& s, const Player& p, const s
   st.name = p.name;
   st.session = s;
   st.connected = true;
+  st.rematch = true;  // sitting down agrees to the next game
   s->joined_table(id_);
   broadcast({{"type", "sit"}, {"seat", want}, {"name", p.name}});
   if (state_ == State::kFinished) {
@@ -335,7 +353,7 @@ void Table::on_sit(const std::shared_ptr<WsSession>& s, const Player& p, const s
   store_table();
   if (setup_.settings.friends_only) load_friends(p.id);
   if (seated_count() == static_cast<int>(seats_.size()))
-    start_when_due();
+    start_if_full();
   else if (setup_.settings.kind == protocol::TableKind::kPlay)
     arm_fill();
   announce();
@@ -459,13 +477,13 @@ void Table::on_rematch(const std::shared_ptr<WsSession>& s, const Player& p,
                        const std::string& id) {
   const int seat = seat_of(p.id);
   if (seat < 0) return error(s, id, "not_seated", "you are not at this table");
-  if (state_ != State::kFinished) return error(s, id, "wrong_state", "the game is not over");
+  // After a game, also once someone left (the table open again).
+  if (!game_ || state_ == State::kPlaying || starting_)
+    return error(s, id, "wrong_state", "the game is not over");
   seats_[static_cast<size_t>(seat)].rematch = true;
   broadcast({{"type", "rematch"}, {"seat", seat}});
   reply(s, id, protocol::ack_message(id));
-  bool all = seated_count() == static_cast<int>(seats_.size());
-  for (const Seat& st : seats_) all = all && (st.rematch || st.computer);
-  if (all) start_game();
+  start_if_full();
 }
 
 void Table::start_game() {
@@ -671,17 +689,29 @@ void Table::arm_timer() {
     timer_armed_ = false;
     return drive_computer();
   }
-  const int limit = turn_limit();
+  int limit = turn_limit();
+  // A person present at a table without timers: after turn_idle seconds
+  // of their turn they count as away (on_timeout). No clock is shown.
+  bool idle = false;
+  if (limit == 0 && ctx_.config.turn_idle > 0 && game_ && state_ == State::kPlaying &&
+      !game_->is_over() && game_->current_seat() >= 0 &&
+      !seats_[static_cast<size_t>(game_->current_seat())].computer) {
+    limit = ctx_.config.turn_idle;
+    idle = true;
+  }
   // The same turn under the same limit keeps its clock: a chat line, a sync
   // or a return does not start it again.
   const size_t turn_index = game_ ? game_->history().size() : 0;
-  if (limit > 0 && timer_armed_ && armed_turn_ == turn_index && armed_limit_ == limit) return;
+  if (limit > 0 && timer_armed_ && armed_turn_ == turn_index && armed_limit_ == limit &&
+      armed_idle_ == idle)
+    return;
   timer_.cancel();
   timer_armed_ = false;
   if (limit == 0) return;
   timer_armed_ = true;
   armed_turn_ = turn_index;
   armed_limit_ = limit;
+  armed_idle_ = idle;
   deadline_ = std::chrono::steady_clock::now() + std::chrono::seconds(limit);
   timer_.expires_at(deadline_);
   const auto generation = ++timer_generation_;
@@ -698,8 +728,15 @@ void Table::on_timeout() {
   if (!game_ || game_->is_over() || game_->current_seat() < 0) return;
   // The computer acts for the seat; a player who is away is stood in for
   // until they come back.
-  Seat& st = seats_[static_cast<size_t>(game_->current_seat())];
-  if (!st.connected) st.standin = true;
+  const int seat = game_->current_seat();
+  Seat& st = seats_[static_cast<size_t>(seat)];
+  // Idle at an untimed turn for turn_idle seconds: away, as if dropped,
+  // and the computer stands in at once (go_away's arm_timer starts it).
+  if (armed_idle_ && present(st)) {
+    st.standin = true;
+    return go_away(seat, "idle");
+  }
+  if (!present(st)) st.standin = true;
   if (thinking_ && same_turn(think_game_, think_turn_)) return;
   start_thinking(Think::kTimeout);
 }
@@ -713,9 +750,13 @@ void Table::disconnected(WsSession* s, std::int64_t user) {
     Seat& st = self->seats_[static_cast<size_t>(seat)];
     auto current = st.session.lock();
     if (current && current.get() != s) return;  // a newer connection holds the seat
+    // Away already (the others were told): now gone as well.
+    const bool told = st.away;
     st.connected = false;
+    st.away = false;
+    st.away_reason.clear();
     st.session.reset();
-    self->broadcast({{"type", "disconnected"}, {"seat", seat}});
+    if (!told) self->broadcast({{"type", "disconnected"}, {"seat", seat}});
     self->arm_timer();
     st.gone_since = std::chrono::steady_clock::now();
     self->arm_release();

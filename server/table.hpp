@@ -59,6 +59,11 @@ class Table : public std::enable_shared_from_this<Table> {
   void request(std::shared_ptr<WsSession> s, Player p, std::string id, protocol::ClientMessage m);
   // The session is gone: its seat is held, its watching ends.
   void disconnected(WsSession* s, std::int64_t user);
+  // The session joined the lobby (lobby.join): it left the table's view,
+  // and a seat it holds is away (table_away.cpp); lobby.leave brings it
+  // back.
+  void left_view(WsSession* s, std::int64_t user);
+  void came_back(WsSession* s, std::int64_t user);
   // Publishes the table to the lobby (after creation or restore).
   void announce();
   // The operator closes the table (whistctl close-table, table_admin.cpp):
@@ -81,6 +86,10 @@ class Table : public std::enable_shared_from_this<Table> {
     bool suggesting = false;  // a suggestion is being thought about
     std::weak_ptr<WsSession> session;
     bool connected = false;
+    // Connected but not at the table (table_away.cpp): "lobby" (it joined
+    // the lobby) or "idle" (it let a turn go by for turn_idle seconds).
+    bool away = false;
+    std::string away_reason;
     // When the connection ended (table_release.cpp: after a game, a seat
     // whose player is gone for the reconnect grace is freed).
     std::chrono::steady_clock::time_point gone_since{};
@@ -116,6 +125,15 @@ class Table : public std::enable_shared_from_this<Table> {
   void on_suggest(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id);
   // Whether the computer plays the turn now (a computer seat, or a stand-in).
   bool computer_turn() const;
+  // table_away.cpp: a person is present when connected and at the table (a
+  // computer player always is); one who is not is away as if dropped.
+  static bool present(const Seat& st);
+  void go_away(int seat, const std::string& reason);
+  // Whether a full table may start its next game: after a game, only
+  // when everyone asked for a rematch; at a Compete table only with every
+  // person present and, after a game there, agreeing (a rematch, or sitting
+  // down since).
+  bool ready_to_start() const;
   // Starts the computer thinking for the seat to act, once per turn.
   void drive_computer();
   void start_thinking(Think why);
@@ -181,6 +199,9 @@ class Table : public std::enable_shared_from_this<Table> {
   // After a change: stores new deals and actions, ends the game or sends
   // the views (every seat's when hidden cards changed) and re-arms the timer.
   void after_change(bool private_change);
+  // A full open table starts its game; a Compete table only once every
+  // person seated is here (a buy-in is taken only from someone present).
+  void start_if_full();
   void arm_timer();
   void on_timeout();
   // The seconds the seat to act has now (0: no clock), and the
@@ -272,6 +293,7 @@ class Table : public std::enable_shared_from_this<Table> {
   bool timer_armed_ = false;
   size_t armed_turn_ = 0;
   int armed_limit_ = 0;
+  bool armed_idle_ = false;  // the clock is turn_idle's (a present player's untimed turn)
   std::chrono::steady_clock::time_point deadline_;  // when the armed clock runs out
   std::uint64_t timer_generation_ = 0;
   // The computer's decision in progress: for game game_generation_'s

@@ -86,7 +86,7 @@ bool Table::computer_turn() const {
   const int seat = game_->current_seat();
   if (seat < 0) return false;
   const Seat& st = seats_[static_cast<size_t>(seat)];
-  return st.computer || (st.standin && !st.connected);
+  return st.computer || (st.standin && !present(st));
 }
 
 bool Table::same_turn(std::uint64_t game, size_t turn) const {
@@ -152,7 +152,7 @@ void Table::apply_thought(std::uint64_t game, size_t turn, const Action& a, Thin
   if (!same_turn(game, turn)) return;
   thinking_ = false;
   const Seat& st = seats_[static_cast<size_t>(a.seat)];
-  if (why == Think::kStandin && st.connected) return arm_timer();  // back in time: theirs again
+  if (why == Think::kStandin && present(st)) return arm_timer();  // back in time: theirs again
   if (apply(a, why != Think::kComputer) == RuleError::kNone) return;
   spdlog::error("table {}: the computer player's action was refused; a simple choice instead", id_);
   if (apply(automatic_action(), why != Think::kComputer) != RuleError::kNone)

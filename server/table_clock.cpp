@@ -14,8 +14,9 @@ int Table::turn_limit() const {
   const int seat = game_->current_seat();
   int limit =
       game_->phase() == Phase::kPlay ? setup_.settings.timer_play : setup_.settings.timer_bid;
-  // An absent player without a table timer has the reconnect grace.
-  if (!seats_[static_cast<size_t>(seat)].connected && limit == 0)
+  // An absent player (dropped, or away) without a table timer has the
+  // reconnect grace.
+  if (!present(seats_[static_cast<size_t>(seat)]) && limit == 0)
     limit = ctx_.config.reconnect_grace;
   return limit;
 }
@@ -28,7 +29,7 @@ nlohmann::json Table::turn_ms_left() const {
   // The clock as arm_timer() keeps it: the same turn under the same limit
   // goes on; otherwise it starts now with the whole limit.
   const size_t turn_index = game_->history().size();
-  if (!timer_armed_ || armed_turn_ != turn_index || armed_limit_ != limit)
+  if (!timer_armed_ || armed_idle_ || armed_turn_ != turn_index || armed_limit_ != limit)
     return std::int64_t{limit} * 1000;
   const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(
                         deadline_ - std::chrono::steady_clock::now())

@@ -435,12 +435,18 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
     co_return reply_error(r.id, "not_logged_in", "log in, register or play as a guest first");
   if (std::holds_alternative<protocol::LobbyJoin>(r.message)) {
     in_lobby_ = true;
+    // In the lobby, not at a table: the seats this connection holds are
+    // away until it comes back (table_away.cpp).
+    for (const std::int64_t t : tables_)
+      if (auto table = ctx_.hub->find(t)) table->left_view(this, user_->id);
     ctx_.hub->lobby.join(shared_from_this(), r.id, user_->id);
     co_return std::string();
   }
   if (std::holds_alternative<protocol::LobbyLeave>(r.message)) {
     in_lobby_ = false;
     ctx_.hub->lobby.leave(this);
+    for (const std::int64_t t : tables_)
+      if (auto table = ctx_.hub->find(t)) table->came_back(this, user_->id);
     co_return protocol::ack_message(r.id);
   }
   if (const auto* m = std::get_if<protocol::TableCreate>(&r.message))

@@ -113,6 +113,15 @@ export class App {
     };
     this.conn.onOpen = () => this.opened();
     this.conn.onMessage = (m) => this.receive(m);
+    // A player the server counts as away while the tab shows the table (idle
+    // at a turn for too long): any click or key there says they are back.
+    const back = (): void => {
+      const st = this.table;
+      const mine = st && st.seat !== null ? st.summary.seats[st.seat] : undefined;
+      if (this.screenName === "table" && this.status === "online" && mine?.name && !mine.connected) this.resync();
+    };
+    window.addEventListener("pointerdown", back, true);
+    window.addEventListener("keydown", back, true);
     window.addEventListener("hashchange", () => {
       const id = replayInHash();
       if (this.status !== "online") return;

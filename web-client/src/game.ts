@@ -189,7 +189,10 @@ function applyEvent(st: TableState, ev: TableEvent): void {
       return;
     case "disconnected":
       if (t.seats[seat]) t.seats[seat].connected = false;
-      note(st, `${name} was disconnected; their seat is kept.`);
+      // Also a player in the lobby, or idle at their turn: away all the same.
+      note(st, ev["reason"] === "lobby" ? `${name} went to the lobby; their seat is kept.`
+        : ev["reason"] === "idle" ? `${name} has not played for a while: away, their seat is kept.`
+        : `${name} was disconnected; their seat is kept.`);
       return;
     case "auto":
       if (t.seats[seat] && !t.seats[seat].connected) {

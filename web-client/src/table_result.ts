@@ -43,7 +43,9 @@ export function resultPanel(app: App, st: TableState, v: View | null): HTMLEleme
     h(
       "div",
       { class: "result-actions" },
-      seated && st.seat !== null && !st.rematch.has(st.seat) && t.state === "finished"
+      // Also once someone left (the table open again): at a Compete table
+      // the next game waits for everyone's rematch.
+      seated && st.seat !== null && !st.rematch.has(st.seat) && t.state !== "playing"
         ? h("button", { type: "button", class: "primary", id: "rematch", onclick: () => void app.rematch() }, "Rematch")
         : null,
       seated && st.seat !== null && st.rematch.has(st.seat) ? h("span", null, `Waiting for ${waiting.join(", ")} to agree…`) : null,
