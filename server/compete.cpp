@@ -45,11 +45,11 @@ std::string key(std::int64_t game, const char* what) {
 }  // namespace
 
 BuyIn create_game_with_buyin(storage::Database& db, std::int64_t table, const std::string& setup,
-                             const std::string& seats, const std::vector<std::int64_t>& users,
-                             int buy_in, std::int64_t now) {
+                             const std::string& seats, const std::string& first_deal,
+                             const std::vector<std::int64_t>& users, int buy_in, std::int64_t now) {
   BuyIn out;
   Tx tx(db);
-  const std::int64_t game = db.create_game(table, setup, seats, now);
+  const std::int64_t game = db.create_game(table, setup, seats, now, first_deal);
   std::vector<storage::LedgerEntry> entries;
   for (const std::int64_t u : users) entries.push_back({u, -buy_in, "buyin", game});
   entries.push_back({0, static_cast<std::int64_t>(buy_in) * static_cast<std::int64_t>(users.size()),

@@ -19,11 +19,12 @@ struct BuyIn {
   std::vector<int> short_seats;  // otherwise the seats that cannot pay
 };
 
-// Creates the game's row and charges `buy_in` to each seat's user (users
-// by seat) in one transaction; nothing is written if a seat cannot pay.
+// Creates the game's row with its first deal and charges `buy_in` to each
+// seat's user (users by seat) in one transaction; nothing is written if a
+// seat cannot pay.
 BuyIn create_game_with_buyin(storage::Database& db, std::int64_t table, const std::string& setup,
-                             const std::string& seats, const std::vector<std::int64_t>& users,
-                             int buy_in, std::int64_t now);
+                             const std::string& seats, const std::string& first_deal,
+                             const std::vector<std::int64_t>& users, int buy_in, std::int64_t now);
 
 // What each winning seat is paid: an equal share of the pot (buy_in from
 // each of `players`) less the fee (fee_percent of the pot, and whatever

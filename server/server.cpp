@@ -110,10 +110,11 @@ struct Server::Impl {
     std::set<std::int64_t> live;  // the games of the tables restored
     for (const char* state : {"open", "playing", "finished"}) {
       for (const auto& row : ctx.db->tables_in_state(state)) {
-        TableSnapshot s{row.id, row.settings, row.state, std::nullopt, {}};
+        TableSnapshot s{row.id, row.settings, row.state, std::nullopt, {}, {}, 0};
         if (auto it = latest.find(row.id); it != latest.end()) {
           s.game = it->second;
-          s.actions = ctx.db->game_actions(it->second.id);
+          s.actions = ctx.db->game_actions(it->second.id, &s.requests);
+          s.deals = ctx.db->game_deals(it->second.id).size();
         }
         if (auto t = Table::restore(*hub, s)) {
           hub->add(row.id, t);

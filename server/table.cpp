@@ -492,13 +492,13 @@ void Table::start_game() {
   const int dealer = static_cast<int>(draw.below(static_cast<std::uint32_t>(seats_.size())));
   // Compete: the buy-ins are charged with the game's row, before it starts.
   if (setup_.settings.kind == protocol::TableKind::kCompete) return begin_compete(seed, dealer);
-  // The game's row first: the storage thread runs jobs in order, so the deals
-  // and actions posted after it find its id.
+  // The game's row first, with its first deal: the storage thread runs jobs
+  // in order, so the actions posted after it find its id.
   auto gid = std::make_shared<std::atomic<std::int64_t>>(0);
   ctx_.store([db = ctx_.db.get(), gid, table = id_, setup = game_setup_json(seed, dealer),
-              seats = seats_json().dump(), self = shared_from_this()] {
+              seats = seats_json().dump(), deal = first_deal_json(seed, dealer)] {
     try {
-      gid->store(db->create_game(table, setup, seats, unix_now()));
+      gid->store(db->create_game(table, setup, seats, unix_now(), deal));
     } catch (const std::exception& e) {
       spdlog::error("storing a new game at table {}: {}", table, e.what());
     }
@@ -513,6 +513,11 @@ std::string Table::game_setup_json(std::uint64_t seed, int dealer) const {
               {"dealer", dealer},
               {"seed", seed}}
       .dump();
+}
+
+std::string Table::first_deal_json(std::uint64_t seed, int dealer) const {
+  const Game game = Game::seeded(setup_.rules, dealer, seed);
+  return protocol::deal_json(spec_of(setup_.rules, 0, game.deals()[0])).dump();
 }
 
 void Table::launch(std::uint64_t seed, int dealer,
@@ -536,7 +541,7 @@ void Table::launch(std::uint64_t seed, int dealer,
   state_ = State::kPlaying;
   log_.clear();
   log_start_ = v_ + 1;
-  stored_deals_ = 0;
+  stored_deals_ = 1;  // with the game's row
   stored_actions_ = 0;
   ++ctx_.metrics.tables_playing;
 
@@ -576,15 +581,11 @@ void Table::on_act(const std::shared_ptr<WsSession>& s, const Player& p, const s
   // One acts for one's own seat.
   auto parsed = protocol::parse_action(action, setup_.rules, seat);
   if (const auto* why = std::get_if<std::string>(&parsed)) return error(s, id, "bad_action", *why);
+  // The ack's version and id are stored with the action (store_progress),
+  // so that a retry gets this answer after a restart too.
+  request_id_ = id;
   auto answer = [&](std::shared_ptr<const std::string> text) {
-    if (!id.empty()) {
-      st.answered[id] = text;
-      st.answered_order.push_back(id);
-      if (st.answered_order.size() > 32) {
-        st.answered.erase(st.answered_order.front());
-        st.answered_order.pop_front();
-      }
-    }
+    if (!id.empty()) st.remember(id, text);
     reply(s, id, std::move(text));
   };
   // The ack goes after the action's events and before the views it brings
@@ -596,6 +597,7 @@ void Table::on_act(const std::shared_ptr<WsSession>& s, const Player& p, const s
         protocol::ack_message(id, R"({"v":)" + std::to_string(v_) + "}")));
   };
   const RuleError e = apply(std::get<Action>(parsed), false);
+  request_id_.clear();
   ack_ = nullptr;
   if (e == RuleError::kNone) return;
   ++ctx_.metrics.errors_total;
@@ -608,6 +610,14 @@ void Table::send_ack() {
   const auto ack = std::move(ack_);
   ack_ = nullptr;
   ack();
+}
+
+void Table::Seat::remember(const std::string& id, std::shared_ptr<const std::string> answer) {
+  if (answered.insert_or_assign(id, std::move(answer)).second) answered_order.push_back(id);
+  if (answered_order.size() > 32) {
+    answered.erase(answered_order.front());
+    answered_order.pop_front();
+  }
 }
 
 RuleError Table::apply(const Action& a, bool automatic) {
@@ -626,34 +636,7 @@ RuleError Table::apply(const Action& a, bool automatic) {
 }
 
 void Table::after_change(bool private_change) {
-  // Store the new deals and actions, in order.
-  std::vector<std::string> deals, actions;
-  const auto& dealt = game_->deals();
-  for (; stored_deals_ < dealt.size(); ++stored_deals_)
-    deals.push_back(protocol::deal_json(spec_of(setup_.rules, static_cast<int>(stored_deals_),
-                                                dealt[stored_deals_]))
-                        .dump());
-  const auto& history = game_->history();
-  const size_t first_action = stored_actions_;
-  for (; stored_actions_ < history.size(); ++stored_actions_)
-    actions.push_back(protocol::action_text(history[stored_actions_], setup_.rules.variant));
-  const size_t first_deal = stored_deals_ - deals.size();
   const bool over = game_->is_over();
-  ctx_.store([db = ctx_.db.get(), gid = game_id_, deals = std::move(deals),
-              actions = std::move(actions), first_deal, first_action] {
-    try {
-      for (size_t i = 0; i < deals.size(); ++i)
-        db->append_deal(*gid, static_cast<int>(first_deal + i), deals[i]);
-      for (size_t i = 0; i < actions.size(); ++i)
-        db->append_action(*gid, static_cast<int>(first_action + i), actions[i]);
-    } catch (const std::exception& e) {
-      spdlog::error("storing game {}: {}", gid->load(), e.what());
-    }
-  });
-  // The result, each seat's result and at Compete tables the payout, in
-  // one transaction after the last action (table_results.cpp).
-  if (over) store_result();
-
   if (over) {
     timer_.cancel();
     timer_armed_ = false;
@@ -666,12 +649,18 @@ void Table::after_change(bool private_change) {
                {"game", game_id_->load()},
                {"scores", game_->scores()},
                {"winners", game_->winners()}});
+    // The new deals and actions, then the result, each seat's result and
+    // at Compete tables the payout, in one transaction after the last
+    // action (table_results.cpp).
+    store_progress();
+    store_result();
     send_ack();
     for (size_t s = 0; s < seats_.size(); ++s) send_view(static_cast<int>(s));
     store_table();
     announce();
     return;
   }
+  store_progress();
   send_ack();
   if (private_change) {
     for (size_t s = 0; s < seats_.size(); ++s) send_view(static_cast<int>(s));
@@ -680,6 +669,37 @@ void Table::after_change(bool private_change) {
     if (game_->current_seat() >= 0) send_view(game_->current_seat());
   }
   arm_timer();
+}
+
+void Table::store_progress() {
+  // The new deals and actions, in order.
+  std::vector<std::string> deals, actions;
+  const auto& dealt = game_->deals();
+  for (; stored_deals_ < dealt.size(); ++stored_deals_)
+    deals.push_back(protocol::deal_json(spec_of(setup_.rules, static_cast<int>(stored_deals_),
+                                                dealt[stored_deals_]))
+                        .dump());
+  const auto& history = game_->history();
+  const size_t first_action = stored_actions_;
+  for (; stored_actions_ < history.size(); ++stored_actions_)
+    actions.push_back(protocol::action_text(history[stored_actions_], setup_.rules.variant));
+  const size_t first_deal = stored_deals_ - deals.size();
+  // The request that made the last action: "V ID", its ack's version and id.
+  std::string request;
+  if (!request_id_.empty() && !actions.empty()) request = std::to_string(v_) + " " + request_id_;
+  ctx_.store([db = ctx_.db.get(), gid = game_id_, deals = std::move(deals),
+              actions = std::move(actions), first_deal, first_action,
+              request = std::move(request)] {
+    try {
+      for (size_t i = 0; i < deals.size(); ++i)
+        db->append_deal(*gid, static_cast<int>(first_deal + i), deals[i]);
+      for (size_t i = 0; i < actions.size(); ++i)
+        db->append_action(*gid, static_cast<int>(first_action + i), actions[i],
+                          i + 1 == actions.size() ? std::string_view(request) : std::string_view());
+    } catch (const std::exception& e) {
+      spdlog::error("storing game {}: {}", gid->load(), e.what());
+    }
+  });
 }
 
 void Table::arm_timer() {

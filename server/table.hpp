@@ -44,6 +44,10 @@ struct TableSnapshot {
   std::string state;
   std::optional<storage::Database::GameRow> game;  // its latest game, if any
   std::vector<std::string> actions;
+  // Each action's request ("V ID": the version its ack carried and the
+  // request's id), "" for none: a retry after the restart gets that ack.
+  std::vector<std::string> requests;
+  size_t deals = 0;  // the game's deals stored
 };
 
 class Table : public std::enable_shared_from_this<Table> {
@@ -86,17 +90,18 @@ class Table : public std::enable_shared_from_this<Table> {
     bool suggesting = false;  // a suggestion is being thought about
     std::weak_ptr<WsSession> session;
     bool connected = false;
+    // When the connection ended (table_release.cpp: after a game, a seat
+    // whose player is gone for the reconnect grace is freed).
+    std::chrono::steady_clock::time_point gone_since{};
     // Connected but not at the table (table_away.cpp): "lobby" (it joined
     // the lobby) or "idle" (it let a turn go by for turn_idle seconds).
     bool away = false;
     std::string away_reason;
-    // When the connection ended (table_release.cpp: after a game, a seat
-    // whose player is gone for the reconnect grace is freed).
-    std::chrono::steady_clock::time_point gone_since{};
     bool rematch = false;
     // Answers to this seat's recent actions by request id.
     std::map<std::string, std::shared_ptr<const std::string>> answered;
     std::deque<std::string> answered_order;
+    void remember(const std::string& id, std::shared_ptr<const std::string> answer);
   };
   enum class State { kOpen, kPlaying, kFinished };
   // Why the computer plays a turn: its own seat, a stand-in for an absent
@@ -178,6 +183,9 @@ class Table : public std::enable_shared_from_this<Table> {
   // the buy-ins are charged, table_compete.cpp).
   void start_game();
   std::string game_setup_json(std::uint64_t seed, int dealer) const;
+  // The game's first deal as stored (with the game's row: the first actions
+  // are played from it).
+  std::string first_deal_json(std::uint64_t seed, int dealer) const;
   void launch(std::uint64_t seed, int dealer, std::shared_ptr<std::atomic<std::int64_t>> game_id);
   void begin_compete(std::uint64_t seed, int dealer);
   // A compete seat is taken only by someone who can pay the buy-in.
@@ -199,6 +207,9 @@ class Table : public std::enable_shared_from_this<Table> {
   // After a change: stores new deals and actions, ends the game or sends
   // the views (every seat's when hidden cards changed) and re-arms the timer.
   void after_change(bool private_change);
+  // Stores the deals and actions not stored yet, in one job; the last
+  // action carries request_id_'s ack when set.
+  void store_progress();
   // A full open table starts its game; a Compete table only once every
   // person seated is here (a buy-in is taken only from someone present).
   void start_if_full();
@@ -284,6 +295,8 @@ class Table : public std::enable_shared_from_this<Table> {
   std::vector<Outgoing> outbox_;
   bool closed_ = false;
   int last_actor_ = -1;  // the seat that acted last: it gets a fresh view
+  // The id of the table.act being applied (its ack is stored with the action).
+  std::string request_id_;
   // Answers the table.act being applied, once its events are out and before
   // the views it brings (after_change calls send_ack()).
   std::function<void()> ack_;

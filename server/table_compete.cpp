@@ -62,12 +62,13 @@ void Table::begin_compete(std::uint64_t seed, int dealer) {
   std::vector<std::int64_t> users;
   for (const Seat& st : seats_) users.push_back(st.user);
   ctx_.store([self = shared_from_this(), db = ctx_.db.get(), table = id_,
-              setup = game_setup_json(seed, dealer), seats = seats_json().dump(), users,
-              buy_in = setup_.settings.buy_in, seed, dealer] {
+              setup = game_setup_json(seed, dealer), seats = seats_json().dump(),
+              deal = first_deal_json(seed, dealer), users, buy_in = setup_.settings.buy_in, seed,
+              dealer] {
     BuyIn paid;
     bool failed = false;
     try {
-      paid = create_game_with_buyin(*db, table, setup, seats, users, buy_in, now_seconds());
+      paid = create_game_with_buyin(*db, table, setup, seats, deal, users, buy_in, now_seconds());
     } catch (const std::exception& e) {
       spdlog::error("table {}: charging the buy-ins: {}", table, e.what());
       failed = true;

@@ -52,20 +52,33 @@ std::shared_ptr<Table> Table::restore(Hub& hub, const TableSnapshot& snap) {
       const Rules& rules = t->setup_.rules;
       t->seed_ = g.at("seed").get<std::uint64_t>();
       t->game_.emplace(Game::seeded(rules, g.at("dealer").get<int>(), t->seed_));
-      for (const auto& text : snap.actions) {
-        auto a = protocol::parse_action(json::parse(text), rules);
+      for (size_t i = 0; i < snap.actions.size(); ++i) {
+        auto a = protocol::parse_action(json::parse(snap.actions[i]), rules);
         if (auto* why = std::get_if<std::string>(&a))
           throw std::runtime_error("stored action: " + *why);
-        const auto res = t->game_->apply(std::get<Action>(a));
+        const Action& action = std::get<Action>(a);
+        const auto res = t->game_->apply(action);
         if (!res.ok())
           throw std::runtime_error(std::string("stored action refused: ") +
                                    std::string(error_code(res.error)));
+        // The ack of the request that made it ("V ID"), for a retry.
+        const std::string& request = i < snap.requests.size() ? snap.requests[i] : std::string();
+        if (const auto space = request.find(' '); space != std::string::npos)
+          t->seats_[static_cast<size_t>(action.seat)].remember(
+              request.substr(space + 1),
+              std::make_shared<const std::string>(protocol::ack_message(
+                  request.substr(space + 1), R"({"v":)" + request.substr(0, space) + "}")));
       }
       t->game_id_ = std::make_shared<std::atomic<std::int64_t>>(snap.game->id);
       t->game_generation_ = 1;
-      t->stored_deals_ = t->game_->deals().size();
+      // Deals not stored (only by a version before the game's first deal
+      // was stored with its row) are stored at the next change.
+      t->stored_deals_ = std::min(snap.deals, t->game_->deals().size());
       t->stored_actions_ = t->game_->history().size();
-      t->state_ = t->game_->is_over() ? State::kFinished : State::kPlaying;
+      // A finished game's table is open again if someone left or sat since.
+      t->state_ = !t->game_->is_over()   ? State::kPlaying
+                  : snap.state == "open" ? State::kOpen
+                                         : State::kFinished;
       if (t->state_ == State::kPlaying) ++t->ctx_.metrics.tables_playing;
     }
     ++t->ctx_.metrics.tables_total;
@@ -76,8 +89,10 @@ std::shared_ptr<Table> Table::restore(Hub& hub, const TableSnapshot& snap) {
     t->log_start_ = t->v_ + 1;
     // Killed between the game's last action and its result: the result
     // (with the payout at a Compete table) is stored now.
-    const bool unfinished = snap.game && t->game_->is_over() && snap.game->state == "playing";
-    asio::post(t->strand_, [t, unfinished] {
+    const bool in_play = snap.game && snap.game->state == "playing";
+    const bool unfinished = in_play && t->game_->is_over();
+    asio::post(t->strand_, [t, in_play, unfinished] {
+      if (in_play) t->store_progress();  // deals not stored before (see above)
       if (unfinished) {
         spdlog::warn("table {}: game {} ended before a stop; storing its result", t->id_,
                      t->game_id_->load());
@@ -85,6 +100,16 @@ std::shared_ptr<Table> Table::restore(Hub& hub, const TableSnapshot& snap) {
       }
       t->arm_timer();
       t->arm_schedule();
+      // Everyone seated has the reconnect grace from now to come back
+      // before a finished game's seats are freed (table_release.cpp).
+      const auto now = std::chrono::steady_clock::now();
+      for (Seat& st : t->seats_)
+        if (st.user > 0) st.gone_since = now;
+      t->ended_at_ = now;
+      t->arm_release();
+      // Full, and stopped before its game started: it starts now (a
+      // Compete table once everyone seated is back).
+      if (!t->setup_.settings.start_at || t->game_) t->start_if_full();
       if (t->setup_.settings.friends_only)
         for (const Seat& st : t->seats_)
           if (st.user > 0) t->load_friends(st.user);
@@ -94,6 +119,7 @@ std::shared_ptr<Table> Table::restore(Hub& hub, const TableSnapshot& snap) {
         t->hub_.set_forming(quick_key(t->setup_), t->id_);
         t->arm_fill();
       }
+      t->flush();
     });
     return t;
   } catch (const std::exception& e) {

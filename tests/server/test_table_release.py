@@ -126,3 +126,28 @@ def test_quick_play_table_says_when_computers_fill_it(whistd):
         assert "fill_at" not in ack["table"]
 
     run(body())
+
+
+def test_after_a_restart_a_finished_table_keeps_its_seats_for_the_grace(whistd):
+    """whistd stopped at a finished table: everyone seated has the grace
+    from the restart to come back; those who do not are freed after it."""
+    s = whistd("--reconnect-grace", "3")
+
+    async def body():
+        nonlocal s
+        game = await short_game(s, n=2)
+        T = game.table
+        back, gone = game.seats
+        s.stop()
+        s = whistd("--reconnect-grace", "3", db=s.db_path)
+        restarted = time.monotonic()
+        again = await resume(s, back.c.token)
+        state = await again.ok("table.sync", {"table": T})
+        assert [x["name"] for x in state["table"]["seats"]] == [back.c.name, gone.c.name]
+        await wait_for(again, is_event(T, "leave", seat=gone.seat), timeout=10,
+                       what="the absent player's leave")
+        assert time.monotonic() - restarted > 2.5, "freed before the grace ran out"
+        state = await again.ok("table.sync", {"table": T})
+        assert state["table"]["seats"][back.seat]["name"] == back.c.name
+
+    run(body())
