@@ -57,6 +57,8 @@ std::variant<Request, ParseError> parse_request(std::string_view text) {
         return fail("", "bad_json",
                     "the message is not valid JSON: a \\u escape of a UTF-16 surrogate "
                     "(\\uD800 to \\uDFFF) must be a high one followed by a low one");
+    } catch (const json::exception&) {
+      // Not a parse error: a number too large for a double (1e400), say.
     }
     return fail("", "bad_json", "the message is not valid JSON");
   }

@@ -190,6 +190,9 @@ def test_malformed_input(whistd):
             assert m["t"] == "error" and m["d"]["code"] == "bad_json" and "id" not in m
             m = await raw('{"t":"hello",')
             assert m["d"]["code"] == "bad_json"
+            # A number too large for a double is not JSON whistd reads.
+            m = await raw('{"t":"table.act","d":{"table":21e400}}')
+            assert m["d"]["code"] == "bad_json"
             m = await raw('[{"t":"guest"}]')
             assert m["d"]["code"] == "bad_message" and "id" not in m
             m = await raw('"guest"')
