@@ -352,10 +352,7 @@ void Table::on_sit(const std::shared_ptr<WsSession>& s, const Player& p, const s
   send_state(s, want, id);
   store_table();
   if (setup_.settings.friends_only) load_friends(p.id);
-  if (seated_count() == static_cast<int>(seats_.size()))
-    start_if_full();
-  else if (setup_.settings.kind == protocol::TableKind::kPlay)
-    arm_fill();
+  if (seated_count() == static_cast<int>(seats_.size())) start_if_full();
   announce();
 }
 
@@ -581,35 +578,31 @@ void Table::on_act(const std::shared_ptr<WsSession>& s, const Player& p, const s
   // One acts for one's own seat.
   auto parsed = protocol::parse_action(action, setup_.rules, seat);
   if (const auto* why = std::get_if<std::string>(&parsed)) return error(s, id, "bad_action", *why);
-  // The ack's version and id are stored with the action (store_progress),
-  // so that a retry gets this answer after a restart too.
-  request_id_ = id;
-  auto answer = [&](std::shared_ptr<const std::string> text) {
-    if (!id.empty()) st.remember(id, text);
-    reply(s, id, std::move(text));
-  };
   // The ack goes after the action's events and before the views it brings
-  // (after_change): a view that comes after the ack is as new as the
-  // action, also when it carries the ack's version (the same seat to act
-  // again: a bid whist declarer who discards, a trick's winner who leads).
-  ack_ = [&] {
-    answer(std::make_shared<const std::string>(
-        protocol::ack_message(id, R"({"v":)" + std::to_string(v_) + "}")));
-  };
+  // (after_change calls send_ack): a view that comes after the ack is as
+  // new as the action, also when it carries the ack's version (the same
+  // seat to act again: a bid whist declarer who discards, a trick's winner
+  // who leads). Its version and id are stored with the action
+  // (store_progress), so that a retry gets this answer after a restart too.
+  acting_ = Acting{&s, &id, seat};
   const RuleError e = apply(std::get<Action>(parsed), false);
-  request_id_.clear();
-  ack_ = nullptr;
+  acting_ = Acting{};
   if (e == RuleError::kNone) return;
   ++ctx_.metrics.errors_total;
-  answer(std::make_shared<const std::string>(
-      protocol::error_message(id, error_code(e), error_message(e))));
+  auto refused = std::make_shared<const std::string>(
+      protocol::error_message(id, error_code(e), error_message(e)));
+  if (!id.empty()) st.remember(id, refused);
+  reply(s, id, std::move(refused));
 }
 
 void Table::send_ack() {
-  if (!ack_) return;
-  const auto ack = std::move(ack_);
-  ack_ = nullptr;
-  ack();
+  if (acting_.id == nullptr) return;
+  const std::string& id = *acting_.id;
+  auto ack = std::make_shared<const std::string>(
+      protocol::ack_message(id, R"({"v":)" + std::to_string(v_) + "}"));
+  if (!id.empty()) seats_[static_cast<size_t>(acting_.seat)].remember(id, ack);
+  reply(*acting_.session, id, std::move(ack));
+  acting_ = Acting{};
 }
 
 void Table::Seat::remember(const std::string& id, std::shared_ptr<const std::string> answer) {
@@ -686,7 +679,8 @@ void Table::store_progress() {
   const size_t first_deal = stored_deals_ - deals.size();
   // The request that made the last action: "V ID", its ack's version and id.
   std::string request;
-  if (!request_id_.empty() && !actions.empty()) request = std::to_string(v_) + " " + request_id_;
+  if (acting_.id != nullptr && !acting_.id->empty() && !actions.empty())
+    request = std::to_string(v_) + " " + *acting_.id;
   ctx_.store([db = ctx_.db.get(), gid = game_id_, deals = std::move(deals),
               actions = std::move(actions), first_deal, first_action,
               request = std::move(request)] {

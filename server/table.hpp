@@ -208,7 +208,7 @@ class Table : public std::enable_shared_from_this<Table> {
   // the views (every seat's when hidden cards changed) and re-arms the timer.
   void after_change(bool private_change);
   // Stores the deals and actions not stored yet, in one job; the last
-  // action carries request_id_'s ack when set.
+  // action carries the ack of the table.act being applied (acting_).
   void store_progress();
   // A full open table starts its game; a Compete table only once every
   // person seated is here (a buy-in is taken only from someone present).
@@ -295,11 +295,16 @@ class Table : public std::enable_shared_from_this<Table> {
   std::vector<Outgoing> outbox_;
   bool closed_ = false;
   int last_actor_ = -1;  // the seat that acted last: it gets a fresh view
-  // The id of the table.act being applied (its ack is stored with the action).
-  std::string request_id_;
-  // Answers the table.act being applied, once its events are out and before
-  // the views it brings (after_change calls send_ack()).
-  std::function<void()> ack_;
+  // The table.act being applied (on_act's own arguments, for the time of
+  // apply): after_change answers it once its events are out and before the
+  // views it brings (send_ack), and its id and ack are stored with the
+  // action (store_progress).
+  struct Acting {
+    const std::shared_ptr<WsSession>* session = nullptr;
+    const std::string* id = nullptr;  // null: no table.act being applied
+    int seat = -1;
+  };
+  Acting acting_;
   void send_ack();
   // The turn clock: armed for the action at history index armed_turn_,
   // with armed_limit_ seconds; a new generation cancels older callbacks.

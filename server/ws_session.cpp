@@ -174,6 +174,8 @@ asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
     if (auto table = ctx_.hub->find(t)) table->disconnected(this, user_ ? user_->id : 0);
 }
 
+Player WsSession::player() const { return Player{user_->id, user_->name, user_->guest}; }
+
 void WsSession::deliver(std::string id, Message reply) {
   deliver(shared_from_this(), std::move(id), std::move(reply));
 }
@@ -386,8 +388,7 @@ bool WsSession::act_at_once(Parsed& parsed) {
   if (!req->id.empty() && answered_.count(req->id)) return false;
   auto t = ctx_.hub->find(std::get<protocol::TableAct>(req->message).table);
   if (!t) return false;
-  t->request(shared_from_this(), Player{user_->id, user_->name, user_->guest}, std::move(req->id),
-             std::move(req->message));
+  t->request(shared_from_this(), player(), std::move(req->id), std::move(req->message));
   return true;
 }
 
@@ -483,7 +484,7 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
   // kept during a game still shows, from the table's summary).
   if (holds_any<TableLeave, TableUnwatch>(r.message))
     ctx_.hub->presence.watching(user_->id, this, table, false);
-  t->request(shared_from_this(), Player{user_->id, user_->name, user_->guest}, r.id, r.message);
+  t->request(shared_from_this(), player(), r.id, r.message);
   co_return std::string();
 }
 
@@ -655,8 +656,7 @@ asio::awaitable<std::string> WsSession::on_play_quick(const std::string& id,
   const std::string key = Table::quick_key(q.setup);
   // A seat at the forming table, if there is one; else a new table.
   if (auto t = ctx_.hub->find(ctx_.hub->forming(key))) {
-    t->request(shared_from_this(), Player{user_->id, user_->name, user_->guest}, id,
-               protocol::TableSit{t->id(), -1});
+    t->request(shared_from_this(), player(), id, protocol::TableSit{t->id(), -1});
     co_return std::string();
   }
   co_return co_await open_table(id, q.setup, key);
@@ -673,16 +673,14 @@ asio::awaitable<std::string> WsSession::open_table(const std::string& id,
   const auto now = unix_now();
   auto create = [row, now](storage::Database& db) { return db.create_table(row, "open", now); };
   const std::int64_t table_id = co_await ctx_.on_storage(std::move(create));
-  auto table = std::make_shared<Table>(*ctx_.hub, table_id, c.setup,
-                                       Player{user_->id, user_->name, user_->guest});
+  auto table = std::make_shared<Table>(*ctx_.hub, table_id, c.setup, player());
   ctx_.hub->add(table_id, table);
   if (!quick_key.empty()) ctx_.hub->set_forming(quick_key, table_id);
   ++ctx_.metrics.tables_total;
   spdlog::info("{} opened table {} ({})", user_->name, table_id,
                variant_name(c.setup.rules.variant));
   // The creator sits down at seat 0; the answer is the table's state.
-  table->request(shared_from_this(), Player{user_->id, user_->name, user_->guest}, id,
-                 protocol::TableSit{table_id, 0});
+  table->request(shared_from_this(), player(), id, protocol::TableSit{table_id, 0});
   if (setup.settings.start_at) table->schedule();
   co_return std::string();
 }

@@ -37,6 +37,8 @@ using Message = std::shared_ptr<const std::string>;
 // ends a connection).
 using Socket = WsSocket;
 
+struct Player;
+
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:
   // `stream`'s executor is a Strand (the acceptor makes one per connection).
@@ -150,6 +152,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
     std::string token_hash;
   };
   std::optional<User> user_;
+  Player player() const;  // the logged-in user, as tables know them
   // Answers to recent requests by id: a retried request is answered again,
   // not applied again.
   std::map<std::string, Message> answered_;
