@@ -15,15 +15,6 @@ bool allowed_timer(std::int64_t v) { return v == 0 || v == 7 || v == 15 || v == 
 
 }  // namespace
 
-std::string_view chat_mode_name(ChatMode m) {
-  switch (m) {
-    case ChatMode::kNone: return "none";
-    case ChatMode::kPreset: return "preset";
-    case ChatMode::kText: return "text";
-  }
-  return "?";
-}
-
 const std::vector<std::string>& chat_phrases() {
   static const std::vector<std::string> phrases = {
       "Hello!", "Good luck!",        "Well played!", "Nice hand!", "Thanks!", "Sorry!",
@@ -155,14 +146,6 @@ std::variant<TableSetup, std::string> parse_table_setup(const json& d) {
   if (t.computers_fill && t.start_at == 0)
     return std::string("computers_fill is for scheduled tables (start_at)");
   return s;
-}
-
-std::string_view table_kind_name(TableKind k) {
-  switch (k) {
-    case TableKind::kPlay: return "play";
-    case TableKind::kCompete: return "compete";
-    default: return "join";
-  }
 }
 
 json table_setup_json(const TableSetup& s) {

@@ -1,0 +1,44 @@
+// A table's settings: the rules its games are played by (engine/options)
+// and what the table adds around them (timers, chat, watching, who may
+// join, chips, a scheduled start). Plain values, shared by the wire
+// format (protocol/), storage and the server; no I/O, no JSON.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "engine/options.hpp"
+
+namespace whist {
+
+enum class ChatMode : std::uint8_t { kNone, kPreset, kText };
+// Join: a table whose creator chooses everything; Play: quick play, opened
+// by the server (play.quick); Compete: a chip buy-in, no suggestions.
+enum class TableKind : std::uint8_t { kJoin, kPlay, kCompete };
+
+// A table's settings besides the rules (Trickster's table settings).
+struct TableSettings {
+  int timer_bid = 0;   // seconds to bid: 0 (off), 7, 15, 30 or 60
+  int timer_play = 0;  // seconds to play a card, the same values
+  ChatMode chat = ChatMode::kText;
+  bool watching = true;  // up to 10 watchers
+  bool suggestions = false;
+  std::string preset;  // a classic preset's id, when one was chosen
+  TableKind kind = TableKind::kJoin;
+  int buy_in = 0;               // Compete: 30, 110, 275 or 550 chips per seat
+  bool invite_only = false;     // Join, Compete: only the invited see and join it
+  bool friends_only = false;    // Join (the default there): only the players' friends
+  std::int64_t start_at = 0;    // Unix seconds of a scheduled start; 0: now
+  bool computers_fill = false;  // a scheduled table's free seats get computer players
+};
+
+struct TableSetup {
+  Rules rules;
+  TableSettings settings;
+};
+
+std::string_view chat_mode_name(ChatMode m);
+std::string_view table_kind_name(TableKind k);
+
+}  // namespace whist
