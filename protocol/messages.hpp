@@ -14,6 +14,8 @@
 #include <variant>
 #include <vector>
 
+#include "protocol/action_input.hpp"
+#include "protocol/errors.hpp"
 #include "protocol/table_json.hpp"
 
 namespace whist::protocol {
@@ -55,8 +57,9 @@ struct TableUnwatch {
 };
 struct TableAct {
   std::int64_t table = 0;
-  // The action object, read with the table's rules (parse_action).
-  std::shared_ptr<const nlohmann::json> action;
+  // The action object's fields, made an Action with the table's rules
+  // (to_action).
+  ActionInput action;
 };
 struct TableChat {
   std::int64_t table = 0;
@@ -150,11 +153,12 @@ struct Request {
   ClientMessage message;
 };
 
-// Why a message could not be read: a stable code and a plain message.
+// Why a message could not be read: a code of the catalogue and what the
+// catalogue's message leaves out.
 struct ParseError {
   std::string id;  // as JSON text, when the envelope had one
-  std::string code;
-  std::string message;
+  Error error = Error::kBadMessage;
+  std::string detail;
 };
 
 std::variant<Request, ParseError> parse_request(std::string_view text);
@@ -170,7 +174,11 @@ std::string welcome_message(std::string_view server_name, const std::string& use
 // {"t":"ack","id":..,"d":data_json}; data_json is a serialized JSON value
 // (as dump() writes it), copied as it is.
 std::string ack_message(const std::string& id, const std::string& data_json = "{}");
-std::string error_message(const std::string& id, std::string_view code, std::string_view message);
+// {"t":"error","id":..,"d":{"code":..,"message":..}}; with `retry_after`
+// (seconds, a limit's refusal) also "retry_after".
+std::string error_message(const std::string& id, const ErrorReply& e);
+std::string error_message(const std::string& id, const ErrorReply& e, int retry_after);
+std::string error_message(const ParseError& e);
 // {"user": {...}, "token": ...} for register, login and guest.
 std::string session_json(std::int64_t user_id, std::string_view username, bool guest,
                          std::string_view token);

@@ -2,6 +2,8 @@
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/action_input.hpp"
+#include "protocol/json_fields.hpp"
 #include "protocol/json_text.hpp"
 
 namespace whist::protocol {
@@ -11,10 +13,6 @@ using nlohmann::json;
 namespace {
 
 using Error = std::optional<std::string>;
-
-// The mode of a bid or direction whose string names no mode: the engine
-// refuses it as an illegal action.
-constexpr auto kBadMode = static_cast<BidMode>(3);
 
 // A card name of the variant's pack.
 Error read_card(const json& j, CardSet pack, Card& out) {
@@ -50,11 +48,7 @@ Error read_int(const json& obj, const char* key, long long lo, long long hi, lon
 }
 
 Error read_string(const json& obj, const char* key, std::string& out) {
-  auto it = obj.find(key);
-  if (it == obj.end()) return std::string("missing field ") + key;
-  if (!it->is_string()) return std::string("field ") + key + " must be a string";
-  out = it->get<std::string>();
-  return std::nullopt;
+  return read_string_field(obj, key, out);
 }
 
 std::variant<DealSpec, std::string> read_deal(const json& j, const Rules& rules) {
@@ -93,56 +87,7 @@ std::variant<Action, std::string> parse_action(const json& j, const Rules& rules
 
 std::variant<Action, std::string> parse_action(const json& j, const Rules& rules, int seat) {
   if (!j.is_object()) return std::string("an action must be an object");
-  if (seat < 0 || seat >= rules.players) return std::string("seat is not a seat of this game");
-  std::string type_name;
-  if (auto err = read_string(j, "type", type_name)) return *err;
-  const auto type = parse_action_type(type_name);
-  if (!type) return "unknown action type " + json(type_name).dump();
-  const CardSet pack = pack_of(rules);
-  const int s = seat;
-  switch (*type) {
-    case ActionType::kBid: {
-      if (rules.variant == Variant::kExact) {
-        long long tricks = 0;
-        if (auto err = read_int(j, "tricks", -1, 99, tricks)) return *err;
-        return Action::exact_bid(s, static_cast<int>(tricks));
-      }
-      if (rules.variant == Variant::kClassic) return Action::bid(s, 0, BidMode::kUptown);
-      long long level = 0;
-      if (auto err = read_int(j, "level", -1, 99, level)) return *err;
-      std::string mode;
-      if (auto err = read_string(j, "mode", mode)) return *err;
-      // A mode that is no mode is an illegal bid, not a malformed record.
-      return Action::bid(s, static_cast<int>(level), parse_bid_mode(mode).value_or(kBadMode));
-    }
-    case ActionType::kPass: return Action::pass(s);
-    case ActionType::kDiscard: {
-      auto it = j.find("cards");
-      if (it == j.end()) return std::string("missing field cards");
-      std::vector<Card> cards;
-      if (auto err = read_cards(*it, pack, cards)) return *err;
-      return Action::discard(s, set_of(cards),
-                             static_cast<int>(std::min<size_t>(cards.size(), 100)));
-    }
-    case ActionType::kTrump: {
-      std::string suit;
-      if (auto err = read_string(j, "suit", suit)) return *err;
-      return Action::trump(s, parse_suit(suit).value_or(-1));  // no suit: illegal
-    }
-    case ActionType::kDirection: {
-      std::string mode;
-      if (auto err = read_string(j, "mode", mode)) return *err;
-      return Action::direction(s, parse_bid_mode(mode).value_or(kBadMode));  // illegal
-    }
-    case ActionType::kPlay: {
-      auto it = j.find("card");
-      if (it == j.end()) return std::string("missing field card");
-      Card c = kNoCard;
-      if (auto err = read_card(*it, pack, c)) return *err;
-      return Action::play(s, c);
-    }
-  }
-  return std::string("unknown action type");
+  return to_action(read_action_input(j), rules, seat);
 }
 
 std::variant<GameRecord, std::string> parse_record(std::string_view text) {

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <nlohmann/json.hpp>
 
+#include "protocol/messages.hpp"
+
 namespace whist::server {
 
 Credits::Credits(double capacity, double window_s)
@@ -79,7 +81,7 @@ std::optional<Refusal> Abuse::account_message(std::int64_t user, Clock::time_poi
   }
   a.used = now;
   if (a.messages.take(now)) return std::nullopt;
-  return Refusal{"rate_limited", "too many messages from this account; slow down",
+  return Refusal{protocol::Error::kRateLimited, "this account's connections together send too many",
                  a.messages.wait_s(now)};
 }
 
@@ -110,11 +112,11 @@ std::optional<Refusal> Abuse::chat(std::int64_t user, const std::string& text,
       now - a.last_line_at < std::chrono::seconds(config_.chat_repeat)) {
     const double wait =
         config_.chat_repeat - std::chrono::duration<double>(now - a.last_line_at).count();
-    return Refusal{"chat_repeated", "you just said that", wait};
+    return Refusal{protocol::Error::kChatRepeated, "", wait};
   }
   if (!a.chat.take(now))
-    return Refusal{"chat_too_fast",
-                   "too many chat lines; at most " + std::to_string(config_.chat_lines) + " in " +
+    return Refusal{protocol::Error::kChatTooFast,
+                   "at most " + std::to_string(config_.chat_lines) + " in " +
                        std::to_string(config_.chat_window) + " seconds",
                    a.chat.wait_s(now)};
   a.last_line = line;
@@ -129,8 +131,7 @@ std::optional<Refusal> Abuse::check_failures(Failures& f, int limit, Clock::time
   if (limit <= 0 || static_cast<int>(f.size()) < limit) return std::nullopt;
   // Allowed again when the oldest failure leaves the window.
   const double wait = std::chrono::duration<double>(f.front() + window - now).count();
-  return Refusal{"too_many_attempts",
-                 std::string("too many failed logins ") + what + "; try again later", wait};
+  return Refusal{protocol::Error::kTooManyAttempts, std::string(what) + "; try again later", wait};
 }
 
 std::optional<Refusal> Abuse::login_allowed(const std::string& name, const std::string& address,
@@ -160,13 +161,8 @@ void Abuse::login_succeeded(const std::string& name) {
 }
 
 std::string refusal_message(const std::string& id, const Refusal& r) {
-  nlohmann::json m = {{"t", "error"},
-                      {"d",
-                       {{"code", r.code},
-                        {"message", r.message},
-                        {"retry_after", std::max(1, static_cast<int>(std::ceil(r.retry_after)))}}}};
-  if (!id.empty()) m["id"] = nlohmann::json::parse(id);
-  return m.dump();
+  return protocol::error_message(id, {r.code, r.detail},
+                                 std::max(1, static_cast<int>(std::ceil(r.retry_after))));
 }
 
 }  // namespace whist::server

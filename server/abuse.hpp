@@ -14,6 +14,7 @@
 #include <string>
 #include <unordered_map>
 
+#include "protocol/errors.hpp"
 #include "server/config.hpp"
 
 namespace whist::server {
@@ -36,10 +37,11 @@ class Credits {
   Clock::time_point at_{};
 };
 
-// Why something was refused: an error code, its message, and when to try again.
+// Why something was refused: an error code, what its message leaves out,
+// and when to try again.
 struct Refusal {
-  std::string code;
-  std::string message;
+  protocol::Error code;
+  std::string detail;
   double retry_after = 0;  // seconds
 };
 

@@ -4,6 +4,7 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/messages.hpp"
+#include "protocol/pushes.hpp"
 #include "server/presence.hpp"
 #include "server/ws_session.hpp"
 
@@ -58,9 +59,10 @@ void Lobby::update(std::int64_t table, std::string summary_json, Audience audien
       presence_->seats(table, taken, audience);
     }
     // Each message is serialized once, for all who receive it.
-    auto changed = std::make_shared<const std::string>(json{{"t", "lobby.table"}, {"d", d}}.dump());
+    auto changed = std::make_shared<const std::string>(
+        protocol::push::push_text(protocol::push::LobbyTable{d.dump()}));
     auto gone = std::make_shared<const std::string>(
-        json{{"t", "lobby.removed"}, {"d", {{"table", table}}}}.dump());
+        protocol::push::push_text(protocol::push::LobbyRemoved{table}));
     for (auto it = members_.begin(); it != members_.end();) {
       auto s = live(it);
       if (!s) continue;
@@ -82,7 +84,7 @@ void Lobby::remove(std::int64_t table) {
     if (presence_ != nullptr) presence_->table_gone(table);
     if (tables_.erase(table) == 0) return;
     auto gone = std::make_shared<const std::string>(
-        json{{"t", "lobby.removed"}, {"d", {{"table", table}}}}.dump());
+        protocol::push::push_text(protocol::push::LobbyRemoved{table}));
     for (auto it = members_.begin(); it != members_.end();) {
       auto s = live(it);
       if (!s) continue;

@@ -65,7 +65,8 @@ asio::awaitable<void> WsSession::session_chips() {
 asio::awaitable<std::string> WsSession::on_chips(const std::string& id,
                                                  const protocol::ClientMessage& m) {
   if (user_->guest)
-    co_return reply_error(id, "guest", "guests have no chips; register an account to get chips");
+    co_return reply_error(
+        id, {protocol::Error::kGuest, "guests have no chips; register an account to get chips"});
   const std::int64_t me = user_->id;
 
   if (const auto* h = std::get_if<protocol::ChipsHistory>(&m)) {

@@ -9,6 +9,7 @@
 #include <chrono>
 #include <nlohmann/json.hpp>
 
+#include "protocol/pushes.hpp"
 #include "server/hub.hpp"
 #include "server/ws_session.hpp"
 
@@ -40,7 +41,8 @@ json friend_json(const Presence& presence, std::int64_t id, const std::string& n
 }
 
 Message push(std::string_view type, json d) {
-  return std::make_shared<const std::string>(json{{"t", type}, {"d", std::move(d)}}.dump());
+  return std::make_shared<const std::string>(
+      protocol::push::push_text(protocol::push::Friend{std::string(type), d.dump()}));
 }
 
 const char* kGuestFriends = "guests cannot have friends; register an account first";
@@ -77,7 +79,7 @@ void WsSession::notify_friends(std::string_view type) {
 
 asio::awaitable<std::string> WsSession::on_friend(const std::string& id,
                                                   const protocol::ClientMessage& m) {
-  if (user_->guest) co_return reply_error(id, "guest", kGuestFriends);
+  if (user_->guest) co_return reply_error(id, {protocol::Error::kGuest, kGuestFriends});
   std::string name;
   std::visit(
       [&](const auto& x) {
@@ -110,8 +112,10 @@ asio::awaitable<std::string> WsSession::on_friend(const std::string& id,
     return out;
   };
   const Outcome out = co_await ctx_.on_storage(std::move(job));
-  if (!out.other) co_return reply_error(id, "no_user", "no user has that name");
-  if (out.other->guest) co_return reply_error(id, "guest", kGuestFriends);
+  if (!out.other) co_return reply_error(id, {protocol::Error::kNoUser});
+  if (out.other->guest)
+    co_return reply_error(
+        id, {protocol::Error::kGuest, "that user is a guest, and guests have no friends"});
   const std::int64_t other = out.other->id;
   const std::string& other_name = out.other->username;
   Presence& presence = ctx_.hub->presence;
@@ -133,36 +137,33 @@ asio::awaitable<std::string> WsSession::on_friend(const std::string& id,
               json{{"state", "friends"}, {"friend", friend_json(presence, other, other_name, me)}}
                   .dump());
         case storage::FriendResult::kAlreadyFriends:
-          co_return reply_error(id, "already_friends", "you are friends already");
+          co_return reply_error(id, {protocol::Error::kAlreadyFriends});
         case storage::FriendResult::kAlreadyRequested:
-          co_return reply_error(id, "already_requested", "your request is waiting for an answer");
-        case storage::FriendResult::kSelf:
-          co_return reply_error(id, "self", "you cannot be your own friend");
+          co_return reply_error(id, {protocol::Error::kAlreadyRequested});
+        case storage::FriendResult::kSelf: co_return reply_error(id, {protocol::Error::kSelf});
         case storage::FriendResult::kNoSuchAccount:
-          co_return reply_error(id, "no_user", "no user has that name");
+          co_return reply_error(id, {protocol::Error::kNoUser});
       }
       break;
     case Op::kAccept:
-      if (!out.done) co_return reply_error(id, "no_request", "that user has not asked you");
+      if (!out.done) co_return reply_error(id, {protocol::Error::kNoRequest});
       presence.send(other, push("friend.accepted",
                                 {{"friend", friend_json(presence, me, user_->name, other)}}));
       co_return protocol::ack_message(
           id, json{{"friend", friend_json(presence, other, other_name, me)}}.dump());
     case Op::kDecline:
-      if (!out.done) co_return reply_error(id, "no_request", "that user has not asked you");
+      if (!out.done) co_return reply_error(id, {protocol::Error::kNoRequest});
       co_return protocol::ack_message(id);
     case Op::kRemove:
-      if (!out.done)
-        co_return reply_error(id, "not_friends",
-                              "you are not friends with that user and have not asked them");
+      if (!out.done) co_return reply_error(id, {protocol::Error::kNotFriends});
       presence.send(other, push("friend.removed", {{"user", me_ref}}));
       co_return protocol::ack_message(id);
   }
-  co_return reply_error(id, "internal", "unknown friend request");
+  co_return reply_error(id, {protocol::Error::kInternal, "unknown friend request"});
 }
 
 asio::awaitable<std::string> WsSession::on_friends_list(const std::string& id) {
-  if (user_->guest) co_return reply_error(id, "guest", kGuestFriends);
+  if (user_->guest) co_return reply_error(id, {protocol::Error::kGuest, kGuestFriends});
   struct Lists {
     std::vector<storage::Account> friends, incoming, outgoing;
   };

@@ -70,7 +70,7 @@ asio::awaitable<std::string> WsSession::on_results(const std::string& id,
     return f;
   };
   const Found f = co_await ctx_.on_storage(std::move(job));
-  if (!f.who) co_return reply_error(id, "no_user", "no user has that name");
+  if (!f.who) co_return reply_error(id, {protocol::Error::kNoUser});
   const json who = {{"id", f.who->id}, {"name", f.who->username}};
 
   if (games) {

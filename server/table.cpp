@@ -117,7 +117,7 @@ void Table::handle(const std::shared_ptr<WsSession>& s, const Player& p, const s
                    const protocol::ClientMessage& m) {
   // A closed table (by the operator) and an invitation-only table for
   // those not invited do not exist.
-  if (closed_ || !may_enter(p)) return error(s, id, "no_table", "no such table");
+  if (closed_ || !may_enter(p)) return error(s, id, {protocol::Error::kNoTable});
   // A request from the connection of a seated player who was away (in the
   // lobby, or idle) shows they are at the table again.
   if (const int seat = seat_of(p.id); seat >= 0) {
@@ -133,16 +133,15 @@ void Table::handle(const std::shared_ptr<WsSession>& s, const Player& p, const s
   if (std::holds_alternative<protocol::TableDecline>(m)) return on_decline(s, p, id);
   if (std::holds_alternative<protocol::TableLeave>(m)) return on_leave(s, p, id);
   if (std::holds_alternative<protocol::TableWatch>(m)) {
-    if (seat_of(p.id) >= 0) return error(s, id, "seated", "you are seated at this table");
+    if (seat_of(p.id) >= 0) return error(s, id, {protocol::Error::kSeated});
     return on_watch(s, id);
   }
   if (std::holds_alternative<protocol::TableUnwatch>(m)) {
-    if (!watchers_.erase(s.get()))
-      return error(s, id, "not_watching", "you are not watching this table");
+    if (!watchers_.erase(s.get())) return error(s, id, {protocol::Error::kNotWatching});
     reply(s, id, protocol::ack_message(id));
     return close_if_empty();
   }
-  if (const auto* act = std::get_if<protocol::TableAct>(&m)) return on_act(s, p, id, *act->action);
+  if (const auto* act = std::get_if<protocol::TableAct>(&m)) return on_act(s, p, id, act->action);
   if (const auto* chat = std::get_if<protocol::TableChat>(&m)) return on_chat(s, p, id, *chat);
   if (const auto* sync = std::get_if<protocol::TableSync>(&m))
     return on_sync(s, p, id, sync->since);
@@ -152,7 +151,7 @@ void Table::handle(const std::shared_ptr<WsSession>& s, const Player& p, const s
     return on_add_bot(s, p, id, add->seat);
   if (const auto* rm = std::get_if<protocol::TableRemoveBot>(&m))
     return on_remove_bot(s, p, id, rm->seat);
-  error(s, id, "unknown_type", "not a table request");
+  error(s, id, {protocol::Error::kUnknownType, "not a table request"});
 }
 
 void Table::reply(const std::shared_ptr<WsSession>& s, const std::string& id, std::string text) {
@@ -164,10 +163,10 @@ void Table::reply(const std::shared_ptr<WsSession>& s, const std::string& id,
   outbox_.push_back(Outgoing{s, std::move(text), id, true, nullptr, {}});
 }
 
-void Table::error(const std::shared_ptr<WsSession>& s, const std::string& id, std::string_view code,
-                  std::string_view message) {
+void Table::error(const std::shared_ptr<WsSession>& s, const std::string& id,
+                  const protocol::ErrorReply& e) {
   ++ctx_.metrics.errors_total;
-  s->deliver(id, protocol::error_message(id, code, message));
+  reply(s, id, protocol::error_message(id, e));
 }
 
 int Table::seat_of(std::int64_t user) const {
@@ -182,18 +181,16 @@ int Table::seated_count() const {
   return n;
 }
 
-json Table::seats_json() const {
-  json seats = json::array();
+std::vector<protocol::SeatInfo> Table::seat_infos() const {
+  std::vector<protocol::SeatInfo> seats;
   for (size_t i = 0; i < seats_.size(); ++i) {
     const Seat& s = seats_[i];
-    seats.push_back({{"seat", i},
-                     {"name", s.user ? json(s.name) : json(nullptr)},
-                     {"user", s.user ? json(s.user) : json(nullptr)},
-                     {"computer", s.computer},
-                     {"connected", s.connected && !s.away}});
+    seats.push_back({static_cast<int>(i), s.name, s.user, s.computer, s.connected && !s.away});
   }
   return seats;
 }
+
+json Table::seats_json() const { return json::parse(protocol::seats_text(seat_infos())); }
 
 json Table::summary() const {
   json j = protocol::table_setup_json(setup_);
@@ -295,7 +292,7 @@ void Table::take_back(int seat, const std::shared_ptr<WsSession>& s) {
   st.standin = false;  // the seat is the player's again
   s->joined_table(id_);
   if (was_away) {
-    broadcast({{"type", "connected"}, {"seat", seat}});
+    broadcast(protocol::event::Connected{seat});
     announce();
     start_if_full();  // a Compete table waits for everyone seated to be here
   }
@@ -319,15 +316,14 @@ void Table::on_sit(const std::shared_ptr<WsSession>& s, const Player& p, const s
     return;
   }
   if (state_ == State::kPlaying || starting_)
-    return error(s, id, "table_full", "the game at this table has started");
-  if (want >= static_cast<int>(seats_.size()))
-    return error(s, id, "bad_seat", "no such seat at this table");
+    return error(s, id, {protocol::Error::kTableFull, "the game at this table has started"});
+  if (want >= static_cast<int>(seats_.size())) return error(s, id, {protocol::Error::kBadSeat});
   if (want >= 0 && seats_[static_cast<size_t>(want)].user != 0)
-    return error(s, id, "seat_taken", "that seat is taken");
+    return error(s, id, {protocol::Error::kSeatTaken});
   if (want < 0) {
     for (size_t i = 0; i < seats_.size() && want < 0; ++i)
       if (seats_[i].user == 0) want = static_cast<int>(i);
-    if (want < 0) return error(s, id, "table_full", "every seat is taken");
+    if (want < 0) return error(s, id, {protocol::Error::kTableFull});
   }
   if (setup_.settings.kind == protocol::TableKind::kCompete && !affordable)
     return sit_if_affordable(s, p, id, asked);
@@ -340,7 +336,7 @@ void Table::on_sit(const std::shared_ptr<WsSession>& s, const Player& p, const s
   st.connected = true;
   st.rematch = true;  // sitting down agrees to the next game
   s->joined_table(id_);
-  broadcast({{"type", "sit"}, {"seat", want}, {"name", p.name}});
+  broadcast(protocol::event::Sit{want, p.name});
   if (state_ == State::kFinished) {
     state_ = State::kOpen;
   }
@@ -363,14 +359,14 @@ void Table::on_leave(const std::shared_ptr<WsSession>& s, const Player& p, const
       reply(s, id, protocol::ack_message(id));
       return close_if_empty();
     }
-    return error(s, id, "not_seated", "you are not at this table");
+    return error(s, id, {protocol::Error::kNotSeated});
   }
   if (state_ == State::kPlaying || starting_)
-    return error(s, id, "game_in_progress",
-                 "the game is on; your seat is kept for you until it ends");
+    return error(s, id,
+                 {protocol::Error::kGameInProgress, "your seat is kept for you until it ends"});
   seats_[static_cast<size_t>(seat)] = Seat{};
   if (state_ == State::kFinished) state_ = State::kOpen;
-  broadcast({{"type", "leave"}, {"seat", seat}});
+  broadcast(protocol::event::Leave{seat});
   reply(s, id, protocol::ack_message(id));
   store_table();
   close_if_empty();
@@ -406,10 +402,11 @@ void Table::close() {
 }
 
 void Table::on_watch(const std::shared_ptr<WsSession>& s, const std::string& id) {
-  if (!setup_.settings.watching)
-    return error(s, id, "no_watching", "this table does not allow watching");
+  if (!setup_.settings.watching) return error(s, id, {protocol::Error::kNoWatching});
   if (!watchers_.count(s.get()) && static_cast<int>(watchers_.size()) >= kMaxWatchers)
-    return error(s, id, "too_many_watchers", "this table has 10 watchers already");
+    return error(s, id,
+                 {protocol::Error::kTooManyWatchers,
+                  "this table has " + std::to_string(kMaxWatchers) + " already"});
   watchers_[s.get()] = s;
   s->joined_table(id_);
   send_state(s, -1, id);
@@ -420,7 +417,7 @@ void Table::on_sync(const std::shared_ptr<WsSession>& s, const Player& p, const 
                     std::int64_t since) {
   const int seat = seat_of(p.id);
   if (seat < 0 && !watchers_.count(s.get()))
-    return error(s, id, "not_seated", "sit or watch first");
+    return error(s, id, {protocol::Error::kNotSeated, "sit or watch first"});
   if (seat >= 0) take_back(seat, s);
   // Missed events when we still have them all; otherwise the whole state.
   if (since >= log_start_ - 1 && since <= v_) {
@@ -443,28 +440,29 @@ void Table::on_chat(const std::shared_ptr<WsSession>& s, const Player& p, const 
                     const protocol::TableChat& c) {
   const int seat = seat_of(p.id);
   if (seat < 0 && !watchers_.count(s.get()))
-    return error(s, id, "not_seated", "sit or watch first");
+    return error(s, id, {protocol::Error::kNotSeated, "sit or watch first"});
   // The table's mode holds during a game; before and after it, anything goes.
   const auto mode = state_ == State::kPlaying ? setup_.settings.chat : protocol::ChatMode::kText;
-  json event = {
-      {"type", "chat"}, {"from", p.name}, {"seat", seat >= 0 ? json(seat) : json(nullptr)}};
+  protocol::event::Chat event{p.name, seat >= 0 ? std::optional(seat) : std::nullopt, {}, {}};
   if (c.phrase >= 0) {
     if (mode == protocol::ChatMode::kNone)
-      return error(s, id, "chat_off", "chat is off during the game");
+      return error(s, id, {protocol::Error::kChatOff, "chat is off"});
     if (c.phrase >= static_cast<int>(protocol::chat_phrases().size()))
-      return error(s, id, "bad_phrase", "no such phrase");
-    event["phrase"] = c.phrase;
-    event["text"] = protocol::chat_phrases()[static_cast<size_t>(c.phrase)];
+      return error(s, id, {protocol::Error::kBadPhrase});
+    event.phrase = c.phrase;
+    event.text = protocol::chat_phrases()[static_cast<size_t>(c.phrase)];
   } else {
     if (mode != protocol::ChatMode::kText)
-      return error(s, id, "chat_off",
-                   mode == protocol::ChatMode::kNone ? "chat is off during the game"
-                                                     : "only preset phrases during the game");
+      return error(s, id,
+                   {protocol::Error::kChatOff,
+                    mode == protocol::ChatMode::kNone ? "chat is off" : "only preset phrases"});
     const std::string text = clean_chat(c.text);
-    if (text.empty()) return error(s, id, "bad_chat", "say something");
+    if (text.empty()) return error(s, id, {protocol::Error::kBadChat, "say something"});
     if (characters(text) > kMaxChat)
-      return error(s, id, "bad_chat", "chat lines have at most 200 characters");
-    event["text"] = text;
+      return error(s, id,
+                   {protocol::Error::kBadChat,
+                    "a line has at most " + std::to_string(kMaxChat) + " characters"});
+    event.text = text;
   }
   broadcast(std::move(event));
   reply(s, id, protocol::ack_message(id));
@@ -473,12 +471,12 @@ void Table::on_chat(const std::shared_ptr<WsSession>& s, const Player& p, const 
 void Table::on_rematch(const std::shared_ptr<WsSession>& s, const Player& p,
                        const std::string& id) {
   const int seat = seat_of(p.id);
-  if (seat < 0) return error(s, id, "not_seated", "you are not at this table");
+  if (seat < 0) return error(s, id, {protocol::Error::kNotSeated});
   // After a game, also once someone left (the table open again).
   if (!game_ || state_ == State::kPlaying || starting_)
-    return error(s, id, "wrong_state", "the game is not over");
+    return error(s, id, {protocol::Error::kWrongState, "the game is not over"});
   seats_[static_cast<size_t>(seat)].rematch = true;
-  broadcast({{"type", "rematch"}, {"seat", seat}});
+  broadcast(protocol::event::Rematch{seat});
   reply(s, id, protocol::ack_message(id));
   start_if_full();
 }
@@ -531,7 +529,6 @@ void Table::launch(std::uint64_t seed, int dealer,
     st.rematch = false;
     st.standin = false;
     st.answered.clear();  // request ids are remembered within one game
-    st.answered_order.clear();
   }
   seed_ = seed;
   game_.emplace(Game::seeded(setup_.rules, dealer, seed_));
@@ -545,7 +542,7 @@ void Table::launch(std::uint64_t seed, int dealer,
   game_id_ = std::move(game_id);
   store_table();
 
-  broadcast({{"type", "start"}, {"dealer", dealer}, {"seats", seats_json()}});
+  broadcast(protocol::event::Start{dealer, seat_infos()});
   // The first deal's public events, as the engine dealt it.
   Event deal;
   deal.type = EventType::kDealStarted;
@@ -565,19 +562,18 @@ void Table::launch(std::uint64_t seed, int dealer,
 }
 
 void Table::on_act(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
-                   const nlohmann::json& action) {
+                   const protocol::ActionInput& action) {
   const int seat = seat_of(p.id);
-  if (seat < 0) return error(s, id, "not_seated", "you are not seated at this table");
+  if (seat < 0) return error(s, id, {protocol::Error::kNotSeated});
   Seat& st = seats_[static_cast<size_t>(seat)];
   // A retried request, perhaps from a new connection: the first answer again.
-  if (!id.empty())
-    if (auto it = st.answered.find(id); it != st.answered.end()) return reply(s, id, it->second);
+  if (auto first = st.answered.find(id)) return reply(s, id, std::move(first));
   if (!game_ || state_ != State::kPlaying)
-    return error(s, id, "no_game", "no game is being played here");
-  if (!action.is_object()) return error(s, id, "bad_action", "an action is a JSON object");
+    return error(s, id, {protocol::Error::kNoGame, "none is being played at this table"});
   // One acts for one's own seat.
-  auto parsed = protocol::parse_action(action, setup_.rules, seat);
-  if (const auto* why = std::get_if<std::string>(&parsed)) return error(s, id, "bad_action", *why);
+  auto parsed = protocol::to_action(action, setup_.rules, seat);
+  if (const auto* why = std::get_if<std::string>(&parsed))
+    return error(s, id, {protocol::Error::kBadAction, *why});
   // The ack goes after the action's events and before the views it brings
   // (after_change calls send_ack): a view that comes after the ack is as
   // new as the action, also when it carries the ack's version (the same
@@ -589,9 +585,9 @@ void Table::on_act(const std::shared_ptr<WsSession>& s, const Player& p, const s
   acting_ = Acting{};
   if (e == RuleError::kNone) return;
   ++ctx_.metrics.errors_total;
-  auto refused = std::make_shared<const std::string>(
-      protocol::error_message(id, error_code(e), error_message(e)));
-  if (!id.empty()) st.remember(id, refused);
+  auto refused =
+      std::make_shared<const std::string>(protocol::error_message(id, protocol::ErrorReply(e)));
+  st.answered.remember(id, refused);
   reply(s, id, std::move(refused));
 }
 
@@ -600,17 +596,9 @@ void Table::send_ack() {
   const std::string& id = *acting_.id;
   auto ack = std::make_shared<const std::string>(
       protocol::ack_message(id, R"({"v":)" + std::to_string(v_) + "}"));
-  if (!id.empty()) seats_[static_cast<size_t>(acting_.seat)].remember(id, ack);
+  seats_[static_cast<size_t>(acting_.seat)].answered.remember(id, ack);
   reply(*acting_.session, id, std::move(ack));
   acting_ = Acting{};
-}
-
-void Table::Seat::remember(const std::string& id, std::shared_ptr<const std::string> answer) {
-  if (answered.insert_or_assign(id, std::move(answer)).second) answered_order.push_back(id);
-  if (answered_order.size() > 32) {
-    answered.erase(answered_order.front());
-    answered_order.pop_front();
-  }
 }
 
 RuleError Table::apply(const Action& a, bool automatic) {
@@ -618,7 +606,7 @@ RuleError Table::apply(const Action& a, bool automatic) {
   const ApplyResult res = game_->apply(a);
   if (!res.ok()) return res.error;
   last_actor_ = a.seat;
-  if (automatic) broadcast({{"type", "auto"}, {"seat", a.seat}});
+  if (automatic) broadcast(protocol::event::Auto{a.seat});
   bool private_change = false;
   for (const Event& e : res.events) {
     broadcast_text(protocol::event_text(e, *game_));
@@ -638,10 +626,7 @@ void Table::after_change(bool private_change) {
     arm_release();  // those already gone have the grace from now
     --ctx_.metrics.tables_playing;
     ++ctx_.metrics.games_finished_total;
-    broadcast({{"type", "result"},
-               {"game", game_id_->load()},
-               {"scores", game_->scores()},
-               {"winners", game_->winners()}});
+    broadcast(protocol::event::Result{game_id_->load(), game_->scores(), game_->winners()});
     // The new deals and actions, then the result, each seat's result and
     // at Compete tables the payout, in one transaction after the last
     // action (table_results.cpp).
@@ -770,7 +755,7 @@ void Table::disconnected(WsSession* s, std::int64_t user) {
     st.away = false;
     st.away_reason.clear();
     st.session.reset();
-    if (!told) self->broadcast({{"type", "disconnected"}, {"seat", seat}});
+    if (!told) self->broadcast(protocol::event::Disconnected{seat, {}});
     self->arm_timer();
     st.gone_since = std::chrono::steady_clock::now();
     self->arm_release();

@@ -23,8 +23,10 @@
 
 #include "engine/game.hpp"
 #include "protocol/messages.hpp"
+#include "protocol/table_events.hpp"
 #include "protocol/table_json.hpp"
 #include "server/hub.hpp"
+#include "server/retry_cache.hpp"
 #include "storage/database.hpp"
 
 namespace whist::server {
@@ -98,10 +100,9 @@ class Table : public std::enable_shared_from_this<Table> {
     bool away = false;
     std::string away_reason;
     bool rematch = false;
-    // Answers to this seat's recent actions by request id.
-    std::map<std::string, std::shared_ptr<const std::string>> answered;
-    std::deque<std::string> answered_order;
-    void remember(const std::string& id, std::shared_ptr<const std::string> answer);
+    // Replies to this seat's table.act requests in this game by id, from
+    // any connection of its player (retry_cache.hpp).
+    RetryCache answered;
   };
   enum class State { kOpen, kPlaying, kFinished };
   // Why the computer plays a turn: its own seat, a stand-in for an absent
@@ -116,7 +117,7 @@ class Table : public std::enable_shared_from_this<Table> {
   void on_leave(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id);
   void on_watch(const std::shared_ptr<WsSession>& s, const std::string& id);
   void on_act(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
-              const nlohmann::json& action);
+              const protocol::ActionInput& action);
   void on_chat(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
                const protocol::TableChat& c);
   void on_sync(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
@@ -229,12 +230,16 @@ class Table : public std::enable_shared_from_this<Table> {
 
   int seat_of(std::int64_t user) const;
   int seated_count() const;
-  void broadcast(const nlohmann::json& event) { broadcast_text(event.dump()); }
+  // One of the table's own events (protocol/table_events.hpp).
+  void broadcast(const protocol::TableEvent& event) {
+    broadcast_text(protocol::table_event_text(event));
+  }
   // An event already written as JSON text.
   void broadcast_text(const std::string& event);
   void send_view(int seat);
   void send_state(const std::shared_ptr<WsSession>& s, int seat, const std::string& id);
   nlohmann::json summary() const;
+  std::vector<protocol::SeatInfo> seat_infos() const;
   nlohmann::json seats_json() const;
   void store_table();
   // Messages are queued (reply, broadcast, send_view) and flush() sends
@@ -244,8 +249,10 @@ class Table : public std::enable_shared_from_this<Table> {
   void reply(const std::shared_ptr<WsSession>& s, const std::string& id,
              std::shared_ptr<const std::string> text);
   void flush();
-  void error(const std::shared_ptr<WsSession>& s, const std::string& id, std::string_view code,
-             std::string_view message);
+  // An error answering request `id`: queued in the outbox as every answer,
+  // so it never overtakes an earlier one still waiting for its commit.
+  void error(const std::shared_ptr<WsSession>& s, const std::string& id,
+             const protocol::ErrorReply& e);
 
   Hub& hub_;
   Context& ctx_;

@@ -32,7 +32,7 @@ asio::awaitable<std::string> Table::close_by_operator(std::string reason) {
   if (closed_) co_return name + " was already closed: nothing changed";
   int told = static_cast<int>(watchers_.size());
   for (const Seat& st : seats_) told += st.connected && !st.computer;
-  broadcast({{"type", "closed"}, {"reason", reason}});
+  broadcast(protocol::event::Closed{reason});
   if (state_ == State::kPlaying) --ctx_.metrics.tables_playing;
   // Nothing more happens here: no clock, no computer's move, no start.
   state_ = State::kFinished;

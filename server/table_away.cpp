@@ -51,7 +51,7 @@ void Table::go_away(int seat, const std::string& reason) {
   Seat& st = seats_[static_cast<size_t>(seat)];
   st.away = true;
   st.away_reason = reason;
-  broadcast({{"type", "disconnected"}, {"seat", seat}, {"reason", reason}});
+  broadcast(protocol::event::Disconnected{seat, reason});
   arm_timer();
   announce();
 }

@@ -27,19 +27,17 @@ int Table::people_count() const {
 
 void Table::on_add_bot(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
                        int want) {
-  if (p.name != creator_)
-    return error(s, id, "not_creator", "only the table's creator seats computer players");
+  if (p.name != creator_) return error(s, id, {protocol::Error::kNotCreator});
   if (setup_.settings.kind == protocol::TableKind::kCompete)
-    return error(s, id, "no_computers", "compete tables are for people only");
+    return error(s, id, {protocol::Error::kNoComputers});
   if (state_ == State::kPlaying || starting_)
-    return error(s, id, "game_in_progress", "the game at this table has started");
-  if (want >= static_cast<int>(seats_.size()))
-    return error(s, id, "bad_seat", "no such seat at this table");
+    return error(s, id, {protocol::Error::kGameInProgress});
+  if (want >= static_cast<int>(seats_.size())) return error(s, id, {protocol::Error::kBadSeat});
   if (want >= 0 && seats_[static_cast<size_t>(want)].user != 0)
-    return error(s, id, "seat_taken", "that seat is taken");
+    return error(s, id, {protocol::Error::kSeatTaken});
   for (size_t i = 0; i < seats_.size() && want < 0; ++i)
     if (seats_[i].user == 0) want = static_cast<int>(i);
-  if (want < 0) return error(s, id, "table_full", "every seat is taken");
+  if (want < 0) return error(s, id, {protocol::Error::kTableFull});
   seat_computer(want);
   if (state_ == State::kFinished) state_ = State::kOpen;
   reply(s, id,
@@ -60,22 +58,19 @@ void Table::seat_computer(int seat) {
   st.name = "Computer " + std::to_string(k);
   st.computer = true;
   st.connected = true;
-  broadcast({{"type", "sit"}, {"seat", seat}, {"name", st.name}, {"computer", true}});
+  broadcast(protocol::event::Sit{seat, st.name, true});
 }
 
 void Table::on_remove_bot(const std::shared_ptr<WsSession>& s, const Player& p,
                           const std::string& id, int seat) {
-  if (p.name != creator_)
-    return error(s, id, "not_creator", "only the table's creator removes computer players");
-  if (seat >= static_cast<int>(seats_.size()))
-    return error(s, id, "bad_seat", "no such seat at this table");
+  if (p.name != creator_) return error(s, id, {protocol::Error::kNotCreator});
+  if (seat >= static_cast<int>(seats_.size())) return error(s, id, {protocol::Error::kBadSeat});
   if (!seats_[static_cast<size_t>(seat)].computer)
-    return error(s, id, "not_computer", "no computer player sits there");
-  if (state_ == State::kPlaying)
-    return error(s, id, "game_in_progress", "the game at this table has started");
+    return error(s, id, {protocol::Error::kNotComputer});
+  if (state_ == State::kPlaying) return error(s, id, {protocol::Error::kGameInProgress});
   seats_[static_cast<size_t>(seat)] = Seat{};
   if (state_ == State::kFinished) state_ = State::kOpen;
-  broadcast({{"type", "leave"}, {"seat", seat}});
+  broadcast(protocol::event::Leave{seat});
   reply(s, id, protocol::ack_message(id));
   store_table();
   close_if_empty();
@@ -162,18 +157,18 @@ void Table::apply_thought(std::uint64_t game, size_t turn, const Action& a, Thin
 void Table::on_suggest(const std::shared_ptr<WsSession>& s, const Player& p,
                        const std::string& id) {
   const int seat = seat_of(p.id);
-  if (seat < 0) return error(s, id, "not_seated", "you are not seated at this table");
+  if (seat < 0) return error(s, id, {protocol::Error::kNotSeated});
   // Never at compete tables; always at play tables; elsewhere as set.
   const auto kind = setup_.settings.kind;
   if (kind == protocol::TableKind::kCompete ||
       (kind != protocol::TableKind::kPlay && !setup_.settings.suggestions))
-    return error(s, id, "no_suggestions", "this table does not allow suggestions");
+    return error(s, id, {protocol::Error::kNoSuggestions});
   if (!game_ || state_ != State::kPlaying)
-    return error(s, id, "no_game", "no game is being played here");
+    return error(s, id, {protocol::Error::kNoGame, "none is being played at this table"});
   if (game_->current_seat() != seat)
-    return error(s, id, "not_your_turn", "suggestions are for your own turn");
+    return error(s, id, {RuleError::kNotYourTurn, "suggestions are for your own turn"});
   Seat& st = seats_[static_cast<size_t>(seat)];
-  if (st.suggesting) return error(s, id, "busy", "a suggestion is already on its way");
+  if (st.suggesting) return error(s, id, {protocol::Error::kBusy});
   st.suggesting = true;
   const std::int64_t v = v_;
   ai::Settings settings;

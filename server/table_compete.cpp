@@ -29,7 +29,9 @@ std::int64_t now_seconds() {
 void Table::sit_if_affordable(const std::shared_ptr<WsSession>& s, const Player& p,
                               const std::string& id, int seat) {
   if (p.guest)
-    return error(s, id, "guest", "guests have no chips: register to play at Compete tables");
+    return error(
+        s, id,
+        {protocol::Error::kGuest, "guests have no chips: register to play at Compete tables"});
   const int buy_in = setup_.settings.buy_in;
   ctx_.store([self = shared_from_this(), s, p, id, seat, buy_in] {
     std::int64_t balance = -1;
@@ -41,13 +43,14 @@ void Table::sit_if_affordable(const std::shared_ptr<WsSession>& s, const Player&
     self->ctx_.after_commit([self, s, p, id, seat, buy_in, balance] {
       asio::post(self->strand_, [self, s, p, id, seat, buy_in, balance] {
         if (self->closed_) {
-          self->error(s, id, "no_table", "no such table");
+          self->error(s, id, {protocol::Error::kNoTable});
         } else if (balance < 0) {
-          self->error(s, id, "internal", "the balance could not be read; try again");
+          self->error(s, id, {protocol::Error::kInternal, "the balance could not be read"});
         } else if (balance < buy_in) {
-          self->error(s, id, "insufficient_chips",
-                      "this table's buy-in is " + std::to_string(buy_in) + " chips; you have " +
-                          std::to_string(balance));
+          self->error(s, id,
+                      {protocol::Error::kInsufficientChips,
+                       "this table's buy-in is " + std::to_string(buy_in) + " chips; you have " +
+                           std::to_string(balance)});
         } else {
           self->on_sit(s, p, id, seat, true);
         }
@@ -83,13 +86,13 @@ void Table::begin_compete(std::uint64_t seed, int dealer) {
           spdlog::info("table {}: buy-ins charged for game {}", self->id_, paid.game);
           self->launch(seed, dealer, std::make_shared<std::atomic<std::int64_t>>(paid.game));
         } else if (failed) {
-          self->broadcast({{"type", "start_failed"}});
+          self->broadcast(protocol::event::StartFailed{});
         } else {
           // Those who cannot pay any more lose their seats; nothing was charged.
           for (const int seat : paid.short_seats) {
-            self->broadcast({{"type", "buy_in_refused"}, {"seat", seat}});
+            self->broadcast(protocol::event::BuyInRefused{seat});
             self->seats_[static_cast<size_t>(seat)] = Seat{};
-            self->broadcast({{"type", "leave"}, {"seat", seat}});
+            self->broadcast(protocol::event::Leave{seat});
           }
           self->store_table();
           self->announce();

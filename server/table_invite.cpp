@@ -53,11 +53,12 @@ void Table::load_friends(std::int64_t user) {
 
 void Table::on_invite(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
                       const std::vector<std::string>& users) {
-  if (seat_of(p.id) < 0) return error(s, id, "not_seated", "sit at the table to invite people");
+  if (seat_of(p.id) < 0)
+    return error(s, id, {protocol::Error::kNotSeated, "only those seated invite people"});
   if (!setup_.settings.invite_only && !setup_.settings.friends_only)
-    return error(s, id, "not_invite_only", "anyone may join this table; no invitation needed");
+    return error(s, id, {protocol::Error::kNotInviteOnly});
   if (state_ == State::kPlaying || starting_ || game_)
-    return error(s, id, "game_in_progress", "invitations end when the game starts");
+    return error(s, id, {protocol::Error::kGameInProgress, "invitations end when the game starts"});
   // The accounts are looked up on the storage thread.
   ctx_.store([self = shared_from_this(), s, id, users] {
     std::vector<std::pair<std::string, std::int64_t>> found;
@@ -75,7 +76,8 @@ void Table::on_invite(const std::shared_ptr<WsSession>& s, const Player& p, cons
     self->ctx_.after_commit([self, s, id, found, unknown] {
       asio::post(self->strand_, [self, s, id, found, unknown] {
         if (self->closed_ || self->game_) {
-          self->error(s, id, "game_in_progress", "invitations end when the game starts");
+          self->error(s, id,
+                      {protocol::Error::kGameInProgress, "invitations end when the game starts"});
           return self->flush();
         }
         json invited = json::array();
@@ -96,9 +98,8 @@ void Table::on_invite(const std::shared_ptr<WsSession>& s, const Player& p, cons
 
 void Table::on_decline(const std::shared_ptr<WsSession>& s, const Player& p,
                        const std::string& id) {
-  if (seat_of(p.id) >= 0) return error(s, id, "seated", "you are seated at this table");
-  if (!invited_.erase(p.id))
-    return error(s, id, "not_invited", "you have no invitation to this table");
+  if (seat_of(p.id) >= 0) return error(s, id, {protocol::Error::kSeated});
+  if (!invited_.erase(p.id)) return error(s, id, {protocol::Error::kNotInvited});
   reply(s, id, protocol::ack_message(id));
   store_table();
   announce();

@@ -56,7 +56,7 @@ void Table::release_absent() {
     Seat& st = seats_[i];
     if (st.user <= 0 || st.connected || std::max(st.gone_since, ended_at_) + grace > now) continue;
     st = Seat{};
-    broadcast({{"type", "leave"}, {"seat", static_cast<int>(i)}});
+    broadcast(protocol::event::Leave{static_cast<int>(i)});
     freed = true;
   }
   if (freed) {

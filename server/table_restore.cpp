@@ -64,7 +64,7 @@ std::shared_ptr<Table> Table::restore(Hub& hub, const TableSnapshot& snap) {
         // The ack of the request that made it ("V ID"), for a retry.
         const std::string& request = i < snap.requests.size() ? snap.requests[i] : std::string();
         if (const auto space = request.find(' '); space != std::string::npos)
-          t->seats_[static_cast<size_t>(action.seat)].remember(
+          t->seats_[static_cast<size_t>(action.seat)].answered.remember(
               request.substr(space + 1),
               std::make_shared<const std::string>(protocol::ack_message(
                   request.substr(space + 1), R"({"v":)" + request.substr(0, space) + "}")));

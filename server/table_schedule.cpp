@@ -7,6 +7,7 @@
 #include <boost/asio/bind_executor.hpp>
 #include <chrono>
 
+#include "protocol/pushes.hpp"
 #include "server/table.hpp"
 #include "server/ws_session.hpp"
 
@@ -55,7 +56,7 @@ void Table::on_start_time() {
     return announce();
   }
   spdlog::info("table {}: not full at its start time; cancelled", id_);
-  broadcast({{"type", "cancelled"}});
+  broadcast(protocol::event::Cancelled{});
   notify_opened(false);
   close();
 }
@@ -63,7 +64,7 @@ void Table::on_start_time() {
 void Table::notify_opened(bool started) {
   opening_ = false;
   auto m = std::make_shared<const std::string>(
-      nlohmann::json{{"t", "table.opened"}, {"d", {{"table", id_}, {"started", started}}}}.dump());
+      protocol::push::push_text(protocol::push::TableOpened{id_, started}));
   std::vector<std::int64_t> people;
   for (const Seat& st : seats_)
     if (st.user > 0) people.push_back(st.user);

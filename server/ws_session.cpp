@@ -9,6 +9,7 @@
 #include <boost/beast/websocket.hpp>
 
 #include <nlohmann/json.hpp>
+#include "protocol/pushes.hpp"
 #include "protocol/record_json.hpp"
 #include "protocol/replay_json.hpp"
 #include "server/auth.hpp"
@@ -43,10 +44,6 @@ const std::string& dummy_hash(const Config& c) {
   static const std::string hash =
       hash_password("not a password of anyone", c.password_memory_kib, c.password_passes);
   return hash;
-}
-
-std::string banned_message(const std::string& reason) {
-  return reason.empty() ? "this account is banned" : "this account is banned: " + reason;
 }
 
 }  // namespace
@@ -114,8 +111,8 @@ asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
     // Told in the protocol's words, then closed (policy violation).
     ++ctx_.metrics.connections_refused_total;
     spdlog::info("refusing a connection from {}: too many from that address", address_);
-    enqueue(std::make_shared<const std::string>(protocol::error_message(
-        "", "too_many_connections", "too many connections from your address")));
+    enqueue(std::make_shared<const std::string>(
+        protocol::error_message("", {protocol::Error::kTooManyConnections})));
     close_soon(websocket::close_code::policy_error, "too many connections");
   }
 
@@ -144,7 +141,7 @@ asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
       continue;
     }
     if (!ws_.got_text()) {
-      send(protocol::error_message("", "bad_message", "messages are text (JSON)"));
+      send(protocol::error_message("", {protocol::Error::kBadMessage, "messages are text (JSON)"}));
       ++ctx_.metrics.errors_total;
       buffer.clear();
       continue;
@@ -184,7 +181,7 @@ void WsSession::deliver(std::shared_ptr<WsSession> self, std::string id, Message
   const auto loop = self->ws_.get_executor();
   asio::dispatch(loop,
                  [self = std::move(self), id = std::move(id), reply = std::move(reply)]() mutable {
-                   if (!id.empty()) self->remember(id, reply);
+                   self->answered_.remember(id, reply);
                    self->enqueue(std::move(reply));
                  });
 }
@@ -198,7 +195,7 @@ void WsSession::send_batch(std::shared_ptr<WsSession> self, Message m,
   const auto loop = self->ws_.get_executor();
   asio::dispatch(
       loop, [self = std::move(self), m = std::move(m), replies = std::move(replies)]() mutable {
-        for (const auto& [id, reply] : replies) self->remember(id, reply);
+        for (const auto& [id, reply] : replies) self->answered_.remember(id, reply);
         self->enqueue(std::move(m));
       });
 }
@@ -217,7 +214,7 @@ void WsSession::kick_banned(std::int64_t account, std::string reason) {
                    if (self->closing_ || !self->user_ || self->user_->id != account) return;
                    spdlog::info("closing a connection of {}: banned", self->user_->name);
                    self->enqueue(std::make_shared<const std::string>(
-                       nlohmann::json{{"t", "banned"}, {"d", {{"reason", reason}}}}.dump()));
+                       protocol::push::push_text(protocol::push::Banned{reason})));
                    self->close_soon(websocket::close_code::policy_error, "banned");
                  });
 }
@@ -225,20 +222,10 @@ void WsSession::kick_banned(std::int64_t account, std::string reason) {
 void WsSession::server_stopping() {
   asio::dispatch(ws_.get_executor(), [self = shared_from_this()] {
     if (self->closing_) return;
-    self->enqueue(std::make_shared<const std::string>(nlohmann::json{
-        {"t", "server.restarting"},
-        {"d", {{"message", "the server is restarting; reconnect in a few seconds to carry on"}}}}
-                                                          .dump()));
+    self->enqueue(std::make_shared<const std::string>(
+        protocol::push::push_text(protocol::push::ServerRestarting{})));
     self->close_soon(websocket::close_code::going_away);
   });
-}
-
-void WsSession::remember(const std::string& id, Message reply) {
-  if (answered_.emplace(id, std::move(reply)).second) answered_order_.push_back(id);
-  if (answered_order_.size() > 64) {
-    answered_.erase(answered_order_.front());
-    answered_order_.pop_front();
-  }
 }
 
 void WsSession::send(Message m) { send(shared_from_this(), std::move(m)); }
@@ -336,15 +323,14 @@ void WsSession::end_writing() {
   ws_.next_layer().cancel(ec);  // closed already after a close handshake
 }
 
-std::string WsSession::reply_error(const std::string& id, std::string_view code,
-                                   std::string_view message) {
+std::string WsSession::reply_error(const std::string& id, const protocol::ErrorReply& e) {
   ++ctx_.metrics.errors_total;
-  return protocol::error_message(id, code, message);
+  return protocol::error_message(id, e);
 }
 
 void WsSession::refuse(const std::string& id, const Refusal& r) {
   ++ctx_.metrics.errors_total;
-  if (r.code == "rate_limited") {
+  if (r.code == protocol::Error::kRateLimited) {
     ++ctx_.metrics.rate_limited_total;
     if (++refused_ >= ctx_.config.rate_flood) {
       // Still sending, ignoring every refusal: a flood. This refusal is
@@ -368,7 +354,7 @@ bool WsSession::admit(const Parsed& parsed) {
                                   ? std::get<protocol::Request>(parsed).id
                                   : std::get<protocol::ParseError>(parsed).id;
   if (!credits_.take(now)) {
-    refuse(msg_id, Refusal{"rate_limited", "too many messages; slow down", credits_.wait_s(now)});
+    refuse(msg_id, Refusal{protocol::Error::kRateLimited, "", credits_.wait_s(now)});
     return false;
   }
   if (user_)
@@ -385,7 +371,7 @@ bool WsSession::act_at_once(Parsed& parsed) {
   if (!req || !hello_ || !user_ || !std::holds_alternative<protocol::TableAct>(req->message))
     return false;
   // A retry, or no such table: the usual way answers.
-  if (!req->id.empty() && answered_.count(req->id)) return false;
+  if (answered_.contains(req->id)) return false;
   auto t = ctx_.hub->find(std::get<protocol::TableAct>(req->message).table);
   if (!t) return false;
   t->request(shared_from_this(), player(), std::move(req->id), std::move(req->message));
@@ -394,36 +380,33 @@ bool WsSession::act_at_once(Parsed& parsed) {
 
 asio::awaitable<void> WsSession::handle(Parsed parsed) {
   if (auto* e = std::get_if<protocol::ParseError>(&parsed)) {
-    send(reply_error(e->id, e->code, e->message));
+    ++ctx_.metrics.errors_total;
+    send(protocol::error_message(*e));
     co_return;
   }
   const auto& req = std::get<protocol::Request>(parsed);
-  if (!req.id.empty()) {
-    // A retried request gets the first answer again, and is not applied twice.
-    if (auto it = answered_.find(req.id); it != answered_.end()) {
-      send(it->second);
-      co_return;
-    }
+  // A retried request gets the first answer again, and is not applied twice.
+  if (auto first = answered_.find(req.id)) {
+    send(std::move(first));
+    co_return;
   }
   std::string reply;
   try {
     reply = co_await answer(req);
   } catch (const std::exception& e) {
     spdlog::error("{} failed: {}", protocol::type_name(req.message), e.what());
-    reply = reply_error(req.id, "internal", "the server could not do that; try again later");
+    reply = reply_error(req.id, {protocol::Error::kInternal});
   }
   if (reply.empty()) co_return;  // a table or the lobby answers it
   auto m = std::make_shared<const std::string>(std::move(reply));
-  if (!req.id.empty()) remember(req.id, m);
+  answered_.remember(req.id, m);
   send(std::move(m));
 }
 
 asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
   if (const auto* h = std::get_if<protocol::Hello>(&r.message))
     co_return co_await on_hello(r.id, *h);
-  if (!hello_)
-    co_return reply_error(r.id, "hello_first",
-                          "say hello first: {\"t\":\"hello\",\"d\":{\"version\":1}}");
+  if (!hello_) co_return reply_error(r.id, {protocol::Error::kHelloFirst});
   if (const auto* m = std::get_if<protocol::Register>(&r.message))
     co_return co_await on_register(r.id, *m);
   if (const auto* m = std::get_if<protocol::Login>(&r.message))
@@ -432,8 +415,7 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
   if (std::holds_alternative<protocol::Logout>(r.message)) co_return co_await on_logout(r.id);
   if (const auto* m = std::get_if<protocol::GameRecordRequest>(&r.message))
     co_return co_await on_game_record(r.id, m->game, m->states);
-  if (!user_)
-    co_return reply_error(r.id, "not_logged_in", "log in, register or play as a guest first");
+  if (!user_) co_return reply_error(r.id, {protocol::Error::kNotLoggedIn});
   if (std::holds_alternative<protocol::LobbyJoin>(r.message)) {
     in_lobby_ = true;
     // In the lobby, not at a table: the seats this connection holds are
@@ -479,7 +461,7 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
       },
       r.message);
   auto t = ctx_.hub->find(table);
-  if (!t) co_return reply_error(r.id, "no_table", "no such table");
+  if (!t) co_return reply_error(r.id, {protocol::Error::kNoTable});
   // Leaving or no longer watching: no longer there for friends (a seat
   // kept during a game still shows, from the table's summary).
   if (holds_any<TableLeave, TableUnwatch>(r.message))
@@ -489,11 +471,11 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
 }
 
 asio::awaitable<std::string> WsSession::on_hello(const std::string& id, const protocol::Hello& h) {
-  if (hello_) co_return reply_error(id, "wrong_state", "hello was already said");
+  if (hello_) co_return reply_error(id, {protocol::Error::kWrongState, "hello was already said"});
   if (h.version != protocol::kVersion)
     co_return reply_error(
-        id, "unsupported_version",
-        "this server speaks protocol version " + std::to_string(protocol::kVersion));
+        id, {protocol::Error::kUnsupportedVersion,
+             "this server speaks protocol version " + std::to_string(protocol::kVersion)});
   hello_ = true;
   std::string session = "none";
   if (h.token) {
@@ -517,7 +499,7 @@ asio::awaitable<std::string> WsSession::on_hello(const std::string& id, const pr
     if (found.banned) {
       // Said again without the token, the hello opens a session as usual.
       hello_ = false;
-      co_return reply_error(id, "banned", banned_message(*found.banned));
+      co_return reply_error(id, {protocol::Error::kBanned, *found.banned});
     }
     if (account) {
       user_ = User{account->id, account->username, account->guest, hash};
@@ -551,9 +533,12 @@ asio::awaitable<std::string> WsSession::start_session(const std::string& id,
 
 asio::awaitable<std::string> WsSession::on_register(const std::string& id,
                                                     const protocol::Register& r) {
-  if (user_) co_return reply_error(id, "wrong_state", "already logged in; log out first");
-  if (auto why = check_username(r.username)) co_return reply_error(id, "bad_username", *why);
-  if (auto why = check_password(r.password)) co_return reply_error(id, "bad_password", *why);
+  if (user_)
+    co_return reply_error(id, {protocol::Error::kWrongState, "already logged in; log out first"});
+  if (auto why = check_username(r.username))
+    co_return reply_error(id, {protocol::Error::kBadUsername, *why});
+  if (auto why = check_password(r.password))
+    co_return reply_error(id, {protocol::Error::kBadPassword, *why});
   const int mem = ctx_.config.password_memory_kib, passes = ctx_.config.password_passes;
   auto hasher = [pw = r.password, mem, passes] { return hash_password(pw, mem, passes); };
   const std::string hash = co_await ctx_.on_crypto(std::move(hasher));
@@ -562,7 +547,7 @@ asio::awaitable<std::string> WsSession::on_register(const std::string& id,
   auto create = [name = r.username, hash, now, chips = ctx_.config.initial_chips](
                     storage::Database& db) { return db.create_player(name, hash, chips, now); };
   auto created = co_await ctx_.on_storage(std::move(create));
-  if (!created) co_return reply_error(id, "username_taken", "that username is taken");
+  if (!created) co_return reply_error(id, {protocol::Error::kUsernameTaken});
   spdlog::info("new account {}", r.username);
   storage::Account a;
   a.id = *created;
@@ -571,7 +556,8 @@ asio::awaitable<std::string> WsSession::on_register(const std::string& id,
 }
 
 asio::awaitable<std::string> WsSession::on_login(const std::string& id, const protocol::Login& r) {
-  if (user_) co_return reply_error(id, "wrong_state", "already logged in; log out first");
+  if (user_)
+    co_return reply_error(id, {protocol::Error::kWrongState, "already logged in; log out first"});
   if (auto why = ctx_.abuse.login_allowed(r.username, address_, clock::now())) {
     ++ctx_.metrics.logins_throttled_total;
     ++ctx_.metrics.errors_total;
@@ -588,14 +574,14 @@ asio::awaitable<std::string> WsSession::on_login(const std::string& id, const pr
   if (!account || account->guest || !ok) {
     ctx_.abuse.login_failed(r.username, address_, clock::now());
     spdlog::info("failed login for {}", check_username(r.username) ? "(bad name)" : r.username);
-    co_return reply_error(id, "login_failed", "wrong username or password");
+    co_return reply_error(id, {protocol::Error::kLoginFailed});
   }
   if (account->banned) {
     spdlog::info("login for {} refused: banned", account->username);
     const auto aid = account->id;
     auto reason = [aid](storage::Database& db) { return db.ban_reason(aid).value_or(""); };
     const std::string why = co_await ctx_.on_storage(std::move(reason));
-    co_return reply_error(id, "banned", banned_message(why));
+    co_return reply_error(id, {protocol::Error::kBanned, why});
   }
   ctx_.abuse.login_succeeded(r.username);
   spdlog::info("{} logged in", account->username);
@@ -603,7 +589,8 @@ asio::awaitable<std::string> WsSession::on_login(const std::string& id, const pr
 }
 
 asio::awaitable<std::string> WsSession::on_guest(const std::string& id) {
-  if (user_) co_return reply_error(id, "wrong_state", "already logged in; log out first");
+  if (user_)
+    co_return reply_error(id, {protocol::Error::kWrongState, "already logged in; log out first"});
   const auto now = unix_now();
   for (int attempt = 0; attempt < 5; ++attempt) {
     const std::string name = guest_name();
@@ -619,40 +606,37 @@ asio::awaitable<std::string> WsSession::on_guest(const std::string& id) {
     spdlog::info("guest {} arrived", name);
     co_return co_await start_session(id, a);
   }
-  co_return reply_error(id, "internal", "no guest name was free; try again");
+  co_return reply_error(id, {protocol::Error::kInternal, "no guest name was free"});
 }
 
 asio::awaitable<std::string> WsSession::on_create_table(const std::string& id,
                                                         const protocol::TableCreate& c) {
-  if (ctx_.draining)
-    co_return reply_error(id, "server_restarting",
-                          "the server is restarting; create the table in a moment");
+  if (ctx_.draining) co_return reply_error(id, {protocol::Error::kServerRestarting});
   const auto& settings = c.setup.settings;
   const auto when = unix_now();
   if (settings.kind == protocol::TableKind::kPlay)
-    co_return reply_error(id, "bad_table", "play tables are opened by play.quick");
+    co_return reply_error(id, {protocol::Error::kBadTable, "play tables are opened by play.quick"});
   if (settings.start_at != 0 && (settings.start_at <= when || settings.start_at > when + 24 * 3600))
-    co_return reply_error(id, "bad_table", "start_at must be within the next 24 hours");
+    co_return reply_error(
+        id, {protocol::Error::kBadTable, "start_at must be within the next 24 hours"});
   if (settings.kind == protocol::TableKind::kCompete) {
     if (user_->guest)
-      co_return reply_error(id, "guest",
-                            "guests have no chips: register to play at Compete tables");
+      co_return reply_error(id, {protocol::Error::kGuest,
+                                 "guests have no chips: register to play at Compete tables"});
     // The creator sits at once: they must be able to pay.
     auto read = [user = user_->id](storage::Database& db) { return db.balance(user); };
     const std::int64_t balance = co_await ctx_.on_storage(std::move(read));
     if (balance < settings.buy_in)
-      co_return reply_error(id, "insufficient_chips",
-                            "this table's buy-in is " + std::to_string(settings.buy_in) +
-                                " chips; you have " + std::to_string(balance));
+      co_return reply_error(id, {protocol::Error::kInsufficientChips,
+                                 "this table's buy-in is " + std::to_string(settings.buy_in) +
+                                     " chips; you have " + std::to_string(balance)});
   }
   co_return co_await open_table(id, c.setup, std::string());
 }
 
 asio::awaitable<std::string> WsSession::on_play_quick(const std::string& id,
                                                       const protocol::PlayQuick& q) {
-  if (ctx_.draining)
-    co_return reply_error(id, "server_restarting",
-                          "the server is restarting; ask again in a moment");
+  if (ctx_.draining) co_return reply_error(id, {protocol::Error::kServerRestarting});
   const std::string key = Table::quick_key(q.setup);
   // A seat at the forming table, if there is one; else a new table.
   if (auto t = ctx_.hub->find(ctx_.hub->forming(key))) {
@@ -701,10 +685,11 @@ asio::awaitable<std::string> WsSession::on_game_record(const std::string& id, st
     return s;
   };
   Stored s = co_await ctx_.on_storage(std::move(load));
-  if (!s.row) co_return reply_error(id, "no_game", "no such game");
+  if (!s.row) co_return reply_error(id, {protocol::Error::kNoGame});
   // Hands are secret until the game is over.
   if (s.row->state != "finished")
-    co_return reply_error(id, "game_in_progress", "the game is not over");
+    co_return reply_error(
+        id, {protocol::Error::kGameInProgress, "its record is shown once it is over"});
   using nlohmann::json;
   json d = game_record_json(*s.row, s.deals, s.actions);
   const std::string record = d["record"].dump();
@@ -715,7 +700,7 @@ asio::awaitable<std::string> WsSession::on_game_record(const std::string& id, st
     if (auto* r = std::get_if<GameRecord>(&parsed)) replayed = protocol::replay_states_json(*r);
     if (auto* why = std::get_if<std::string>(&replayed)) {
       spdlog::error("game {}: {}", game, *why);
-      co_return reply_error(id, "internal", "the game cannot be replayed");
+      co_return reply_error(id, {protocol::Error::kInternal, "the game cannot be replayed"});
     }
     d["states"] = std::move(std::get<json>(replayed));
   }
@@ -723,7 +708,7 @@ asio::awaitable<std::string> WsSession::on_game_record(const std::string& id, st
 }
 
 asio::awaitable<std::string> WsSession::on_logout(const std::string& id) {
-  if (!user_) co_return reply_error(id, "not_logged_in", "not logged in");
+  if (!user_) co_return reply_error(id, {protocol::Error::kNotLoggedIn});
   const std::string hash = user_->token_hash;
   auto revoke = [hash](storage::Database& db) { return db.revoke_session(hash); };
   co_await ctx_.on_storage(std::move(revoke));

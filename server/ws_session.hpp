@@ -23,6 +23,7 @@
 
 #include "protocol/messages.hpp"
 #include "server/context.hpp"
+#include "server/retry_cache.hpp"
 #include "server/ws_socket.hpp"
 
 namespace whist::server {
@@ -93,7 +94,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   void refuse(const std::string& id, const Refusal& r);
   // The client's address: the peer's, or a trusted proxy's X-Forwarded-For.
   std::string client_address(const http::request<http::string_body>& req) const;
-  std::string reply_error(const std::string& id, std::string_view code, std::string_view message);
+  std::string reply_error(const std::string& id, const protocol::ErrorReply& e);
 
   // Requests by kind.
   asio::awaitable<std::string> on_hello(const std::string& id, const protocol::Hello& h);
@@ -111,7 +112,6 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
                                           const std::string& quick_key);
   asio::awaitable<std::string> on_game_record(const std::string& id, std::int64_t game,
                                               bool states);
-  void remember(const std::string& id, Message reply);
 
   // Friends (session_friends.cpp): requests, the list, and the pushes when
   // a registered user comes online or goes offline.
@@ -153,10 +153,9 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   };
   std::optional<User> user_;
   Player player() const;  // the logged-in user, as tables know them
-  // Answers to recent requests by id: a retried request is answered again,
-  // not applied again.
-  std::map<std::string, Message> answered_;
-  std::deque<std::string> answered_order_;
+  // Replies to this connection's recent requests by id: a retried request
+  // is answered again, not applied again (retry_cache.hpp).
+  RetryCache answered_;
   std::set<std::int64_t> tables_;  // tables this session sits at or watches
   bool in_lobby_ = false;
 };

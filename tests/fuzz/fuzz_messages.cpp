@@ -18,11 +18,14 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     (void)whist::protocol::type_name(r->message);
     // The id is echoed into replies as JSON text: it must parse.
     if (!r->id.empty() && nlohmann::json::parse(r->id, nullptr, false).is_discarded()) std::abort();
-    (void)whist::protocol::error_message(r->id, "x", "y");
+    (void)whist::protocol::error_message(r->id, {whist::protocol::Error::kInternal, "y"});
   } else {
     const auto& e = std::get<whist::protocol::ParseError>(parsed);
-    if (e.code.empty() || e.message.empty()) std::abort();
-    (void)whist::protocol::error_message(e.id, e.code, e.message);
+    // The answer must be JSON, with its code and a message.
+    const auto reply = nlohmann::json::parse(whist::protocol::error_message(e), nullptr, false);
+    if (reply.is_discarded() || reply["d"]["code"] != whist::protocol::error_code(e.error) ||
+        reply["d"]["message"].get<std::string>().empty())
+      std::abort();
   }
   return 0;
 }

@@ -1,0 +1,112 @@
+#include "protocol/errors.hpp"
+
+#include <array>
+
+namespace whist::protocol {
+
+namespace {
+
+struct Entry {
+  Error error;
+  std::string_view code;
+  std::string_view message;
+};
+
+// In the order of Error (checked below).
+constexpr Entry kCatalogue[] = {
+    {Error::kBadJson, "bad_json", "the message is not valid JSON"},
+    {Error::kBadMessage, "bad_message", "bad message"},
+    {Error::kUnknownType, "unknown_type", "unknown message type"},
+    {Error::kHelloFirst, "hello_first", "say hello first: {\"t\":\"hello\",\"d\":{\"version\":1}}"},
+    {Error::kUnsupportedVersion, "unsupported_version", "unsupported protocol version"},
+    {Error::kWrongState, "wrong_state", "not now"},
+    {Error::kBadUsername, "bad_username", "bad username"},
+    {Error::kBadPassword, "bad_password", "bad password"},
+    {Error::kUsernameTaken, "username_taken", "that username is taken"},
+    {Error::kLoginFailed, "login_failed", "wrong username or password"},
+    {Error::kBanned, "banned", "this account is banned"},
+    {Error::kNotLoggedIn, "not_logged_in", "log in, register or play as a guest first"},
+    {Error::kBadTable, "bad_table", "bad table"},
+    {Error::kNoTable, "no_table", "no such table"},
+    {Error::kNotSeated, "not_seated", "you are not seated at this table"},
+    {Error::kTableFull, "table_full", "no seat is free"},
+    {Error::kBadSeat, "bad_seat", "no such seat at this table"},
+    {Error::kSeatTaken, "seat_taken", "that seat is taken"},
+    {Error::kNoWatching, "no_watching", "this table does not allow watching"},
+    {Error::kTooManyWatchers, "too_many_watchers", "this table has as many watchers as it takes"},
+    {Error::kSeated, "seated", "you are seated at this table"},
+    {Error::kNotWatching, "not_watching", "you are not watching this table"},
+    {Error::kGameInProgress, "game_in_progress", "the game is on"},
+    {Error::kNoGame, "no_game", "no such game"},
+    {Error::kBadAction, "bad_action", "bad action"},
+    {Error::kChatOff, "chat_off", "the table's chat setting forbids it during the game"},
+    {Error::kBadPhrase, "bad_phrase", "no such phrase"},
+    {Error::kBadChat, "bad_chat", "bad chat line"},
+    {Error::kNoSuggestions, "no_suggestions", "this table does not allow suggestions"},
+    {Error::kInsufficientChips, "insufficient_chips", "not enough chips"},
+    {Error::kNoComputers, "no_computers", "compete tables are for people only"},
+    {Error::kBusy, "busy", "a suggestion is already on its way"},
+    {Error::kNotCreator, "not_creator", "only the table's creator seats or removes computer players"},
+    {Error::kNotComputer, "not_computer", "no computer player sits there"},
+    {Error::kNotInviteOnly, "not_invite_only", "anyone may join this table; no invitation needed"},
+    {Error::kNotInvited, "not_invited", "you have no invitation to this table"},
+    {Error::kGuest, "guest", "that is for registered accounts"},
+    {Error::kNoUser, "no_user", "no user has that name"},
+    {Error::kSelf, "self", "you cannot be your own friend"},
+    {Error::kAlreadyFriends, "already_friends", "you are friends already"},
+    {Error::kAlreadyRequested, "already_requested", "your request is waiting for an answer"},
+    {Error::kNoRequest, "no_request", "that user has not asked you"},
+    {Error::kNotFriends, "not_friends", "you are not friends with that user and have not asked them"},
+    {Error::kServerRestarting, "server_restarting",
+     "the server is restarting; try again in a moment"},
+    {Error::kRateLimited, "rate_limited", "too many messages; slow down"},
+    {Error::kTooManyConnections, "too_many_connections", "too many connections from your address"},
+    {Error::kTooManyAttempts, "too_many_attempts", "too many failed logins"},
+    {Error::kChatTooFast, "chat_too_fast", "too many chat lines"},
+    {Error::kChatRepeated, "chat_repeated", "you just said that"},
+    {Error::kInternal, "internal", "the server could not do that; try again later"},
+};
+
+constexpr bool in_order() {
+  for (size_t i = 0; i < std::size(kCatalogue); ++i)
+    if (static_cast<size_t>(kCatalogue[i].error) != i) return false;
+  return true;
+}
+static_assert(in_order(), "kCatalogue lists the errors in the order of Error");
+static_assert(std::size(kCatalogue) == static_cast<size_t>(Error::kInternal) + 1,
+              "every Error has its entry");
+
+constexpr auto kAll = [] {
+  std::array<Error, std::size(kCatalogue)> all{};
+  for (size_t i = 0; i < all.size(); ++i) all[i] = kCatalogue[i].error;
+  return all;
+}();
+
+std::string with_detail(std::string_view base, std::string_view detail) {
+  std::string out(base);
+  if (!detail.empty()) {
+    out += ": ";
+    out += detail;
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string_view error_code(Error e) { return kCatalogue[static_cast<size_t>(e)].code; }
+std::string_view error_message(Error e) { return kCatalogue[static_cast<size_t>(e)].message; }
+std::span<const Error> all_errors() { return kAll; }
+
+std::optional<Error> error_from_code(std::string_view code) {
+  for (const Entry& e : kCatalogue)
+    if (e.code == code) return e.error;
+  return std::nullopt;
+}
+
+ErrorReply::ErrorReply(Error e, std::string_view detail)
+    : code(error_code(e)), message(with_detail(error_message(e), detail)) {}
+
+ErrorReply::ErrorReply(RuleError e, std::string_view detail)
+    : code(whist::error_code(e)), message(with_detail(whist::error_message(e), detail)) {}
+
+}  // namespace whist::protocol

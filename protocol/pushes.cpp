@@ -1,0 +1,50 @@
+#include "protocol/pushes.hpp"
+
+#include "protocol/json_text.hpp"
+
+namespace whist::protocol::push {
+
+namespace {
+
+struct Writer {
+  JsonText& out;
+  void operator()(const Banned& p) const {
+    data().key("reason").value(std::string_view(p.reason)).end_object();
+    type("banned");
+  }
+  void operator()(const ServerRestarting&) const {
+    data().key("message").value("the server is restarting; reconnect in a few seconds to carry on");
+    out.end_object();
+    type("server.restarting");
+  }
+  void operator()(const TableOpened& p) const {
+    data().key("started").value(p.started).key("table").value(p.table).end_object();
+    type("table.opened");
+  }
+  void operator()(const LobbyTable& p) const {
+    out.key("d").raw(p.summary);
+    type("lobby.table");
+  }
+  void operator()(const LobbyRemoved& p) const {
+    data().key("table").value(p.table).end_object();
+    type("lobby.removed");
+  }
+  void operator()(const Friend& p) const {
+    out.key("d").raw(p.data);
+    out.key("t").value(std::string_view(p.type));
+  }
+  JsonText& data() const { return out.key("d").begin_object(); }
+  void type(std::string_view t) const { out.key("t").plain(t); }
+};
+
+}  // namespace
+
+std::string push_text(const Push& p) {
+  JsonText out(128);
+  out.begin_object();
+  std::visit(Writer{out}, p);
+  out.end_object();
+  return out.take();
+}
+
+}  // namespace whist::protocol::push

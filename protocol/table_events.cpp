@@ -1,0 +1,104 @@
+#include "protocol/table_events.hpp"
+
+#include "protocol/json_text.hpp"
+
+namespace whist::protocol {
+
+namespace {
+
+void write_seats(JsonText& out, const std::vector<SeatInfo>& seats) {
+  out.begin_array();
+  for (const SeatInfo& s : seats) {
+    out.begin_object().key("computer").value(s.computer).key("connected").value(s.connected);
+    out.key("name");
+    if (s.user) {
+      out.value(std::string_view(s.name));
+    } else {
+      out.null();
+    }
+    out.key("seat").value(s.seat).key("user");
+    if (s.user) {
+      out.value(s.user);
+    } else {
+      out.null();
+    }
+    out.end_object();
+  }
+  out.end_array();
+}
+
+template <typename Int>
+void write_optional(JsonText& out, const std::optional<Int>& v) {
+  if (v)
+    out.value(*v);
+  else
+    out.null();
+}
+
+// Each event's fields, in key order, then its type (every key sorts
+// before "type" except "winners", written after it).
+struct Writer {
+  JsonText& out;
+  void operator()(const event::Sit& e) const {
+    if (e.computer) out.key("computer").value(true);
+    out.key("name").value(std::string_view(e.name)).key("seat").value(e.seat);
+    out.key("type").value("sit");
+  }
+  void operator()(const event::Leave& e) const {
+    out.key("seat").value(e.seat).key("type").value("leave");
+  }
+  void operator()(const event::Connected& e) const {
+    out.key("seat").value(e.seat).key("type").value("connected");
+  }
+  void operator()(const event::Disconnected& e) const {
+    if (!e.reason.empty()) out.key("reason").value(std::string_view(e.reason));
+    out.key("seat").value(e.seat).key("type").value("disconnected");
+  }
+  void operator()(const event::Chat& e) const {
+    out.key("from").value(std::string_view(e.from));
+    if (e.phrase) out.key("phrase").value(*e.phrase);
+    write_optional(out.key("seat"), e.seat);
+    out.key("text").value(std::string_view(e.text)).key("type").value("chat");
+  }
+  void operator()(const event::Rematch& e) const {
+    out.key("seat").value(e.seat).key("type").value("rematch");
+  }
+  void operator()(const event::Start& e) const {
+    out.key("dealer").value(e.dealer);
+    write_seats(out.key("seats"), e.seats);
+    out.key("type").value("start");
+  }
+  void operator()(const event::Auto& e) const {
+    out.key("seat").value(e.seat).key("type").value("auto");
+  }
+  void operator()(const event::Result& e) const {
+    out.key("game").value(e.game).key("scores").int_array(e.scores);
+    out.key("type").value("result").key("winners").int_array(e.winners);
+  }
+  void operator()(const event::Closed& e) const {
+    out.key("reason").value(std::string_view(e.reason)).key("type").value("closed");
+  }
+  void operator()(const event::StartFailed&) const { out.key("type").value("start_failed"); }
+  void operator()(const event::BuyInRefused& e) const {
+    out.key("seat").value(e.seat).key("type").value("buy_in_refused");
+  }
+  void operator()(const event::Cancelled&) const { out.key("type").value("cancelled"); }
+};
+
+}  // namespace
+
+std::string table_event_text(const TableEvent& e) {
+  JsonText out(128);
+  out.begin_object();
+  std::visit(Writer{out}, e);
+  out.end_object();
+  return out.take();
+}
+
+std::string seats_text(const std::vector<SeatInfo>& seats) {
+  JsonText out(64 * seats.size() + 2);
+  write_seats(out, seats);
+  return out.take();
+}
+
+}  // namespace whist::protocol

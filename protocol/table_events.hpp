@@ -1,0 +1,87 @@
+// The table's own events (docs/protocol.md, Table events), besides the
+// game's (table_json.hpp event_text): a closed set, one struct each, and
+// one writer, table_event_text(), that writes the event object's JSON text
+// (keys in dump()'s order) for the table.event envelope.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+#include <vector>
+
+namespace whist::protocol {
+
+// A seat as the table shows it (in "start", and the table's summary).
+struct SeatInfo {
+  int seat = 0;
+  std::string name;        // empty: a free seat (null)
+  std::int64_t user = 0;   // 0: a free seat (null); negative: a computer player
+  bool computer = false;
+  bool connected = false;  // and at the table (not away)
+};
+
+namespace event {
+
+struct Sit {
+  int seat = 0;
+  std::string name;
+  bool computer = false;  // written only for a computer player
+};
+struct Leave {
+  int seat = 0;
+};
+struct Connected {
+  int seat = 0;
+};
+struct Disconnected {
+  int seat = 0;
+  std::string reason;  // "lobby" or "idle" when away; empty when the connection ended
+};
+struct Chat {
+  std::string from;
+  std::optional<int> seat;    // null: a watcher
+  std::optional<int> phrase;  // a preset phrase's number
+  std::string text;
+};
+struct Rematch {
+  int seat = 0;
+};
+struct Start {
+  int dealer = 0;
+  std::vector<SeatInfo> seats;
+};
+// The computer acted for the seat (its time ran out, or it is away).
+struct Auto {
+  int seat = 0;
+};
+struct Result {
+  std::int64_t game = 0;
+  std::vector<int> scores;
+  std::vector<int> winners;
+};
+// The operator closed the table.
+struct Closed {
+  std::string reason;
+};
+// A Compete game could not start (the buy-ins could not be charged).
+struct StartFailed {};
+struct BuyInRefused {
+  int seat = 0;
+};
+// A scheduled table not full at its start time.
+struct Cancelled {};
+
+}  // namespace event
+
+using TableEvent =
+    std::variant<event::Sit, event::Leave, event::Connected, event::Disconnected, event::Chat,
+                 event::Rematch, event::Start, event::Auto, event::Result, event::Closed,
+                 event::StartFailed, event::BuyInRefused, event::Cancelled>;
+
+// The event object's JSON text ({"seat":2,"type":"leave"}).
+std::string table_event_text(const TableEvent& e);
+// A list of seats' JSON text, as "start" and the table's summary carry it.
+std::string seats_text(const std::vector<SeatInfo>& seats);
+
+}  // namespace whist::protocol

@@ -1,0 +1,49 @@
+// The one rule for retries (server/retry_cache.hpp): the first reply to an
+// id is kept for its asker and given again; the last 64 ids are kept.
+#include <catch2/catch.hpp>
+#include <memory>
+#include <string>
+
+#include "server/retry_cache.hpp"
+
+using whist::server::RetryCache;
+
+namespace {
+RetryCache::Reply text(std::string s) { return std::make_shared<const std::string>(std::move(s)); }
+}  // namespace
+
+TEST_CASE("a retried id gets its first reply again", "[retry]") {
+  RetryCache cache;
+  CHECK_FALSE(cache.find("\"a\""));
+  cache.remember("\"a\"", text("ack 1"));
+  cache.remember("\"a\"", text("ack 2"));  // a later reply never replaces the first
+  REQUIRE(cache.find("\"a\""));
+  CHECK(*cache.find("\"a\"") == "ack 1");
+  // 7 and "7" are different ids.
+  cache.remember("7", text("seven"));
+  CHECK(*cache.find("7") == "seven");
+  CHECK_FALSE(cache.find("\"7\""));
+  CHECK(cache.size() == 2);
+}
+
+TEST_CASE("a request without an id is never remembered", "[retry]") {
+  RetryCache cache;
+  cache.remember("", text("ack"));
+  CHECK_FALSE(cache.find(""));
+  CHECK(cache.size() == 0);
+}
+
+TEST_CASE("the last 64 ids are kept, the oldest goes first", "[retry]") {
+  RetryCache cache;
+  for (int i = 0; i < 70; ++i) cache.remember(std::to_string(i), text(std::to_string(i)));
+  CHECK(cache.size() == RetryCache::kCapacity);
+  for (int i = 0; i < 6; ++i) CHECK_FALSE(cache.contains(std::to_string(i)));
+  for (int i = 6; i < 70; ++i) CHECK(*cache.find(std::to_string(i)) == std::to_string(i));
+  // A retry does not make an id younger: the first kept still goes first.
+  cache.remember("6", text("again"));
+  cache.remember("70", text("r70"));
+  CHECK_FALSE(cache.contains("6"));
+  cache.clear();
+  CHECK(cache.size() == 0);
+  CHECK_FALSE(cache.contains("69"));
+}
