@@ -5,6 +5,7 @@
 // same way (protocol::parse_action), so both say the same of a bad one.
 #pragma once
 
+#include <cstdint>
 #include <nlohmann/json_fwd.hpp>
 #include <optional>
 #include <string>
@@ -16,12 +17,15 @@
 
 namespace whist::protocol {
 
-// One field: its value, or else `error` ("missing field level", "field
-// level must be an integer").
+// Why a field has no value (the words are written only when the table
+// needs the field: to_action).
+enum class FieldProblem : std::uint8_t { kMissing, kNotInteger, kNotString, kNotArray };
+
+// One field: its value, or else why not.
 template <typename T>
 struct ActionField {
   std::optional<T> value;
-  std::string error;
+  FieldProblem problem = FieldProblem::kMissing;
 };
 
 struct ActionInput {

@@ -144,10 +144,9 @@ Parsed parse_table_create(const std::string&, json& d) {
 
 Parsed parse_play_quick(const std::string& type, json& d) {
   // Play tables: the variant's default rules, 15 s timers, suggestions.
-  json setup = {
-      {"variant", d.value("variant", json())},
-      {"settings",
-       {{"kind", "play"}, {"suggestions", true}, {"timer_bid", 15}, {"timer_play", 15}}}};
+  json setup = {{"variant", d.value("variant", json())},
+                {"settings",
+                 {{"kind", "play"}, {"suggestions", true}, {"timer_bid", 15}, {"timer_play", 15}}}};
   if (auto p = d.find("players"); p != d.end() && !p->is_null()) setup["players"] = *p;
   auto parsed = parse_table_setup(setup);
   if (auto* why = std::get_if<std::string>(&parsed)) return bad(type, *why);

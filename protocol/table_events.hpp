@@ -15,8 +15,8 @@ namespace whist::protocol {
 // A seat as the table shows it (in "start", and the table's summary).
 struct SeatInfo {
   int seat = 0;
-  std::string name;        // empty: a free seat (null)
-  std::int64_t user = 0;   // 0: a free seat (null); negative: a computer player
+  std::string name;       // empty: a free seat (null)
+  std::int64_t user = 0;  // 0: a free seat (null); negative: a computer player
   bool computer = false;
   bool connected = false;  // and at the table (not away)
 };
