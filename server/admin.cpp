@@ -13,18 +13,13 @@
 #include "server/sessions.hpp"
 #include "server/table.hpp"
 #include "server/ws_session.hpp"
+#include "table/clock.hpp"
 
 namespace whist::server {
 
 namespace {
 
 using nlohmann::json;
-
-std::int64_t unix_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 asio::awaitable<AdminOutcome> close_table(Context& ctx, std::int64_t table, std::string reason) {
   if (auto t = ctx.hub->find(table)) {
@@ -85,12 +80,12 @@ asio::awaitable<void> serve_admin_commands(Context& ctx, Sessions& sessions) {
     const std::string result =
         outcome_json({1, "whistd stopped while doing this; run the command again"});
     auto fail = [result, now](storage::Database& db) {
-      return db.fail_running_admin_commands(result, now);
+      return db.admin().fail_running_admin_commands(result, now);
     };
     if (const int n = co_await ctx.on_storage(std::move(fail)))
       spdlog::warn("{} operator command(s) interrupted by a stop; whistctl may run them again", n);
   }
-  auto take = [](storage::Database& db) { return db.take_admin_commands(); };
+  auto take = [](storage::Database& db) { return db.admin().take_admin_commands(); };
   while (!ctx.draining) {
     std::vector<storage::AdminCommand> commands;
     try {
@@ -108,7 +103,7 @@ asio::awaitable<void> serve_admin_commands(Context& ctx, Sessions& sessions) {
       spdlog::info("operator: {} {}: {}", c.command, c.args, out.message);
       const auto now = unix_now();
       auto finish = [id = c.id, result = outcome_json(out), now](storage::Database& db) {
-        db.finish_admin_command(id, result, now);
+        db.admin().finish_admin_command(id, result, now);
       };
       try {
         co_await ctx.on_storage(std::move(finish));

@@ -22,9 +22,6 @@ std::string outcome_json(const AdminOutcome& o);
 // A stored result; an unreadable one is exit 2 with a message saying so.
 AdminOutcome outcome_from_json(const std::string& text);
 
-// A Compete table's buy-in from its stored settings (0: none).
-int table_buy_in(const std::string& settings);
-
 // Every game in progress at the table is stored as abandoned; a Compete
 // game's buy-ins are refunded in full (batch game:<id>:refund, so at most
 // once), in the same transaction. Returns what was done, in words ("" if
@@ -37,7 +34,7 @@ std::string abandon_table_games(storage::Database& db, std::int64_t table, int b
 // Unknown table: exit 2; a closed one: exit 0, nothing changed.
 AdminOutcome close_stored_table(storage::Database& db, std::int64_t table, std::int64_t now);
 
-// Bans (with a reason) or unbans an account by id: see Database::set_banned.
+// Bans (with a reason) or unbans an account by id: see AdminStore::set_banned.
 // The sessions revoked are counted in the message; the running whistd also
 // closes the account's connections (server/admin.cpp).
 AdminOutcome ban_account(storage::Database& db, std::int64_t account, bool banned,

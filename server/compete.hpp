@@ -45,7 +45,7 @@ void finish_game_with_payout(storage::Database& db, std::int64_t game, const std
 // buy-in was posted and not paid out, refunds every seat in full, in the
 // same transaction. A game not in progress (finished, or abandoned before)
 // is left as it is, so a retry refunds nothing twice.
-void abandon_game(storage::Database& db, const storage::Database::GameRow& game, int buy_in,
+void abandon_game(storage::Database& db, const storage::GameRow& game, int buy_in,
                   std::int64_t now);
 
 // The seats on the winning side: winners are sides (team t: seats t and

@@ -4,7 +4,7 @@ namespace whist::server {
 
 using nlohmann::json;
 
-json game_record_json(const storage::Database::GameRow& row, const std::vector<std::string>& deals,
+json game_record_json(const storage::GameRow& row, const std::vector<std::string>& deals,
                       const std::vector<std::string>& actions) {
   const json setup = json::parse(row.setup);
   json record = {{"variant", setup["variant"]}, {"options", setup["options"]},

@@ -14,8 +14,7 @@ namespace whist::server {
 // {"game", "table", "seats", "result", "record": {"variant", "options",
 // "players", "dealer", "deals", "actions"}}. Throws nlohmann::json's
 // exceptions for stored text that is not JSON.
-nlohmann::json game_record_json(const storage::Database::GameRow& row,
-                                const std::vector<std::string>& deals,
+nlohmann::json game_record_json(const storage::GameRow& row, const std::vector<std::string>& deals,
                                 const std::vector<std::string>& actions);
 
 }  // namespace whist::server

@@ -35,6 +35,9 @@
 #include "server/ws_session.hpp"
 #include "storage/checkpointer.hpp"
 #include "storage/daemon_lock.hpp"
+#include "storage/sqlite_database.hpp"
+#include "storage/table_codec.hpp"
+#include "table/clock.hpp"
 
 namespace whist::server {
 
@@ -70,7 +73,7 @@ struct Server::Impl {
       throw std::runtime_error("another whistd (or whistctl) holds " +
                                storage::DaemonLock::path_for(ctx.config.database) +
                                ": one whistd per database file");
-    ctx.db = std::make_unique<storage::Database>(ctx.config.database);
+    auto db = std::make_unique<storage::SqliteDatabase>(ctx.config.database);
     checkpointer = std::make_unique<storage::Checkpointer>(
         ctx.config.database, std::chrono::milliseconds(200),
         [m = &ctx.metrics] { ++m->storage_checkpoints_total; });
@@ -78,7 +81,8 @@ struct Server::Impl {
     // checkpoints itself only past 8,000 pages (32 MiB), which a fast load
     // does not reach in that time (SQLite's default, 1,000 pages, it did:
     // a tenth of the storage thread's time, and more copies of each page).
-    ctx.db->exec("PRAGMA wal_autocheckpoint=8000");
+    db->exec("PRAGMA wal_autocheckpoint=8000");
+    ctx.db = std::move(db);
     ctx.bots = std::make_unique<BotPool>(ctx.config.bot_threads, 64 * ctx.config.bot_threads);
     spdlog::info("database {} (schema version {})", ctx.config.database, ctx.db->schema_version());
     hub = std::make_unique<Hub>(ctx, ioc);
@@ -102,25 +106,26 @@ struct Server::Impl {
   // first connection (the database is not yet in use by the storage thread).
   void restore_tables() {
     std::vector<TableSnapshot> snaps;
-    std::map<std::int64_t, storage::Database::GameRow> latest;
-    for (const char* state : {"playing", "finished"})
-      for (auto& g : ctx.db->games_in_state(state))
+    std::map<std::int64_t, storage::GameRow> latest;
+    for (const auto state : {storage::GameState::kPlaying, storage::GameState::kFinished})
+      for (auto& g : ctx.db->games().games_in_state(state))
         if (!latest.count(g.table_id) || latest[g.table_id].id < g.id) latest[g.table_id] = g;
     int restored = 0, games = 0;
     std::set<std::int64_t> live;  // the games of the tables restored
-    for (const char* state : {"open", "playing", "finished"}) {
-      for (const auto& row : ctx.db->tables_in_state(state)) {
+    for (const auto state : {storage::TableState::kOpen, storage::TableState::kPlaying,
+                             storage::TableState::kFinished}) {
+      for (const auto& row : ctx.db->tables().tables_in_state(state)) {
         TableSnapshot s{row.id, row.settings, row.state, std::nullopt, {}, {}, 0};
         if (auto it = latest.find(row.id); it != latest.end()) {
           s.game = it->second;
-          s.actions = ctx.db->game_actions(it->second.id, &s.requests);
-          s.deals = ctx.db->game_deals(it->second.id).size();
+          s.actions = ctx.db->games().game_actions(it->second.id, &s.requests);
+          s.deals = ctx.db->games().game_deals(it->second.id).size();
         }
         if (auto t = Table::restore(*hub, s)) {
           hub->add(row.id, t);
           t->announce();
           ++restored;
-          games += s.game && s.game->state == "playing";
+          games += s.game && s.game->state == storage::GameState::kPlaying;
           if (s.game) live.insert(s.game->id);
         } else {
           abandon(row, s);
@@ -135,12 +140,13 @@ struct Server::Impl {
   // closed, or a newer game there) can never end: it is abandoned, and a
   // compete game's buy-ins are refunded in full (once: its refund's key).
   void abandon_orphans(const std::set<std::int64_t>& live) {
-    for (const auto& g : ctx.db->games_in_state("playing")) {
+    for (const auto& g : ctx.db->games().games_in_state(storage::GameState::kPlaying)) {
       if (live.count(g.id)) continue;
       try {
         int buy_in = 0;
-        if (const auto row = ctx.db->table(g.table_id)) buy_in = buy_in_of(row->settings);
-        abandon_game(*ctx.db, g, buy_in, unix_seconds());
+        if (const auto row = ctx.db->tables().table(g.table_id))
+          buy_in = storage::stored_buy_in(row->settings);
+        abandon_game(*ctx.db, g, buy_in, unix_now());
         spdlog::warn("game {} of table {} had no table to go on at; abandoned{}", g.id, g.table_id,
                      buy_in ? ", buy-ins refunded" : "");
       } catch (const std::exception& e) {
@@ -149,32 +155,19 @@ struct Server::Impl {
     }
   }
 
-  static int buy_in_of(const std::string& settings) {
-    const auto j = nlohmann::json::parse(settings, nullptr, false);
-    if (j.is_object() && j.contains("setup") && j["setup"].contains("settings"))
-      return j["setup"]["settings"].value("buy_in", 0);
-    return 0;
-  }
-
   // A table that cannot be brought back is closed; its game in progress is
   // abandoned by a fault, and a compete game's buy-ins are refunded in full.
-  void abandon(const storage::Database::TableRow& row, const TableSnapshot& s) {
+  void abandon(const storage::TableRow& row, const TableSnapshot& s) {
     try {
-      const int buy_in = buy_in_of(row.settings);
-      if (s.game && s.game->state == "playing") {
-        abandon_game(*ctx.db, *s.game, buy_in, unix_seconds());
+      const int buy_in = storage::stored_buy_in(row.settings);
+      if (s.game && s.game->state == storage::GameState::kPlaying) {
+        abandon_game(*ctx.db, *s.game, buy_in, unix_now());
         spdlog::warn("game {} abandoned{}", s.game->id, buy_in ? "; buy-ins refunded" : "");
       }
-      ctx.db->update_table(row.id, row.settings, "closed");
+      ctx.db->tables().set_table_state(row.id, storage::TableState::kClosed);
     } catch (const std::exception& e) {
       spdlog::error("abandoning table {}: {}", row.id, e.what());
     }
-  }
-
-  static std::int64_t unix_seconds() {
-    return std::chrono::duration_cast<std::chrono::seconds>(
-               std::chrono::system_clock::now().time_since_epoch())
-        .count();
   }
 
   asio::awaitable<void> listen() {

@@ -10,18 +10,13 @@
 #include <nlohmann/json.hpp>
 
 #include "server/ws_session.hpp"
+#include "table/clock.hpp"
 
 namespace whist::server {
 
 using nlohmann::json;
 
 namespace {
-
-std::int64_t unix_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 // The day the top-up counts in: today in UTC, or the test-date setting.
 std::string today(const Config& c) {
@@ -51,8 +46,8 @@ asio::awaitable<void> WsSession::session_chips() {
   const Config& c = ctx_.config;
   auto job = [me = user_->id, initial = c.initial_chips, floor = c.topup_floor,
               amount = c.topup_amount, day = today(c), now = unix_now()](storage::Database& db) {
-    db.ensure_initial_chips(me, initial, now);
-    if (floor > 0) db.topup(me, floor, amount, day, now);
+    db.ledger().ensure_initial_chips(me, initial, now);
+    if (floor > 0) db.ledger().topup(me, floor, amount, day, now);
   };
   try {
     co_await ctx_.on_storage(std::move(job));
@@ -76,8 +71,8 @@ asio::awaitable<std::string> WsSession::on_chips(const std::string& id,
     };
     auto job = [me, before = h->before, limit = h->limit](storage::Database& db) {
       Page p;
-      p.chips = db.balance(me);
-      p.rows = db.ledger_page(me, before, limit);
+      p.chips = db.ledger().balance(me);
+      p.rows = db.ledger().ledger_page(me, before, limit);
       return p;
     };
     const Page p = co_await ctx_.on_storage(std::move(job));
@@ -85,7 +80,7 @@ asio::awaitable<std::string> WsSession::on_chips(const std::string& id,
     for (const auto& r : p.rows)
       entries.push_back({{"id", r.id},
                          {"delta", r.delta},
-                         {"kind", r.kind},
+                         {"kind", storage::name(r.kind)},
                          {"game", r.game ? json(r.game) : json(nullptr)},
                          {"at", r.created_at},
                          {"batch", r.batch}});
@@ -103,10 +98,10 @@ asio::awaitable<std::string> WsSession::on_chips(const std::string& id,
                 now = unix_now()](storage::Database& db) {
       if (floor <= 0) {
         storage::TopUp off;
-        off.balance = db.balance(me);
+        off.balance = db.ledger().balance(me);
         return std::make_pair(std::string("off"), off);
       }
-      const storage::TopUp t = db.topup(me, floor, amount, day, now);
+      const storage::TopUp t = db.ledger().topup(me, floor, amount, day, now);
       return std::make_pair(std::string(topup_name(t.result)), t);
     };
     const auto [result, t] = co_await ctx_.on_storage(std::move(job));
@@ -118,7 +113,7 @@ asio::awaitable<std::string> WsSession::on_chips(const std::string& id,
                                             .dump());
   }
 
-  auto job = [me](storage::Database& db) { return db.balance(me); };
+  auto job = [me](storage::Database& db) { return db.ledger().balance(me); };
   const std::int64_t chips = co_await ctx_.on_storage(std::move(job));
   co_return protocol::ack_message(id, json{{"chips", chips}}.dump());
 }

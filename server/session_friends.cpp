@@ -12,18 +12,13 @@
 #include "protocol/pushes.hpp"
 #include "server/hub.hpp"
 #include "server/ws_session.hpp"
+#include "table/clock.hpp"
 
 namespace whist::server {
 
 using nlohmann::json;
 
 namespace {
-
-std::int64_t unix_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 json user_ref(std::int64_t id, const std::string& name) { return {{"id", id}, {"name", name}}; }
 
@@ -70,7 +65,7 @@ void WsSession::notify_friends(std::string_view type) {
   auto m = push(type, {{"user", user_ref(user_->id, user_->name)}});
   ctx_.store([&ctx = ctx_, me = user_->id, m] {
     try {
-      for (std::int64_t f : ctx.db->friends_of(me)) ctx.hub->presence.send(f, m);
+      for (std::int64_t f : ctx.db->friends().friends_of(me)) ctx.hub->presence.send(f, m);
     } catch (const std::exception& e) {
       spdlog::error("telling the friends of {}: {}", me, e.what());
     }
@@ -100,14 +95,14 @@ asio::awaitable<std::string> WsSession::on_friend(const std::string& id,
   const auto now = unix_now();
   auto job = [me, name, op, now](storage::Database& db) {
     Outcome out;
-    out.other = db.account_by_name(name);
+    out.other = db.accounts().account_by_name(name);
     if (!out.other || out.other->guest) return out;
     const std::int64_t other = out.other->id;
     switch (op) {
-      case Op::kRequest: out.request = db.request_friend(me, other, now); break;
-      case Op::kAccept: out.done = db.accept_friend(me, other); break;
-      case Op::kDecline: out.done = db.decline_friend(me, other); break;
-      case Op::kRemove: out.done = db.remove_friend(me, other); break;
+      case Op::kRequest: out.request = db.friends().request_friend(me, other, now); break;
+      case Op::kAccept: out.done = db.friends().accept_friend(me, other); break;
+      case Op::kDecline: out.done = db.friends().decline_friend(me, other); break;
+      case Op::kRemove: out.done = db.friends().remove_friend(me, other); break;
     }
     return out;
   };
@@ -172,11 +167,11 @@ asio::awaitable<std::string> WsSession::on_friends_list(const std::string& id) {
     const auto load = [&db](const std::vector<std::int64_t>& ids,
                             std::vector<storage::Account>& out) {
       for (std::int64_t i : ids)
-        if (auto a = db.account_by_id(i)) out.push_back(std::move(*a));
+        if (auto a = db.accounts().account_by_id(i)) out.push_back(std::move(*a));
     };
-    load(db.friends_of(me), l.friends);
-    load(db.requests_to(me), l.incoming);
-    load(db.requests_from(me), l.outgoing);
+    load(db.friends().friends_of(me), l.friends);
+    load(db.friends().requests_to(me), l.incoming);
+    load(db.friends().requests_from(me), l.outgoing);
     return l;
   };
   const Lists l = co_await ctx_.on_storage(std::move(job));

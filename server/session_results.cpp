@@ -25,7 +25,7 @@ asio::awaitable<std::string> WsSession::on_results(const std::string& id,
                                                    const protocol::ClientMessage& m) {
   if (const auto* l = std::get_if<protocol::ResultsLeaderboard>(&m)) {
     auto job = [variant = l->variant, min = l->min_games, limit = l->limit](storage::Database& db) {
-      return db.leaderboard(variant, min, limit);
+      return db.results().leaderboard(variant, min, limit);
     };
     const auto rows = co_await ctx_.on_storage(std::move(job));
     json players = json::array();
@@ -61,12 +61,12 @@ asio::awaitable<std::string> WsSession::on_results(const std::string& id,
   }
   auto job = [me = user_->id, name, games, before, limit](storage::Database& db) {
     Found f;
-    f.who = name.empty() ? db.account_by_id(me) : db.account_by_name(name);
+    f.who = name.empty() ? db.accounts().account_by_id(me) : db.accounts().account_by_name(name);
     if (!f.who) return f;
     if (games)
-      f.games = db.games_of(f.who->id, before, limit);
+      f.games = db.results().games_of(f.who->id, before, limit);
     else
-      f.record = db.record_of(f.who->id);
+      f.record = db.results().record_of(f.who->id);
     return f;
   };
   const Found f = co_await ctx_.on_storage(std::move(job));

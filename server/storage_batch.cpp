@@ -8,7 +8,7 @@ namespace whist::server {
 void Context::open_batch() {
   if (batch_open_) return;
   try {
-    db->begin_immediate();
+    db->begin();
   } catch (const std::exception& e) {
     // This job then writes on its own, as without grouping.
     spdlog::error("storage: opening the shared transaction: {}", e.what());
@@ -30,7 +30,7 @@ void Context::commit_batch() {
   } catch (const std::exception& e) {
     spdlog::error("storage: committing: {}", e.what());
     try {
-      db->exec("ROLLBACK");
+      db->rollback();
     } catch (const std::exception&) {
     }
   }

@@ -11,6 +11,8 @@
 #include "server/auth.hpp"
 #include "server/compete.hpp"
 #include "server/ws_session.hpp"
+#include "storage/table_codec.hpp"
+#include "table/clock.hpp"
 
 namespace whist::server {
 
@@ -21,12 +23,6 @@ namespace {
 
 constexpr int kMaxWatchers = 10;
 constexpr size_t kMaxChat = 200;
-
-std::int64_t unix_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 const char* state_name(int s) {
   static const char* names[] = {"open", "playing", "finished"};
@@ -215,15 +211,15 @@ void Table::announce() {
 }
 
 void Table::store_table() {
-  json row = {{"setup", protocol::table_setup_json(setup_)},
-              {"creator", creator_},
-              {"seats", seats_json()},
-              {"invited", invited_}};
-  const std::string text = row.dump();
-  const std::string state = state_name(static_cast<int>(state_));
+  storage::StoredTable row{setup_, creator_, {}, {invited_.begin(), invited_.end()}};
+  for (const Seat& s : seats_) row.seats.push_back({s.user, s.name});
+  const std::string text = storage::encode_table(row);
+  const auto state = state_ == State::kOpen      ? storage::TableState::kOpen
+                     : state_ == State::kPlaying ? storage::TableState::kPlaying
+                                                 : storage::TableState::kFinished;
   ctx_.store([db = ctx_.db.get(), id = id_, text, state] {
     try {
-      db->update_table(id, text, state);
+      db->tables().update_table(id, text, state);
     } catch (const std::exception& e) {
       spdlog::error("storing table {}: {}", id, e.what());
     }
@@ -389,11 +385,10 @@ void Table::close() {
   --ctx_.metrics.tables_total;
   hub_.lobby.remove(id_);
   hub_.remove(id_);
-  const std::string text =
-      json{{"setup", protocol::table_setup_json(setup_)}, {"creator", creator_}}.dump();
+  const std::string text = storage::encode_table({setup_, creator_, {}, {}});
   ctx_.store([db = ctx_.db.get(), id = id_, text] {
     try {
-      db->update_table(id, text, "closed");
+      db->tables().update_table(id, text, storage::TableState::kClosed);
     } catch (const std::exception& e) {
       spdlog::error("closing table {}: {}", id, e.what());
     }
@@ -493,7 +488,7 @@ void Table::start_game() {
   ctx_.store([db = ctx_.db.get(), gid, table = id_, setup = game_setup_json(seed, dealer),
               seats = seats_json().dump(), deal = first_deal_json(seed, dealer)] {
     try {
-      gid->store(db->create_game(table, setup, seats, unix_now(), deal));
+      gid->store(db->games().create_game(table, setup, seats, unix_now(), deal));
     } catch (const std::exception& e) {
       spdlog::error("storing a new game at table {}: {}", table, e.what());
     }
@@ -671,10 +666,11 @@ void Table::store_progress() {
               request = std::move(request)] {
     try {
       for (size_t i = 0; i < deals.size(); ++i)
-        db->append_deal(*gid, static_cast<int>(first_deal + i), deals[i]);
+        db->games().append_deal(*gid, static_cast<int>(first_deal + i), deals[i]);
       for (size_t i = 0; i < actions.size(); ++i)
-        db->append_action(*gid, static_cast<int>(first_action + i), actions[i],
-                          i + 1 == actions.size() ? std::string_view(request) : std::string_view());
+        db->games().append_action(
+            *gid, static_cast<int>(first_action + i), actions[i],
+            i + 1 == actions.size() ? std::string_view(request) : std::string_view());
     } catch (const std::exception& e) {
       spdlog::error("storing game {}: {}", gid->load(), e.what());
     }

@@ -43,8 +43,8 @@ struct Player {
 struct TableSnapshot {
   std::int64_t id = 0;
   std::string settings;  // the table row's JSON
-  std::string state;
-  std::optional<storage::Database::GameRow> game;  // its latest game, if any
+  storage::TableState state = storage::TableState::kOpen;
+  std::optional<storage::GameRow> game;  // its latest game, if any
   std::vector<std::string> actions;
   // Each action's request ("V ID": the version its ack carried and the
   // request's id), "" for none: a retry after the restart gets that ack.

@@ -14,6 +14,7 @@
 
 #include "server/admin_ops.hpp"
 #include "server/table.hpp"
+#include "table/clock.hpp"
 
 namespace whist::server {
 
@@ -42,9 +43,7 @@ asio::awaitable<std::string> Table::close_by_operator(std::string reason) {
   close();
   const std::int64_t table = id_;
   const int buy_in = setup_.settings.buy_in;
-  const auto now = std::chrono::duration_cast<std::chrono::seconds>(
-                       std::chrono::system_clock::now().time_since_epoch())
-                       .count();
+  const auto now = unix_now();
   auto abandon = [table, buy_in, now](storage::Database& db) {
     return abandon_table_games(db, table, buy_in, now);
   };

@@ -10,21 +10,12 @@
 #include "server/compete.hpp"
 #include "server/table.hpp"
 #include "server/ws_session.hpp"
+#include "table/clock.hpp"
 
 namespace whist::server {
 
 using nlohmann::json;
 namespace asio = boost::asio;
-
-namespace {
-
-std::int64_t now_seconds() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
-}  // namespace
 
 void Table::sit_if_affordable(const std::shared_ptr<WsSession>& s, const Player& p,
                               const std::string& id, int seat) {
@@ -36,7 +27,7 @@ void Table::sit_if_affordable(const std::shared_ptr<WsSession>& s, const Player&
   ctx_.store([self = shared_from_this(), s, p, id, seat, buy_in] {
     std::int64_t balance = -1;
     try {
-      balance = self->ctx_.db->balance(p.id);
+      balance = self->ctx_.db->ledger().balance(p.id);
     } catch (const std::exception& e) {
       spdlog::error("balance of user {}: {}", p.id, e.what());
     }
@@ -71,7 +62,7 @@ void Table::begin_compete(std::uint64_t seed, int dealer) {
     BuyIn paid;
     bool failed = false;
     try {
-      paid = create_game_with_buyin(*db, table, setup, seats, deal, users, buy_in, now_seconds());
+      paid = create_game_with_buyin(*db, table, setup, seats, deal, users, buy_in, unix_now());
     } catch (const std::exception& e) {
       spdlog::error("table {}: charging the buy-ins: {}", table, e.what());
       failed = true;

@@ -38,7 +38,7 @@ void Table::load_friends(std::int64_t user) {
   ctx_.store([self = shared_from_this(), user] {
     std::vector<std::int64_t> friends;
     try {
-      friends = self->ctx_.db->friends_of(user);
+      friends = self->ctx_.db->friends().friends_of(user);
     } catch (const std::exception& e) {
       spdlog::error("table {}: reading the friends of {}: {}", self->id_, user, e.what());
     }
@@ -65,7 +65,7 @@ void Table::on_invite(const std::shared_ptr<WsSession>& s, const Player& p, cons
     std::vector<std::string> unknown;
     try {
       for (const auto& name : users) {
-        if (auto a = self->ctx_.db->account_by_name(name))
+        if (auto a = self->ctx_.db->accounts().account_by_name(name))
           found.emplace_back(a->username, a->id);
         else
           unknown.push_back(name);

@@ -9,42 +9,27 @@
 
 #include "protocol/record_json.hpp"
 #include "server/table.hpp"
+#include "storage/table_codec.hpp"
+#include "table/clock.hpp"
 
 namespace whist::server {
 
 using nlohmann::json;
 namespace asio = boost::asio;
 
-namespace {
-
-std::int64_t unix_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
-}  // namespace
-
 std::shared_ptr<Table> Table::restore(Hub& hub, const TableSnapshot& snap) {
   try {
-    const json row = json::parse(snap.settings);
-    auto setup = protocol::parse_table_setup(row.at("setup"));
-    if (auto* why = std::get_if<std::string>(&setup)) throw std::runtime_error(*why);
-    auto t = std::make_shared<Table>(hub, snap.id, std::get<protocol::TableSetup>(setup),
-                                     Player{0, row.value("creator", std::string())});
-    if (auto seats = row.find("seats"); seats != row.end()) {
-      for (const auto& s : *seats) {
-        const auto i = s.at("seat").get<size_t>();
-        if (i >= t->seats_.size() || s.at("user").is_null()) continue;
-        t->seats_[i].user = s.at("user").get<std::int64_t>();
-        t->seats_[i].name = s.at("name").get<std::string>();
-        // Computer players come back with the table, always connected.
-        t->seats_[i].computer = t->seats_[i].user < 0;
-        t->seats_[i].connected = t->seats_[i].computer;
-      }
+    const storage::StoredTable row = storage::decode_table(snap.settings);
+    auto t = std::make_shared<Table>(hub, snap.id, row.setup, Player{0, row.creator});
+    for (size_t i = 0; i < row.seats.size() && i < t->seats_.size(); ++i) {
+      if (!row.seats[i].user) continue;
+      t->seats_[i].user = row.seats[i].user;
+      t->seats_[i].name = row.seats[i].name;
+      // Computer players come back with the table, always connected.
+      t->seats_[i].computer = t->seats_[i].user < 0;
+      t->seats_[i].connected = t->seats_[i].computer;
     }
-    if (auto inv = row.find("invited"); inv != row.end())
-      for (const auto& u : *inv) t->invited_.insert(u.get<std::int64_t>());
+    t->invited_.insert(row.invited.begin(), row.invited.end());
     if (snap.game) {
       // The game again: the same seed deals the same cards, and the stored
       // actions are applied in order.
@@ -76,9 +61,9 @@ std::shared_ptr<Table> Table::restore(Hub& hub, const TableSnapshot& snap) {
       t->stored_deals_ = std::min(snap.deals, t->game_->deals().size());
       t->stored_actions_ = t->game_->history().size();
       // A finished game's table is open again if someone left or sat since.
-      t->state_ = !t->game_->is_over()   ? State::kPlaying
-                  : snap.state == "open" ? State::kOpen
-                                         : State::kFinished;
+      t->state_ = !t->game_->is_over()                       ? State::kPlaying
+                  : snap.state == storage::TableState::kOpen ? State::kOpen
+                                                             : State::kFinished;
       if (t->state_ == State::kPlaying) ++t->ctx_.metrics.tables_playing;
     }
     ++t->ctx_.metrics.tables_total;
@@ -89,7 +74,7 @@ std::shared_ptr<Table> Table::restore(Hub& hub, const TableSnapshot& snap) {
     t->log_start_ = t->v_ + 1;
     // Killed between the game's last action and its result: the result
     // (with the payout at a Compete table) is stored now.
-    const bool in_play = snap.game && snap.game->state == "playing";
+    const bool in_play = snap.game && snap.game->state == storage::GameState::kPlaying;
     const bool unfinished = in_play && t->game_->is_over();
     asio::post(t->strand_, [t, in_play, unfinished] {
       if (in_play) t->store_progress();  // deals not stored before (see above)

@@ -1,5 +1,5 @@
 // The results of a finished game, seat by seat, as storage keeps them
-// (Database::finish_game with results; queried by session_results.cpp).
+// (GameStore::finish_game with results; queried by session_results.cpp).
 
 #include <spdlog/spdlog.h>
 
@@ -11,6 +11,7 @@
 
 #include "server/compete.hpp"
 #include "server/table.hpp"
+#include "table/clock.hpp"
 
 namespace whist::server {
 
@@ -60,9 +61,7 @@ void Table::store_result() {
     winners = winning_seats(game_->winners(), static_cast<int>(game_->scores().size()),
                             static_cast<int>(seats_.size()));
   }
-  const auto now = std::chrono::duration_cast<std::chrono::seconds>(
-                       std::chrono::system_clock::now().time_since_epoch())
-                       .count();
+  const auto now = unix_now();
   ctx_.store([&ctx = ctx_, db = ctx_.db.get(), gid = game_id_, result, users, winners, buy_in, fee,
               results = game_results(), now, kill = ctx_.config.test_kill_before_result] {
     if (kill) {
@@ -75,7 +74,7 @@ void Table::store_result() {
       if (buy_in > 0)
         finish_game_with_payout(*db, *gid, result, results, users, winners, buy_in, fee, now);
       else
-        db->finish_game(*gid, "finished", result, now, results);
+        db->games().finish_game(*gid, storage::GameState::kFinished, result, now, results);
     } catch (const std::exception& e) {
       spdlog::error("storing the result of game {}: {}", gid->load(), e.what());
     }

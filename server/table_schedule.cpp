@@ -10,30 +10,21 @@
 #include "protocol/pushes.hpp"
 #include "server/table.hpp"
 #include "server/ws_session.hpp"
+#include "table/clock.hpp"
 
 namespace whist::server {
 
 namespace asio = boost::asio;
 
-namespace {
-
-std::int64_t now_seconds() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
-}  // namespace
-
 void Table::start_when_due() {
   // Before its time a full scheduled table waits (only its first game).
-  if (setup_.settings.start_at > now_seconds() && !game_) return;
+  if (setup_.settings.start_at > unix_now() && !game_) return;
   start_game();
 }
 
 void Table::arm_schedule() {
   if (!setup_.settings.start_at || game_ || closed_) return;
-  const std::int64_t left = std::max<std::int64_t>(0, setup_.settings.start_at - now_seconds());
+  const std::int64_t left = std::max<std::int64_t>(0, setup_.settings.start_at - unix_now());
   fill_timer_.expires_after(std::chrono::seconds(left));
   fill_timer_.async_wait(asio::bind_executor(
       strand_, [self = shared_from_this()](const boost::system::error_code& ec) {

@@ -16,6 +16,8 @@
 #include "server/game_record.hpp"
 #include "server/hub.hpp"
 #include "server/table.hpp"
+#include "storage/table_codec.hpp"
+#include "table/clock.hpp"
 
 // GCC 12 mishandles a lambda with captured strings written as a temporary
 // inside a co_await expression (the copy in the coroutine frame keeps
@@ -26,12 +28,6 @@ namespace whist::server {
 namespace {
 
 using clock = std::chrono::steady_clock;
-
-std::int64_t unix_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
 
 template <typename... T>
 bool holds_any(const protocol::ClientMessage& m) {
@@ -487,10 +483,10 @@ asio::awaitable<std::string> WsSession::on_hello(const std::string& id, const pr
     };
     auto find = [hash, now](storage::Database& db) {
       Found f;
-      f.account = db.account_for_session(hash, now);
+      f.account = db.accounts().account_for_session(hash, now);
       if (!f.account || f.account->banned) {
         f.account.reset();
-        f.banned = db.banned_for_session(hash);
+        f.banned = db.admin().banned_for_session(hash);
       }
       return f;
     };
@@ -523,7 +519,9 @@ asio::awaitable<std::string> WsSession::start_session(const std::string& id,
   const auto now = unix_now();
   const auto expires = now + std::int64_t{86400} * ctx_.config.session_days;
   const auto account_id = a.id;
-  auto create = [=](storage::Database& db) { db.create_session(account_id, hash, now, expires); };
+  auto create = [=](storage::Database& db) {
+    db.accounts().create_session(account_id, hash, now, expires);
+  };
   co_await ctx_.on_storage(std::move(create));
   user_ = User{a.id, a.username, a.guest, hash};
   co_await session_chips();
@@ -544,8 +542,10 @@ asio::awaitable<std::string> WsSession::on_register(const std::string& id,
   const std::string hash = co_await ctx_.on_crypto(std::move(hasher));
   const auto now = unix_now();
   // The account and its first chips, in one transaction.
-  auto create = [name = r.username, hash, now, chips = ctx_.config.initial_chips](
-                    storage::Database& db) { return db.create_player(name, hash, chips, now); };
+  auto create = [name = r.username, hash, now,
+                 chips = ctx_.config.initial_chips](storage::Database& db) {
+    return db.ledger().create_player(name, hash, chips, now);
+  };
   auto created = co_await ctx_.on_storage(std::move(create));
   if (!created) co_return reply_error(id, {protocol::Error::kUsernameTaken});
   spdlog::info("new account {}", r.username);
@@ -565,7 +565,9 @@ asio::awaitable<std::string> WsSession::on_login(const std::string& id, const pr
                  check_username(r.username) ? "(bad name)" : r.username, address_);
     co_return refusal_message(id, *why);
   }
-  auto find = [name = r.username](storage::Database& db) { return db.account_by_name(name); };
+  auto find = [name = r.username](storage::Database& db) {
+    return db.accounts().account_by_name(name);
+  };
   auto account = co_await ctx_.on_storage(std::move(find));
   const std::string hash =
       account && !account->guest ? account->password_hash : dummy_hash(ctx_.config);
@@ -579,7 +581,7 @@ asio::awaitable<std::string> WsSession::on_login(const std::string& id, const pr
   if (account->banned) {
     spdlog::info("login for {} refused: banned", account->username);
     const auto aid = account->id;
-    auto reason = [aid](storage::Database& db) { return db.ban_reason(aid).value_or(""); };
+    auto reason = [aid](storage::Database& db) { return db.admin().ban_reason(aid).value_or(""); };
     const std::string why = co_await ctx_.on_storage(std::move(reason));
     co_return reply_error(id, {protocol::Error::kBanned, why});
   }
@@ -595,7 +597,7 @@ asio::awaitable<std::string> WsSession::on_guest(const std::string& id) {
   for (int attempt = 0; attempt < 5; ++attempt) {
     const std::string name = guest_name();
     auto create = [name, now](storage::Database& db) {
-      return db.create_account(name, "", true, now);
+      return db.accounts().create_account(name, "", true, now);
     };
     auto created = co_await ctx_.on_storage(std::move(create));
     if (!created) continue;
@@ -624,7 +626,7 @@ asio::awaitable<std::string> WsSession::on_create_table(const std::string& id,
       co_return reply_error(id, {protocol::Error::kGuest,
                                  "guests have no chips: register to play at Compete tables"});
     // The creator sits at once: they must be able to pay.
-    auto read = [user = user_->id](storage::Database& db) { return db.balance(user); };
+    auto read = [user = user_->id](storage::Database& db) { return db.ledger().balance(user); };
     const std::int64_t balance = co_await ctx_.on_storage(std::move(read));
     if (balance < settings.buy_in)
       co_return reply_error(id, {protocol::Error::kInsufficientChips,
@@ -650,12 +652,11 @@ asio::awaitable<std::string> WsSession::open_table(const std::string& id,
                                                    const protocol::TableSetup& setup,
                                                    const std::string& quick_key) {
   const protocol::TableCreate c{setup};
-  const std::string row = nlohmann::json{
-      {"setup", protocol::table_setup_json(c.setup)},
-      {"creator",
-       user_->name}}.dump();
+  const std::string row = storage::encode_table({c.setup, user_->name, {}, {}});
   const auto now = unix_now();
-  auto create = [row, now](storage::Database& db) { return db.create_table(row, "open", now); };
+  auto create = [row, now](storage::Database& db) {
+    return db.tables().create_table(row, storage::TableState::kOpen, now);
+  };
   const std::int64_t table_id = co_await ctx_.on_storage(std::move(create));
   auto table = std::make_shared<Table>(*ctx_.hub, table_id, c.setup, player());
   ctx_.hub->add(table_id, table);
@@ -672,22 +673,22 @@ asio::awaitable<std::string> WsSession::open_table(const std::string& id,
 asio::awaitable<std::string> WsSession::on_game_record(const std::string& id, std::int64_t game,
                                                        bool states) {
   struct Stored {
-    std::optional<storage::Database::GameRow> row;
+    std::optional<storage::GameRow> row;
     std::vector<std::string> deals, actions;
   };
   auto load = [game](storage::Database& db) {
     Stored s;
-    s.row = db.game(game);
-    if (s.row && s.row->state == "finished") {
-      s.deals = db.game_deals(game);
-      s.actions = db.game_actions(game);
+    s.row = db.games().game(game);
+    if (s.row && s.row->state == storage::GameState::kFinished) {
+      s.deals = db.games().game_deals(game);
+      s.actions = db.games().game_actions(game);
     }
     return s;
   };
   Stored s = co_await ctx_.on_storage(std::move(load));
   if (!s.row) co_return reply_error(id, {protocol::Error::kNoGame});
   // Hands are secret until the game is over.
-  if (s.row->state != "finished")
+  if (s.row->state != storage::GameState::kFinished)
     co_return reply_error(
         id, {protocol::Error::kGameInProgress, "its record is shown once it is over"});
   using nlohmann::json;
@@ -710,7 +711,7 @@ asio::awaitable<std::string> WsSession::on_game_record(const std::string& id, st
 asio::awaitable<std::string> WsSession::on_logout(const std::string& id) {
   if (!user_) co_return reply_error(id, {protocol::Error::kNotLoggedIn});
   const std::string hash = user_->token_hash;
-  auto revoke = [hash](storage::Database& db) { return db.revoke_session(hash); };
+  auto revoke = [hash](storage::Database& db) { return db.accounts().revoke_session(hash); };
   co_await ctx_.on_storage(std::move(revoke));
   spdlog::info("{} logged out", user_->name);
   went_offline();

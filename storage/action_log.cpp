@@ -39,16 +39,12 @@
 #include <algorithm>
 #include <optional>
 
-#include "storage/database.hpp"
 #include "storage/sqlite.hpp"
+#include "storage/sqlite_stores.hpp"
 
-namespace whist::storage {
+namespace whist::storage::detail {
 
 namespace {
-
-using detail::ReadTransaction;
-using detail::Statement;
-using detail::Transaction;
 
 constexpr int kMaintainEvery = 64;  // appends
 // Games moved into chunks at most by one maintenance: games that began
@@ -82,9 +78,7 @@ std::string not_next(const char* what, std::int64_t game, std::int64_t index, st
 
 }  // namespace
 
-void Database::on_rollback(void* self) { static_cast<Database*>(self)->log_loaded_ = false; }
-
-std::int64_t Database::stored_actions(std::int64_t game_id) const {
+std::int64_t SqliteGames::stored_actions(std::int64_t game_id) const {
   Statement& st = prepared(
       db_, log_st_.stored,
       "SELECT max(coalesce((SELECT max(idx) + 1 FROM game_actions WHERE game_id = ?1), 0), "
@@ -96,15 +90,16 @@ std::int64_t Database::stored_actions(std::int64_t game_id) const {
   return n;
 }
 
-void Database::load_action_log() const {
+void SqliteGames::load_action_log() const {
   if (log_loaded_) return;
   logged_.clear();
   log_by_first_.clear();
   ended_.clear();
   Statement st(db_,
                "SELECT l.id, l.game_id, l.idx, l.action, l.request FROM action_log l "
-               "JOIN games g ON g.id = l.game_id WHERE g.state = 'playing' ORDER BY l.id",
+               "JOIN games g ON g.id = l.game_id WHERE g.state = ?1 ORDER BY l.id",
                "loading the action log");
+  st.bind(1, name(GameState::kPlaying));
   while (st.step()) {
     const std::int64_t row = st.int64(0), game = st.int64(1), idx = st.int64(2);
     auto [it, fresh] = logged_.try_emplace(game);
@@ -133,7 +128,7 @@ void Database::load_action_log() const {
   log_loaded_ = true;
 }
 
-Database::LoggedGame& Database::logged_game(std::int64_t game_id) {
+SqliteGames::LoggedGame& SqliteGames::logged_game(std::int64_t game_id) {
   load_action_log();
   if (const auto it = logged_.find(game_id); it != logged_.end()) return it->second;
   constexpr const char* kWhat = "append_action";
@@ -142,16 +137,17 @@ Database::LoggedGame& Database::logged_game(std::int64_t game_id) {
   state.bind(1, game_id);
   const std::string s = state.step() ? state.text(0) : std::string();
   state.reset();
-  if (s.empty()) throw StorageError(std::string(kWhat) + ": no game " + std::to_string(game_id));
-  if (s != "playing")
-    throw StorageError(std::string(kWhat) + ": game " + std::to_string(game_id) + " is " + s);
+  const std::string game = "game " + std::to_string(game_id);
+  if (s.empty()) throw StorageError(std::string(kWhat) + ": no " + game);
+  if (game_state_from(s, game) != GameState::kPlaying)
+    throw StorageError(std::string(kWhat) + ": " + game + " is " + s);
   LoggedGame& g = logged_[game_id];
   g.next = stored_actions(game_id);
   return g;
 }
 
-void Database::append_action(std::int64_t game_id, int index, std::string_view action,
-                             std::string_view request) {
+void SqliteGames::append_action(std::int64_t game_id, int index, std::string_view action,
+                                std::string_view request) {
   constexpr const char* kWhat = "append_action";
   // Chunks hold one action (and one request) per line.
   if (action.find('\n') != std::string_view::npos)
@@ -195,7 +191,7 @@ void Database::append_action(std::int64_t game_id, int index, std::string_view a
   }
 }
 
-void Database::chunk_logged_actions(std::int64_t game_id, LoggedGame& game) {
+void SqliteGames::chunk_logged_actions(std::int64_t game_id, LoggedGame& game) {
   if (game.texts.empty()) return;
   constexpr const char* kWhat = "storing a chunk of actions";
   std::size_t size = 0;
@@ -225,7 +221,7 @@ void Database::chunk_logged_actions(std::int64_t game_id, LoggedGame& game) {
   game.any_request = false;
 }
 
-void Database::settle_logged_actions(std::int64_t game_id) {
+void SqliteGames::settle_logged_actions(std::int64_t game_id) {
   load_action_log();
   const auto it = logged_.find(game_id);
   if (it == logged_.end()) return;
@@ -237,7 +233,7 @@ void Database::settle_logged_actions(std::int64_t game_id) {
   ended_.push_back(game_id);
 }
 
-void Database::maintain_action_log() {
+void SqliteGames::maintain_action_log() {
   try {
     std::optional<Transaction> tx;
     if (!in_transaction()) tx.emplace(db_, "maintaining the action log");
@@ -259,7 +255,7 @@ void Database::maintain_action_log() {
   }
 }
 
-void Database::prune_action_log(std::int64_t below) {
+void SqliteGames::prune_action_log(std::int64_t below) {
   constexpr const char* kWhat = "pruning the action log";
   // A game ended since the last pruning that is in play again (its end
   // undone by a savepoint) still needs its rows.
@@ -267,7 +263,7 @@ void Database::prune_action_log(std::int64_t below) {
     Statement& state =
         prepared(db_, log_st_.game_state, "SELECT state FROM games WHERE id = ?1", kWhat);
     state.bind(1, game);
-    const bool playing = state.step() && state.text(0) == "playing";
+    const bool playing = state.step() && state.text(0) == name(GameState::kPlaying);
     state.reset();
     if (playing)
       throw StorageError(std::string(kWhat) + ": game " + std::to_string(game) +
@@ -282,8 +278,8 @@ void Database::prune_action_log(std::int64_t below) {
   log_pruned_below_ = below;
 }
 
-std::vector<std::string> Database::game_actions(std::int64_t game_id,
-                                                std::vector<std::string>* requests) const {
+std::vector<std::string> SqliteGames::game_actions(std::int64_t game_id,
+                                                   std::vector<std::string>* requests) const {
   constexpr const char* kWhat = "game_actions";
   const auto gap = [&](std::int64_t at, std::size_t have) {
     return StorageError(std::string(kWhat) + ": game " + std::to_string(game_id) +
@@ -345,4 +341,4 @@ std::vector<std::string> Database::game_actions(std::int64_t game_id,
   return out;
 }
 
-}  // namespace whist::storage
+}  // namespace whist::storage::detail

@@ -1,6 +1,7 @@
-// The operator's side of the database: banned accounts, and the queue of
-// operator commands through which whistctl asks a running whistd to act
-// (the table admin_commands, migration 4 in database.cpp).
+// The operator's side of the database (admin_store.hpp): banned accounts,
+// the operator's list of accounts, and the queue of operator commands
+// through which whistctl asks a running whistd to act (the table
+// admin_commands, migration 4 in schema.cpp).
 //
 // A command's life: whistctl inserts it 'pending' (queue_admin_command);
 // whistd's storage thread takes the pending ones, making them 'running'
@@ -15,30 +16,32 @@
 #include <algorithm>
 #include <string>
 
-#include "storage/database.hpp"
 #include "storage/sqlite.hpp"
+#include "storage/sqlite_stores.hpp"
 
-namespace whist::storage {
+namespace whist::storage::detail {
 
 namespace {
 
-using detail::Statement;
-using detail::Transaction;
-
 AdminCommand read_command(const Statement& st) {
-  AdminCommand c;
-  c.id = st.int64(0);
-  c.command = st.text(1);
-  c.args = st.text(2);
-  c.state = st.text(3);
-  c.result = st.text(4);
-  return c;
+  const std::int64_t id = st.int64(0);
+  return {id, st.text(1), st.text(2),
+          command_state_from(st.text(3), "operator command " + std::to_string(id)), st.text(4)};
+}
+
+// Runs an UPDATE of admin_commands bound by `bind`; how many rows changed.
+template <typename Bind>
+int update_commands(sqlite3* db, const char* sql, const char* what, Bind bind) {
+  Statement st(db, sql, what);
+  bind(st);
+  st.run();
+  return sqlite3_changes(db);
 }
 
 }  // namespace
 
-std::optional<int> Database::set_banned(std::int64_t account, bool banned,
-                                        std::string_view reason) {
+std::optional<int> SqliteAdmin::set_banned(std::int64_t account, bool banned,
+                                           std::string_view reason) {
   constexpr const char* kWhat = "set_banned";
   Transaction tx(db_, kWhat);
   {
@@ -59,7 +62,7 @@ std::optional<int> Database::set_banned(std::int64_t account, bool banned,
   return revoked;
 }
 
-std::optional<std::string> Database::banned_for_session(std::string_view token_hash) const {
+std::optional<std::string> SqliteAdmin::banned_for_session(std::string_view token_hash) const {
   Statement st(db_,
                "SELECT a.ban_reason FROM sessions s JOIN accounts a ON a.id = s.account_id "
                "WHERE s.token_hash = ?1 AND a.banned = 1",
@@ -69,15 +72,15 @@ std::optional<std::string> Database::banned_for_session(std::string_view token_h
   return st.text(0);
 }
 
-std::optional<std::string> Database::ban_reason(std::int64_t account) const {
+std::optional<std::string> SqliteAdmin::ban_reason(std::int64_t account) const {
   Statement st(db_, "SELECT ban_reason FROM accounts WHERE id = ?1 AND banned = 1", "ban_reason");
   st.bind(1, account);
   if (!st.step()) return std::nullopt;
   return st.text(0);
 }
 
-std::int64_t Database::queue_admin_command(std::string_view command, std::string_view args,
-                                           std::int64_t now) {
+std::int64_t SqliteAdmin::queue_admin_command(std::string_view command, std::string_view args,
+                                              std::int64_t now) {
   Statement st(db_, "INSERT INTO admin_commands(command, args, created_at) VALUES (?1, ?2, ?3)",
                "queue_admin_command");
   st.bind(1, command).bind(2, args).bind(3, now);
@@ -85,7 +88,7 @@ std::int64_t Database::queue_admin_command(std::string_view command, std::string
   return sqlite3_last_insert_rowid(db_);
 }
 
-std::vector<AdminCommand> Database::take_admin_commands() {
+std::vector<AdminCommand> SqliteAdmin::take_admin_commands() {
   // The usual case, nothing pending, is a read that takes no write lock.
   {
     Statement st(db_, "SELECT 1 FROM admin_commands WHERE state = 'pending' LIMIT 1",
@@ -103,25 +106,21 @@ std::vector<AdminCommand> Database::take_admin_commands() {
   return out;
 }
 
-void Database::finish_admin_command(std::int64_t id, std::string_view result, std::int64_t now) {
-  Statement st(db_,
-               "UPDATE admin_commands SET state = 'done', result = ?2, done_at = ?3 WHERE id = ?1",
-               "finish_admin_command");
-  st.bind(1, id).bind(2, result).bind(3, now);
-  st.run();
+void SqliteAdmin::finish_admin_command(std::int64_t id, std::string_view result, std::int64_t now) {
+  update_commands(
+      db_, "UPDATE admin_commands SET state = 'done', result = ?2, done_at = ?3 WHERE id = ?1",
+      "finish_admin_command", [&](Statement& st) { st.bind(1, id).bind(2, result).bind(3, now); });
 }
 
-bool Database::cancel_admin_command(std::int64_t id, std::int64_t now) {
-  Statement st(db_,
-               "UPDATE admin_commands SET state = 'cancelled', done_at = ?2 "
-               "WHERE id = ?1 AND state = 'pending'",
-               "cancel_admin_command");
-  st.bind(1, id).bind(2, now);
-  st.run();
-  return sqlite3_changes(db_) > 0;
+bool SqliteAdmin::cancel_admin_command(std::int64_t id, std::int64_t now) {
+  return update_commands(db_,
+                         "UPDATE admin_commands SET state = 'cancelled', done_at = ?2 "
+                         "WHERE id = ?1 AND state = 'pending'",
+                         "cancel_admin_command",
+                         [&](Statement& st) { st.bind(1, id).bind(2, now); }) > 0;
 }
 
-std::optional<AdminCommand> Database::admin_command(std::int64_t id) const {
+std::optional<AdminCommand> SqliteAdmin::admin_command(std::int64_t id) const {
   Statement st(db_, "SELECT id, command, args, state, result FROM admin_commands WHERE id = ?1",
                "admin_command");
   st.bind(1, id);
@@ -129,14 +128,36 @@ std::optional<AdminCommand> Database::admin_command(std::int64_t id) const {
   return read_command(st);
 }
 
-int Database::fail_running_admin_commands(std::string_view result, std::int64_t now) {
-  Statement st(db_,
-               "UPDATE admin_commands SET state = 'done', result = ?1, done_at = ?2 "
-               "WHERE state = 'running'",
-               "fail_running_admin_commands");
-  st.bind(1, result).bind(2, now);
-  st.run();
-  return sqlite3_changes(db_);
+int SqliteAdmin::fail_running_admin_commands(std::string_view result, std::int64_t now) {
+  return update_commands(db_,
+                         "UPDATE admin_commands SET state = 'done', result = ?1, done_at = ?2 "
+                         "WHERE state = 'running'",
+                         "fail_running_admin_commands",
+                         [&](Statement& st) { st.bind(1, result).bind(2, now); });
 }
 
-}  // namespace whist::storage
+std::vector<AccountSummary> SqliteAdmin::accounts(bool with_guests, int limit) const {
+  Statement st(db_,
+               "SELECT a.id, a.username, a.password_hash, a.guest, a.created_at, a.chips, "
+               "(SELECT count(*) FROM results r WHERE r.account_id = a.id), "
+               "(SELECT count(*) FROM results r WHERE r.account_id = a.id AND r.won = 1), a.banned "
+               "FROM accounts a WHERE ?1 OR a.guest = 0 ORDER BY a.id LIMIT ?2",
+               "accounts");
+  st.bind(1, with_guests ? 1 : 0).bind(2, static_cast<std::int64_t>(limit > 0 ? limit : -1));
+  std::vector<AccountSummary> out;
+  while (st.step()) {
+    AccountSummary s;
+    s.account.id = st.int64(0);
+    s.account.username = st.text(1);
+    s.account.guest = st.int64(3) != 0;
+    s.account.created_at = st.int64(4);
+    s.chips = st.int64(5);
+    s.games = st.int64(6);
+    s.wins = st.int64(7);
+    s.account.banned = st.int64(8) != 0;
+    out.push_back(std::move(s));
+  }
+  return out;
+}
+
+}  // namespace whist::storage::detail

@@ -2,7 +2,7 @@
 
 #include <sqlite3.h>
 
-#include "storage/database.hpp"
+#include "storage/storage_error.hpp"
 
 namespace whist::storage {
 

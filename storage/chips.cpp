@@ -1,35 +1,33 @@
-// Chips of accounts: the first balance of a new player, the daily top-up
-// and the operator's list of accounts (see database.hpp). Every change goes
-// through post(), so it is a ledger entry under a unique batch key, and a
-// retry never applies twice.
+// Chips of accounts: the first balance of a new player and the daily
+// top-up (see ledger_store.hpp). Every change goes through post(), so it is a ledger entry under a
+// unique batch key, and a retry never applies twice.
 
 #include <sqlite3.h>
 
 #include <string>
 
-#include "storage/database.hpp"
 #include "storage/sqlite.hpp"
+#include "storage/sqlite_stores.hpp"
 
-namespace whist::storage {
+namespace whist::storage::detail {
 
 namespace {
-
-using detail::Statement;
-using detail::Transaction;
 
 std::string initial_key(std::int64_t account) { return "initial:" + std::to_string(account); }
 
 }  // namespace
 
-std::optional<std::int64_t> Database::create_player(std::string_view username,
-                                                    std::string_view password_hash,
-                                                    std::int64_t initial_chips, std::int64_t now) {
+std::optional<std::int64_t> SqliteLedger::create_player(std::string_view username,
+                                                        std::string_view password_hash,
+                                                        std::int64_t initial_chips,
+                                                        std::int64_t now) {
   // The account and its first chips in one transaction: both or neither.
   Transaction tx(db_, "create_player");
-  const auto id = create_account(username, password_hash, false, now);
+  const auto id = accounts_.create_account(username, password_hash, false, now);
   if (!id) return std::nullopt;
   if (initial_chips > 0) {
-    const PostResult r = post(initial_key(*id), {{*id, initial_chips, "initial", 0}}, now);
+    const PostResult r =
+        post(initial_key(*id), {{*id, initial_chips, LedgerKind::kInitial, 0}}, now);
     if (r != PostResult::kApplied)
       throw StorageError("create_player: the first chips of account " + std::to_string(*id) +
                          " were posted before");
@@ -38,25 +36,25 @@ std::optional<std::int64_t> Database::create_player(std::string_view username,
   return id;
 }
 
-bool Database::ensure_initial_chips(std::int64_t account, std::int64_t initial_chips,
-                                    std::int64_t now) {
+bool SqliteLedger::ensure_initial_chips(std::int64_t account, std::int64_t initial_chips,
+                                        std::int64_t now) {
   if (initial_chips <= 0) return false;
   // The usual case, already posted, takes no write lock.
   if (batch_posted(initial_key(account))) return false;
-  const auto a = account_by_id(account);
+  const auto a = accounts_.account_by_id(account);
   if (!a) throw StorageError("ensure_initial_chips: no account " + std::to_string(account));
   if (a->guest) return false;
-  return post(initial_key(account), {{account, initial_chips, "initial", 0}}, now) ==
+  return post(initial_key(account), {{account, initial_chips, LedgerKind::kInitial, 0}}, now) ==
          PostResult::kApplied;
 }
 
-TopUp Database::topup(std::int64_t account, std::int64_t floor, std::int64_t amount,
-                      std::string_view date, std::int64_t now) {
+TopUp SqliteLedger::topup(std::int64_t account, std::int64_t floor, std::int64_t amount,
+                          std::string_view date, std::int64_t now) {
   if (amount <= 0) throw StorageError("topup: the amount must be positive");
   // The balance is read and the top-up posted under one write lock, so two
   // connections cannot both see a low balance and both decide.
   Transaction tx(db_, "topup");
-  const auto a = account_by_id(account);
+  const auto a = accounts_.account_by_id(account);
   if (!a) throw StorageError("topup: no account " + std::to_string(account));
   TopUp out;
   out.balance = balance(account);
@@ -73,7 +71,7 @@ TopUp Database::topup(std::int64_t account, std::int64_t floor, std::int64_t amo
     out.result = TopUpResult::kNotBelowFloor;
     return out;
   }
-  if (post(key, {{account, amount, "topup", 0}}, now) != PostResult::kApplied)
+  if (post(key, {{account, amount, LedgerKind::kTopup, 0}}, now) != PostResult::kApplied)
     throw StorageError("topup: the batch " + key + " was not applied");
   tx.commit();
   out.result = TopUpResult::kApplied;
@@ -82,28 +80,4 @@ TopUp Database::topup(std::int64_t account, std::int64_t floor, std::int64_t amo
   return out;
 }
 
-std::vector<AccountSummary> Database::accounts(bool with_guests, int limit) const {
-  Statement st(db_,
-               "SELECT a.id, a.username, a.password_hash, a.guest, a.created_at, a.chips, "
-               "(SELECT count(*) FROM results r WHERE r.account_id = a.id), "
-               "(SELECT count(*) FROM results r WHERE r.account_id = a.id AND r.won = 1), a.banned "
-               "FROM accounts a WHERE ?1 OR a.guest = 0 ORDER BY a.id LIMIT ?2",
-               "accounts");
-  st.bind(1, with_guests ? 1 : 0).bind(2, static_cast<std::int64_t>(limit > 0 ? limit : -1));
-  std::vector<AccountSummary> out;
-  while (st.step()) {
-    AccountSummary s;
-    s.account.id = st.int64(0);
-    s.account.username = st.text(1);
-    s.account.guest = st.int64(3) != 0;
-    s.account.created_at = st.int64(4);
-    s.chips = st.int64(5);
-    s.games = st.int64(6);
-    s.wins = st.int64(7);
-    s.account.banned = st.int64(8) != 0;
-    out.push_back(std::move(s));
-  }
-  return out;
-}
-
-}  // namespace whist::storage
+}  // namespace whist::storage::detail

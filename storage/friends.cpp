@@ -1,5 +1,5 @@
-// Friends: requests and friendships (see database.hpp for the API and the
-// schema comment in database.cpp for the table).
+// Friends: requests and friendships (see friend_store.hpp for the API and the
+// schema comment in schema.cpp for the table).
 //
 // One row joins two people at most: a 'pending' row (a, b) is a request from
 // a to b; an 'accepted' row is the friendship, stored with a < b. Accepting
@@ -13,15 +13,12 @@
 #include <algorithm>
 #include <string>
 
-#include "storage/database.hpp"
 #include "storage/sqlite.hpp"
+#include "storage/sqlite_stores.hpp"
 
-namespace whist::storage {
+namespace whist::storage::detail {
 
 namespace {
-
-using detail::Statement;
-using detail::Transaction;
 
 // The state of the row (a, b): "pending", "accepted", or "" if none.
 std::string row_state(sqlite3* db, std::int64_t a, std::int64_t b, const char* what) {
@@ -52,7 +49,7 @@ std::vector<std::int64_t> ids(sqlite3* db, const char* sql, std::int64_t me, con
 
 }  // namespace
 
-FriendResult Database::request_friend(std::int64_t from, std::int64_t to, std::int64_t now) {
+FriendResult SqliteFriends::request_friend(std::int64_t from, std::int64_t to, std::int64_t now) {
   constexpr const char* kWhat = "request_friend";
   if (from == to) return FriendResult::kSelf;
   Transaction tx(db_, kWhat);
@@ -76,12 +73,12 @@ FriendResult Database::request_friend(std::int64_t from, std::int64_t to, std::i
   return FriendResult::kRequested;
 }
 
-bool Database::accept_friend(std::int64_t me, std::int64_t from) {
+bool SqliteFriends::accept_friend(std::int64_t me, std::int64_t from) {
   if (me == from) return false;
   return make_friends(db_, from, me, "accept_friend");
 }
 
-bool Database::decline_friend(std::int64_t me, std::int64_t from) {
+bool SqliteFriends::decline_friend(std::int64_t me, std::int64_t from) {
   Statement st(db_, "DELETE FROM friends WHERE a = ?1 AND b = ?2 AND state = 'pending'",
                "decline_friend");
   st.bind(1, from).bind(2, me);
@@ -89,7 +86,7 @@ bool Database::decline_friend(std::int64_t me, std::int64_t from) {
   return sqlite3_changes(db_) > 0;
 }
 
-bool Database::remove_friend(std::int64_t me, std::int64_t other) {
+bool SqliteFriends::remove_friend(std::int64_t me, std::int64_t other) {
   if (me == other) return false;
   Statement st(db_,
                "DELETE FROM friends WHERE (a = ?1 AND b = ?2 AND state = 'accepted') "
@@ -100,24 +97,24 @@ bool Database::remove_friend(std::int64_t me, std::int64_t other) {
   return sqlite3_changes(db_) > 0;
 }
 
-std::vector<std::int64_t> Database::friends_of(std::int64_t me) const {
+std::vector<std::int64_t> SqliteFriends::friends_of(std::int64_t me) const {
   return ids(db_,
              "SELECT b FROM friends WHERE a = ?1 AND state = 'accepted' "
              "UNION ALL SELECT a FROM friends WHERE b = ?1 AND state = 'accepted' ORDER BY 1",
              me, "friends_of");
 }
 
-std::vector<std::int64_t> Database::requests_to(std::int64_t me) const {
+std::vector<std::int64_t> SqliteFriends::requests_to(std::int64_t me) const {
   return ids(db_, "SELECT a FROM friends WHERE b = ?1 AND state = 'pending' ORDER BY created_at, a",
              me, "requests_to");
 }
 
-std::vector<std::int64_t> Database::requests_from(std::int64_t me) const {
+std::vector<std::int64_t> SqliteFriends::requests_from(std::int64_t me) const {
   return ids(db_, "SELECT b FROM friends WHERE a = ?1 AND state = 'pending' ORDER BY created_at, b",
              me, "requests_from");
 }
 
-bool Database::are_friends(std::int64_t a, std::int64_t b) const {
+bool SqliteFriends::are_friends(std::int64_t a, std::int64_t b) const {
   if (a == b) return false;
   Statement st(db_,
                "SELECT EXISTS (SELECT 1 FROM friends WHERE a = ?1 AND b = ?2 "
@@ -127,4 +124,4 @@ bool Database::are_friends(std::int64_t a, std::int64_t b) const {
   return st.step() && st.int64(0) != 0;
 }
 
-}  // namespace whist::storage
+}  // namespace whist::storage::detail

@@ -1,23 +1,19 @@
 // Results of finished games: each seat's side, win, score and chips, and
 // the queries over them (a player's games, wins and losses per variant, the
-// leaderboards). See database.hpp for the API and the schema comment in
-// database.cpp (version 3) for the table.
+// leaderboards). See result_store.hpp for the API and the schema comment in
+// schema.cpp (version 3) for the table.
 
 #include <sqlite3.h>
 
 #include <limits>
 #include <string>
 
-#include "storage/database.hpp"
 #include "storage/sqlite.hpp"
+#include "storage/sqlite_stores.hpp"
 
-namespace whist::storage {
+namespace whist::storage::detail {
 
 namespace {
-
-using detail::ReadTransaction;
-using detail::Statement;
-using detail::Transaction;
 
 void check_limit(int limit, const char* what) {
   if (limit < 1 || limit > 1000) throw StorageError(std::string(what) + ": limit out of range");
@@ -40,7 +36,8 @@ SeatResult read_seat(const Statement& st, int first) {
 
 }  // namespace
 
-bool Database::record_results(std::int64_t game_id, const GameResults& results, std::int64_t now) {
+bool SqliteResults::record_results(std::int64_t game_id, const GameResults& results,
+                                   std::int64_t now) {
   constexpr const char* kWhat = "record_results";
   if (results.seats.empty()) throw StorageError("record_results: no seats");
   Transaction tx(db_, kWhat);
@@ -80,16 +77,8 @@ bool Database::record_results(std::int64_t game_id, const GameResults& results, 
   return true;
 }
 
-void Database::finish_game(std::int64_t game_id, std::string_view state, std::string_view result,
-                           std::int64_t now, const GameResults& results) {
-  Transaction tx(db_, "finish_game");
-  finish_game(game_id, state, result, now);
-  record_results(game_id, results, now);
-  tx.commit();
-}
-
-std::vector<PlayedGame> Database::games_of(std::int64_t account, std::int64_t before,
-                                           int limit) const {
+std::vector<PlayedGame> SqliteResults::games_of(std::int64_t account, std::int64_t before,
+                                                int limit) const {
   constexpr const char* kWhat = "games_of";
   check_limit(limit, kWhat);
   ReadTransaction read(db_, kWhat);
@@ -126,7 +115,7 @@ std::vector<PlayedGame> Database::games_of(std::int64_t account, std::int64_t be
   return out;
 }
 
-std::vector<VariantRecord> Database::record_of(std::int64_t account) const {
+std::vector<VariantRecord> SqliteResults::record_of(std::int64_t account) const {
   Statement st(db_,
                "SELECT variant, count(*), sum(won) FROM results WHERE account_id = ?1 "
                "GROUP BY variant ORDER BY variant",
@@ -137,8 +126,8 @@ std::vector<VariantRecord> Database::record_of(std::int64_t account) const {
   return out;
 }
 
-std::vector<LeaderRow> Database::leaderboard(std::string_view variant, std::int64_t min_games,
-                                             int limit) const {
+std::vector<LeaderRow> SqliteResults::leaderboard(std::string_view variant, std::int64_t min_games,
+                                                  int limit) const {
   check_limit(limit, "leaderboard");
   // Guests are left out; games >= 1 in every group, so the rate is defined.
   Statement st(db_,
@@ -155,4 +144,4 @@ std::vector<LeaderRow> Database::leaderboard(std::string_view variant, std::int6
   return out;
 }
 
-}  // namespace whist::storage
+}  // namespace whist::storage::detail

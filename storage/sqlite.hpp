@@ -1,7 +1,6 @@
 // Internal to storage/: thin RAII helpers over the SQLite C API, shared by
-// the .cpp files that implement Database (database.cpp, ledger.cpp,
-// friends.cpp). Not part of the public API: nothing outside storage/ should
-// include it.
+// the .cpp files that implement the SQLite stores. Not part of the public API: nothing outside
+// storage/ should include it.
 #pragma once
 
 #include <sqlite3.h>
@@ -10,7 +9,7 @@
 #include <string>
 #include <string_view>
 
-#include "storage/database.hpp"
+#include "storage/storage_error.hpp"
 
 namespace whist::storage::detail {
 
@@ -131,7 +130,7 @@ class Transaction {
 // state of the file even while another connection writes; it takes no
 // write lock. Inside an already open transaction it does nothing. It ends
 // with COMMIT, which for reads is the same as ROLLBACK, because a rollback
-// makes Database rebuild what it keeps of the action log.
+// makes the game store rebuild what it keeps of the action log.
 class ReadTransaction {
  public:
   ReadTransaction(sqlite3* db, std::string_view what)

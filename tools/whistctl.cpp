@@ -37,10 +37,13 @@
 #include "server/admin_ops.hpp"
 #include "server/game_record.hpp"
 #include "storage/daemon_lock.hpp"
-#include "storage/database.hpp"
+#include "storage/sqlite_database.hpp"
+#include "storage/table_codec.hpp"
+#include "table/clock.hpp"
 
 namespace {
 
+using whist::unix_now;
 using whist::storage::Database;
 
 constexpr const char* kUsage = R"(usage: whistctl --db FILE COMMAND [ARGS]
@@ -89,17 +92,11 @@ std::string when(std::int64_t t) {
   return buf;
 }
 
-std::int64_t unix_now() {
-  return std::chrono::duration_cast<std::chrono::seconds>(
-             std::chrono::system_clock::now().time_since_epoch())
-      .count();
-}
-
 int ledger_check(Database& db) {
-  const auto c = db.check_ledger();
+  const auto c = db.ledger().check_ledger();
   if (c.ok) {
     std::printf("ledger ok: %lld chips in all balances (house %lld), %lld minted\n",
-                static_cast<long long>(c.balances), static_cast<long long>(db.balance(0)),
+                static_cast<long long>(c.balances), static_cast<long long>(db.ledger().balance(0)),
                 static_cast<long long>(c.minted));
     return 0;
   }
@@ -142,7 +139,7 @@ int grant(Database& db, const std::vector<std::string>& args) {
     std::fputs("whistctl: REASON must not be empty\n", stderr);
     return 2;
   }
-  const auto account = db.account_by_name(user);
+  const auto account = db.accounts().account_by_name(user);
   if (!account) {
     std::fprintf(stderr, "whistctl: no account named \"%s\"\n", user.c_str());
     return 1;
@@ -163,46 +160,47 @@ int grant(Database& db, const std::vector<std::string>& args) {
     batch = "grant:" + std::to_string(account->id) + ":" + std::to_string(ns) + "-" +
             std::to_string(rd()) + ":" + reason;
   }
-  const auto r = db.post(batch, {{account->id, amount, "grant", 0}}, unix_now());
+  const auto r = db.ledger().post(
+      batch, {{account->id, amount, whist::storage::LedgerKind::kGrant, 0}}, unix_now());
   if (r == whist::storage::PostResult::kAlreadyApplied) {
     std::printf("already granted under %s: nothing changed; %s holds %lld chips\n", batch.c_str(),
-                user.c_str(), static_cast<long long>(db.balance(account->id)));
+                user.c_str(), static_cast<long long>(db.ledger().balance(account->id)));
     return 0;
   }
   std::printf("granted %lld chips to %s (%s); balance %lld\n", static_cast<long long>(amount),
               account->username.c_str(), batch.c_str(),
-              static_cast<long long>(db.balance(account->id)));
+              static_cast<long long>(db.ledger().balance(account->id)));
   return 0;
 }
 
 int players(Database& db, bool all) {
   std::printf("%8s  %-24s %12s %7s %6s  %s\n", "id", "name", "chips", "games", "wins", "created");
-  for (const auto& s : db.accounts(all, 0))
+  for (const auto& s : db.admin().accounts(all, 0))
     std::printf("%8lld  %-24s %12lld %7lld %6lld  %s%s\n", static_cast<long long>(s.account.id),
                 s.account.username.c_str(), static_cast<long long>(s.chips),
                 static_cast<long long>(s.games), static_cast<long long>(s.wins),
                 when(s.account.created_at).c_str(), s.account.guest ? "  (guest)" : "");
-  std::printf("house: %lld chips\n", static_cast<long long>(db.balance(0)));
+  std::printf("house: %lld chips\n", static_cast<long long>(db.ledger().balance(0)));
   return 0;
 }
 
 int tables(Database& db) {
   std::printf("%8s  %-8s %-8s %-20s %s\n", "id", "state", "variant", "created", "seats");
-  for (const char* state : {"open", "playing", "finished"}) {
-    for (const auto& t : db.tables_in_state(state)) {
+  using whist::storage::TableState;
+  for (const auto state : {TableState::kOpen, TableState::kPlaying, TableState::kFinished}) {
+    for (const auto& t : db.tables().tables_in_state(state)) {
       std::string variant = "?", seats;
-      const auto j = nlohmann::json::parse(t.settings, nullptr, false);
-      if (j.is_object()) {
-        if (j.contains("setup") && j["setup"].is_object())
-          variant = j["setup"].value("variant", std::string("?"));
-        for (const auto& s : j.value("seats", nlohmann::json::array())) {
-          if (!seats.empty()) seats += ", ";
-          seats += s.contains("name") && s["name"].is_string() ? s["name"].get<std::string>()
-                                                               : std::string("-");
-        }
+      try {
+        const auto row = whist::storage::decode_table(t.settings);
+        variant = whist::variant_name(row.setup.rules.variant);
+        for (const auto& s : row.seats)
+          seats += (seats.empty() ? "" : ", ") + (s.user ? s.name : "-");
+      } catch (const whist::storage::StorageError& e) {
+        seats = e.what();
       }
-      std::printf("%8lld  %-8s %-8s %-20s %s\n", static_cast<long long>(t.id), t.state.c_str(),
-                  variant.c_str(), when(t.created_at).c_str(), seats.c_str());
+      std::printf("%8lld  %-8s %-8s %-20s %s\n", static_cast<long long>(t.id),
+                  std::string(whist::storage::name(state)).c_str(), variant.c_str(),
+                  when(t.created_at).c_str(), seats.c_str());
     }
   }
   return 0;
@@ -248,21 +246,22 @@ int carry_out(Database& db, const std::string& db_path, const std::string& comma
               const nlohmann::json& args, int wait_seconds, Direct direct) {
   if (auto lock = whist::storage::DaemonLock::take(db_path, 0)) return report(direct());
   // whistd runs: it takes the command within half a second.
-  const std::int64_t id = db.queue_admin_command(command, args.dump(), unix_now());
+  const std::int64_t id = db.admin().queue_admin_command(command, args.dump(), unix_now());
   const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(wait_seconds);
   bool withdrawn_tried = false;
   for (;;) {
     std::this_thread::sleep_for(std::chrono::milliseconds(100));
-    const auto c = db.admin_command(id);
-    if (c && c->state == "done") return report(whist::server::outcome_from_json(c->result));
+    const auto c = db.admin().admin_command(id);
+    if (c && c->state == whist::storage::CommandState::kDone)
+      return report(whist::server::outcome_from_json(c->result));
     // whistd stopped (a restart) before taking it: withdrawn, and done here.
-    if (c && c->state == "pending")
+    if (c && c->state == whist::storage::CommandState::kPending)
       if (auto lock = whist::storage::DaemonLock::take(db_path, 0))
-        if (db.cancel_admin_command(id, unix_now())) return report(direct());
+        if (db.admin().cancel_admin_command(id, unix_now())) return report(direct());
     if (std::chrono::steady_clock::now() < deadline) continue;
     if (!withdrawn_tried) {
       withdrawn_tried = true;
-      if (db.cancel_admin_command(id, unix_now())) {
+      if (db.admin().cancel_admin_command(id, unix_now())) {
         std::fprintf(stderr,
                      "whistctl: whistd holds %s but did not take the command within %d s; it "
                      "was withdrawn and nothing changed (is whistd stuck? see its log)\n",
@@ -296,12 +295,12 @@ int close_table(Database& db, const std::string& db_path, const std::vector<std:
                  pos[0].c_str());
     return 2;
   }
-  const auto row = db.table(table);
+  const auto row = db.tables().table(table);
   if (!row) {
     std::fprintf(stderr, "whistctl: no table %lld\n", static_cast<long long>(table));
     return 2;
   }
-  if (row->state == "closed") {
+  if (row->state == whist::storage::TableState::kClosed) {
     std::printf("table %lld was already closed: nothing changed\n", static_cast<long long>(table));
     return 0;
   }
@@ -323,7 +322,7 @@ int ban(Database& db, const std::string& db_path, const std::vector<std::string>
         stderr);
     return 2;
   }
-  const auto account = db.account_by_name(pos[0]);
+  const auto account = db.accounts().account_by_name(pos[0]);
   if (!account) {
     std::fprintf(stderr, "whistctl: no account named \"%s\"\n", pos[0].c_str());
     return 2;
@@ -355,19 +354,20 @@ int game(Database& db, const std::vector<std::string>& args) {
                  pos[0].c_str());
     return 2;
   }
-  const auto row = db.game(id);
+  const auto row = db.games().game(id);
   if (!row) {
     std::fprintf(stderr, "whistctl: no game %lld\n", static_cast<long long>(id));
     return 2;
   }
-  if (row->state == "playing") {
+  if (row->state == whist::storage::GameState::kPlaying) {
     // Its record holds every hand: not while the game is on.
     std::fprintf(stderr,
                  "whistctl: game %lld is in progress; its record is shown once it is over\n",
                  static_cast<long long>(id));
     return 1;
   }
-  const auto d = whist::server::game_record_json(*row, db.game_deals(id), db.game_actions(id));
+  const auto d =
+      whist::server::game_record_json(*row, db.games().game_deals(id), db.games().game_actions(id));
   std::printf("%s\n", (full ? d : d["record"]).dump().c_str());
   return 0;
 }
@@ -412,7 +412,7 @@ int main(int argc, char** argv) {
   const std::string command = args[0];
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   try {
-    Database db(db_path);
+    whist::storage::SqliteDatabase db(db_path);
     if (command == "ledger-check" && rest.empty()) return ledger_check(db);
     if (command == "grant") return grant(db, rest);
     if (command == "players" && (rest.empty() || (rest.size() == 1 && rest[0] == "--all")))

@@ -132,7 +132,7 @@ def game_after(record):
 class Maker:
     def __init__(self, build):
         self.play_game = build / "tests" / "play_game"
-        self.whist_replay = build / "engine" / "whist-replay"
+        self.whist_replay = build / "tools" / "whist-replay"
         for p in (self.play_game, self.whist_replay):
             if not p.exists():
                 fail(f"{p} not found: build the targets play_game and whist-replay (--build DIR)")

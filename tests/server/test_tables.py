@@ -4,7 +4,7 @@ table.view, hidden cards, illegal actions, chat, timers, reconnecting,
 retried actions, rematches and a server restart in the middle of a game.
 
 Run as the rest of tests/server (see conftest.py); WHIST_REPLAY names the
-engine's whist-replay, which must accept every finished game's record."""
+whist-replay (tools/), which must accept every finished game's record."""
 
 import asyncio
 import json
@@ -18,7 +18,7 @@ import pytest
 import conftest
 from conftest import TIMEOUT, Client, close_clients, guest, quiet, resume, wait_for
 
-WHIST_REPLAY = os.environ.get("WHIST_REPLAY", "/work/main/build/engine/whist-replay")
+WHIST_REPLAY = os.environ.get("WHIST_REPLAY", "/work/main/build/tools/whist-replay")
 
 
 def run(coro, limit=60):

@@ -10,12 +10,16 @@
 #include <string>
 #include <vector>
 
-#include "storage/database.hpp"
+#include "storage/sqlite_database.hpp"
 #include "tests/storage/support.hpp"
 
 using Catch::Matchers::Contains;
-using whist::storage::Database;
+using Database = whist::storage::SqliteDatabase;
+using whist::storage::CommandState;
+using whist::storage::GameState;
+using whist::storage::LedgerKind;
 using whist::storage::StorageError;
+using whist::storage::TableState;
 
 namespace {
 
@@ -41,9 +45,9 @@ struct Games {
   std::map<std::int64_t, int> count;
 
   Games(Database& d, int n) : db(&d) {
-    const std::int64_t table = db->create_table("{}", "playing", kNow);
+    const std::int64_t table = db->tables().create_table("{}", TableState::kPlaying, kNow);
     for (int i = 0; i < n; ++i) {
-      ids.push_back(db->create_game(table, "{}", "[]", kNow));
+      ids.push_back(db->games().create_game(table, "{}", "[]", kNow));
       count[ids.back()] = 0;
     }
   }
@@ -51,14 +55,14 @@ struct Games {
     Database& d = through != nullptr ? *through : *db;
     for (int r = 0; r < n; ++r)
       for (const auto g : ids) {
-        d.append_action(g, count[g], action(g, count[g]));
+        d.games().append_action(g, count[g], action(g, count[g]));
         ++count[g];
       }
   }
   void check(Database& other) const {
     for (const auto g : ids) {
       INFO("game " << g);
-      CHECK(other.game_actions(g) == actions(g, count.at(g)));
+      CHECK(other.games().game_actions(g) == actions(g, count.at(g)));
     }
   }
 };
@@ -77,25 +81,25 @@ TEST_CASE("the actions of games in play are logged and read back in order", "[st
 
   SECTION("a gap or a repeat throws and stores nothing") {
     const auto g = games.ids[0];
-    CHECK_THROWS_AS(db.append_action(g, 5, "gap"), StorageError);
-    CHECK_THROWS_AS(db.append_action(g, 3, "repeat"), StorageError);
-    CHECK_THROWS_AS(db.append_action(g, -1, "negative"), StorageError);
+    CHECK_THROWS_AS(db.games().append_action(g, 5, "gap"), StorageError);
+    CHECK_THROWS_AS(db.games().append_action(g, 3, "repeat"), StorageError);
+    CHECK_THROWS_AS(db.games().append_action(g, -1, "negative"), StorageError);
     CHECK(raw.integer("SELECT count(*) FROM action_log") == 20);
     games.check(db);
   }
 
   SECTION("finishing a game stores its actions as a chunk") {
     const auto g = games.ids[2];
-    db.finish_game(g, "finished", "{}", kNow + 10);
+    db.games().finish_game(g, GameState::kFinished, "{}", kNow + 10);
     const std::string chunk = "FROM game_action_chunks WHERE game_id = " + std::to_string(g);
     CHECK(raw.integer("SELECT count(*) " + chunk) == 1);
     CHECK(raw.integer("SELECT count " + chunk) == 4);
     CHECK(raw.text("SELECT actions " + chunk) ==
           action(g, 0) + "\n" + action(g, 1) + "\n" + action(g, 2) + "\n" + action(g, 3));
-    CHECK_THROWS_AS(db.append_action(g, 4, action(g, 4)), StorageError);
+    CHECK_THROWS_AS(db.games().append_action(g, 4, action(g, 4)), StorageError);
     games.check(db);
     // An abandoned game's too.
-    db.finish_game(games.ids[3], "abandoned", "{}", kNow + 10);
+    db.games().finish_game(games.ids[3], GameState::kAbandoned, "{}", kNow + 10);
     games.check(db);
     // Another connection reads the same.
     Database other(file.path());
@@ -106,7 +110,7 @@ TEST_CASE("the actions of games in play are logged and read back in order", "[st
     {
       Database reopened(file.path());
       games.check(reopened);
-      CHECK_THROWS_AS(reopened.append_action(games.ids[1], 3, "repeat"), StorageError);
+      CHECK_THROWS_AS(reopened.games().append_action(games.ids[1], 3, "repeat"), StorageError);
       games.rounds(30, &reopened);
       games.check(reopened);
     }
@@ -144,7 +148,7 @@ TEST_CASE("a long game's actions are stored in chunks and the log is pruned", "[
   Database again(file.path());
   games.check(again);
   // A game that ends with chunks stored before.
-  again.finish_game(games.ids[0], "finished", "{}", kNow + 10);
+  again.games().finish_game(games.ids[0], GameState::kFinished, "{}", kNow + 10);
   games.check(again);
 }
 
@@ -174,20 +178,20 @@ TEST_CASE("a finish undone by its savepoint loses no action", "[storage]") {
   const auto g = games.ids[0];
   db.exec("BEGIN IMMEDIATE");
   db.exec("SAVEPOINT s");
-  db.finish_game(g, "finished", "{}", kNow + 10);
+  db.games().finish_game(g, GameState::kFinished, "{}", kNow + 10);
   db.exec("ROLLBACK TO s");
   db.exec("RELEASE s");
   db.exec("COMMIT");
-  CHECK(db.game(g)->state == "playing");
+  CHECK(db.games().game(g)->state == GameState::kPlaying);
   // Much more appended by the others: the log moves on past g's rows.
   Games others = games;
   others.ids.erase(others.ids.begin());
   others.rounds(200);
   Database other(file.path());
-  CHECK(other.game_actions(g) == actions(g, 10));
+  CHECK(other.games().game_actions(g) == actions(g, 10));
   // And the game goes on where it was.
-  db.append_action(g, 10, action(g, 10));
-  CHECK(db.game_actions(g) == actions(g, 11));
+  db.games().append_action(g, 10, action(g, 10));
+  CHECK(db.games().game_actions(g) == actions(g, 11));
 }
 
 TEST_CASE("a game in play from before the action log carries on", "[storage]") {
@@ -195,8 +199,8 @@ TEST_CASE("a game in play from before the action log carries on", "[storage]") {
   std::int64_t g = 0;
   {
     Database db(file.path());
-    const std::int64_t table = db.create_table("{}", "playing", kNow);
-    g = db.create_game(table, "{}", "[]", kNow);
+    const std::int64_t table = db.tables().create_table("{}", TableState::kPlaying, kNow);
+    g = db.games().create_game(table, "{}", "[]", kNow);
   }
   {
     // As a version-4 file held it: the actions in game_actions.
@@ -206,12 +210,12 @@ TEST_CASE("a game in play from before the action log carries on", "[storage]") {
                ", '" + action(g, i) + "')");
   }
   Database db(file.path());
-  CHECK(db.game_actions(g) == actions(g, 3));
-  CHECK_THROWS_AS(db.append_action(g, 2, "repeat"), StorageError);
-  db.append_action(g, 3, action(g, 3));
-  CHECK(db.game_actions(g) == actions(g, 4));
-  db.finish_game(g, "finished", "{}", kNow + 1);
-  CHECK(db.game_actions(g) == actions(g, 4));
+  CHECK(db.games().game_actions(g) == actions(g, 3));
+  CHECK_THROWS_AS(db.games().append_action(g, 2, "repeat"), StorageError);
+  db.games().append_action(g, 3, action(g, 3));
+  CHECK(db.games().game_actions(g) == actions(g, 4));
+  db.games().finish_game(g, GameState::kFinished, "{}", kNow + 1);
+  CHECK(db.games().game_actions(g) == actions(g, 4));
   Raw raw(file.path());
   CHECK(raw.integer("SELECT count(*) FROM game_actions") == 3);
   CHECK(raw.integer("SELECT first_idx FROM game_action_chunks") == 3);
@@ -219,11 +223,11 @@ TEST_CASE("a game in play from before the action log carries on", "[storage]") {
 
 TEST_CASE("an action's text is one line", "[storage]") {
   Database db(":memory:");
-  const std::int64_t table = db.create_table("{}", "playing", kNow);
-  const std::int64_t g = db.create_game(table, "{}", "[]", kNow);
-  CHECK_THROWS_WITH(db.append_action(g, 0, "{\n}"), Contains("line break"));
-  db.append_action(g, 0, "{}");
-  CHECK(db.game_actions(g) == std::vector<std::string>{"{}"});
+  const std::int64_t table = db.tables().create_table("{}", TableState::kPlaying, kNow);
+  const std::int64_t g = db.games().create_game(table, "{}", "[]", kNow);
+  CHECK_THROWS_WITH(db.games().append_action(g, 0, "{\n}"), Contains("line break"));
+  db.games().append_action(g, 0, "{}");
+  CHECK(db.games().game_actions(g) == std::vector<std::string>{"{}"});
 }
 
 TEST_CASE("a gap in the stored actions is reported, not read over", "[storage]") {
@@ -240,16 +244,16 @@ TEST_CASE("a gap in the stored actions is reported, not read over", "[storage]")
     raw.exec("DELETE FROM action_log WHERE game_id = " + std::to_string(g) + " AND idx = 2");
   }
   Database db(file.path());
-  CHECK_THROWS_WITH(db.game_actions(g), Contains("gap"));
-  CHECK_THROWS_WITH(db.append_action(g, 5, "x"), Contains("gap"));
-  CHECK_THROWS_WITH(db.finish_game(g, "finished", "{}", kNow), Contains("gap"));
-  CHECK(db.game(g)->state == "playing");
+  CHECK_THROWS_WITH(db.games().game_actions(g), Contains("gap"));
+  CHECK_THROWS_WITH(db.games().append_action(g, 5, "x"), Contains("gap"));
+  CHECK_THROWS_WITH(db.games().finish_game(g, GameState::kFinished, "{}", kNow), Contains("gap"));
+  CHECK(db.games().game(g)->state == GameState::kPlaying);
 }
 
 TEST_CASE("an action for a missing game is refused", "[storage]") {
   Database db(":memory:");
-  CHECK_THROWS_AS(db.append_action(42, 0, "x"), StorageError);
-  CHECK(db.game_actions(42).empty());
+  CHECK_THROWS_AS(db.games().append_action(42, 0, "x"), StorageError);
+  CHECK(db.games().game_actions(42).empty());
 }
 
 TEST_CASE("each action's request is kept with it, in the log and in chunks", "[storage]") {
@@ -260,26 +264,26 @@ TEST_CASE("each action's request is kept with it, in the log and in chunks", "[s
   {
     Database db(file.path());
     db.set_action_log_span(3);  // h's actions go into chunks while in play
-    const std::int64_t table = db.create_table("{}", "playing", kNow);
-    g = db.create_game(table, "{}", "[]", kNow);
-    h = db.create_game(table, "{}", "[]", kNow);
-    CHECK_THROWS_WITH(db.append_action(g, 0, "{}", "1\n\"x\""), Contains("line break"));
+    const std::int64_t table = db.tables().create_table("{}", TableState::kPlaying, kNow);
+    g = db.games().create_game(table, "{}", "[]", kNow);
+    h = db.games().create_game(table, "{}", "[]", kNow);
+    CHECK_THROWS_WITH(db.games().append_action(g, 0, "{}", "1\n\"x\""), Contains("line break"));
     for (int i = 0; i < 5; ++i) {
-      db.append_action(g, i, action(g, i), asked[static_cast<size_t>(i)]);
-      db.append_action(h, i, action(h, i));
+      db.games().append_action(g, i, action(g, i), asked[static_cast<size_t>(i)]);
+      db.games().append_action(h, i, action(h, i));
     }
     std::vector<std::string> got;
-    CHECK(db.game_actions(g, &got) == actions(g, 5));
+    CHECK(db.games().game_actions(g, &got) == actions(g, 5));
     CHECK(got == asked);
   }
   for (const bool finished : {false, true}) {
     INFO("finished " << finished);
     Database db(file.path());
-    if (finished) db.finish_game(g, "finished", "{}", kNow + 1);
+    if (finished) db.games().finish_game(g, GameState::kFinished, "{}", kNow + 1);
     std::vector<std::string> got;
-    CHECK(db.game_actions(g, &got) == actions(g, 5));
+    CHECK(db.games().game_actions(g, &got) == actions(g, 5));
     CHECK(got == asked);
-    CHECK(db.game_actions(h, &got) == actions(h, 5));
+    CHECK(db.games().game_actions(h, &got) == actions(h, 5));
     CHECK(got == std::vector<std::string>(5));
   }
   Raw raw(file.path());
@@ -291,9 +295,10 @@ TEST_CASE("each action's request is kept with it, in the log and in chunks", "[s
 
 TEST_CASE("a game is stored with its first deal, or not at all", "[storage]") {
   Database db(":memory:");
-  const std::int64_t table = db.create_table("{}", "playing", kNow);
-  const std::int64_t g = db.create_game(table, "{}", "[]", kNow, R"({"deal":0})");
-  CHECK(db.game_deals(g) == std::vector<std::string>{R"({"deal":0})"});
-  CHECK_THROWS_AS(db.create_game(table + 1, "{}", "[]", kNow, R"({"deal":0})"), StorageError);
-  CHECK(db.games_in_state("playing").size() == 1);
+  const std::int64_t table = db.tables().create_table("{}", TableState::kPlaying, kNow);
+  const std::int64_t g = db.games().create_game(table, "{}", "[]", kNow, R"({"deal":0})");
+  CHECK(db.games().game_deals(g) == std::vector<std::string>{R"({"deal":0})"});
+  CHECK_THROWS_AS(db.games().create_game(table + 1, "{}", "[]", kNow, R"({"deal":0})"),
+                  StorageError);
+  CHECK(db.games().games_in_state(GameState::kPlaying).size() == 1);
 }

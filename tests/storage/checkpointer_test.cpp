@@ -6,7 +6,7 @@
 #include <thread>
 
 #include "storage/checkpointer.hpp"
-#include "storage/database.hpp"
+#include "storage/sqlite_database.hpp"
 #include "tests/storage/support.hpp"
 
 using namespace whist::storage;
@@ -29,12 +29,12 @@ bool eventually(Pred pred) {
 
 TEST_CASE("the checkpoint thread copies the log into the database file", "[checkpointer]") {
   TempDb tmp;
-  Database db(tmp.path());
+  SqliteDatabase db(tmp.path());
   const auto size0 = std::filesystem::file_size(tmp.path());
   // Far fewer pages than SQLite's own checkpoint waits for (1,000): only
   // the checkpoint thread can move them into the file.
   for (int i = 0; i < 40; ++i) {
-    REQUIRE(db.create_table(std::string(2000, 'x'), "open", i) > 0);
+    REQUIRE(db.tables().create_table(std::string(2000, 'x'), TableState::kOpen, i) > 0);
   }
   CHECK(std::filesystem::file_size(tmp.path()) == size0);
   std::atomic<int> done{0};
@@ -43,8 +43,8 @@ TEST_CASE("the checkpoint thread copies the log into the database file", "[check
     REQUIRE(eventually([&] { return done.load() >= 2; }));
     CHECK(std::filesystem::file_size(tmp.path()) > size0 + 40 * 2000);
     // The writer goes on meanwhile; what it writes is read back.
-    const auto id = db.create_table("{}", "open", 99);
-    REQUIRE(db.table(id).has_value());
+    const auto id = db.tables().create_table("{}", TableState::kOpen, 99);
+    REQUIRE(db.tables().table(id).has_value());
   }
   // Stopped: no more checkpoints after the destructor returned.
   const int after = done.load();

@@ -8,13 +8,17 @@
 #include <fstream>
 #include <string>
 
-#include "storage/database.hpp"
+#include "storage/sqlite_database.hpp"
 #include "tests/storage/support.hpp"
 
 using Catch::Matchers::Contains;
 using whist::storage::Account;
-using whist::storage::Database;
+using Database = whist::storage::SqliteDatabase;
+using whist::storage::CommandState;
+using whist::storage::GameState;
+using whist::storage::LedgerKind;
 using whist::storage::StorageError;
+using whist::storage::TableState;
 
 namespace fs = std::filesystem;
 
@@ -58,12 +62,12 @@ TEST_CASE("a new database file is migrated to the current schema", "[storage]") 
 TEST_CASE(":memory: databases work", "[storage]") {
   Database db(":memory:");
   CHECK(db.schema_version() >= 1);
-  const auto id = db.create_account("alice", "hash", false, kNow);
+  const auto id = db.accounts().create_account("alice", "hash", false, kNow);
   REQUIRE(id.has_value());
-  CHECK(db.account_by_id(*id)->username == "alice");
+  CHECK(db.accounts().account_by_id(*id)->username == "alice");
   // Two in-memory databases are separate.
   Database other(":memory:");
-  CHECK_FALSE(other.account_by_name("alice").has_value());
+  CHECK_FALSE(other.accounts().account_by_name("alice").has_value());
 }
 
 TEST_CASE("reopening a migrated file applies nothing and keeps the data", "[storage]") {
@@ -73,7 +77,7 @@ TEST_CASE("reopening a migrated file applies nothing and keeps the data", "[stor
   {
     Database db(file.path());
     version = db.schema_version();
-    id = db.create_account("bob", "h", false, kNow).value();
+    id = db.accounts().create_account("bob", "h", false, kNow).value();
   }
   std::int64_t cookie = 0;
   std::string schema;
@@ -86,8 +90,8 @@ TEST_CASE("reopening a migrated file applies nothing and keeps the data", "[stor
   {
     Database db(file.path());
     CHECK(db.schema_version() == version);
-    REQUIRE(db.account_by_id(id).has_value());
-    CHECK(db.account_by_id(id)->username == "bob");
+    REQUIRE(db.accounts().account_by_id(id).has_value());
+    CHECK(db.accounts().account_by_id(id)->username == "bob");
   }
   Raw raw(file.path());
   CHECK(raw.integer("PRAGMA schema_version") == cookie);
@@ -103,7 +107,7 @@ TEST_CASE("an empty SQLite file at version 0 is migrated", "[storage]") {
   }
   Database db(file.path());
   CHECK(db.schema_version() >= 1);
-  CHECK(db.create_account("carol", "", true, kNow).has_value());
+  CHECK(db.accounts().create_account("carol", "", true, kNow).has_value());
 }
 
 TEST_CASE("a database newer than the code is refused", "[storage]") {
@@ -145,7 +149,7 @@ TEST_CASE("a path that cannot be opened is refused", "[storage]") {
 TEST_CASE("the file is in WAL mode with foreign keys on", "[storage]") {
   TempDb file;
   Database db(file.path());
-  db.create_table("{}", "open", kNow);
+  db.tables().create_table("{}", TableState::kOpen, kNow);
   CHECK(fs::exists(file.wal()));
   {
     Raw raw(file.path());
@@ -154,7 +158,7 @@ TEST_CASE("the file is in WAL mode with foreign keys on", "[storage]") {
     CHECK(raw.integer("SELECT count(*) FROM tables") == 1);
   }
   // foreign_keys is per connection; the Database's own is on.
-  CHECK_THROWS_AS(db.create_game(12345, "{}", "[]", kNow), StorageError);
+  CHECK_THROWS_AS(db.games().create_game(12345, "{}", "[]", kNow), StorageError);
 }
 
 TEST_CASE("exec runs SQL and throws on errors", "[storage]") {
@@ -169,50 +173,50 @@ TEST_CASE("exec runs SQL and throws on errors", "[storage]") {
 TEST_CASE("accounts are created and found", "[storage]") {
   Database db(":memory:");
   const std::string hash = "$argon2id$v=19$m=65536,t=2,p=1$c2FsdA$aGFzaA";
-  const auto alice = db.create_account("Alice", hash, false, kNow);
+  const auto alice = db.accounts().create_account("Alice", hash, false, kNow);
   REQUIRE(alice.has_value());
-  const auto guest = db.create_account("guest-7", "", true, kNow + 5);
+  const auto guest = db.accounts().create_account("guest-7", "", true, kNow + 5);
   REQUIRE(guest.has_value());
   CHECK(*guest != *alice);
 
   SECTION("by name in any case") {
     for (const char* name : {"Alice", "alice", "ALICE", "aLiCe"}) {
       INFO(name);
-      const auto a = db.account_by_name(name);
+      const auto a = db.accounts().account_by_name(name);
       REQUIRE(a.has_value());
       CHECK(a->id == *alice);
       CHECK(a->username == "Alice");  // as created
     }
-    CHECK_FALSE(db.account_by_name("Alicia").has_value());
-    CHECK_FALSE(db.account_by_name("").has_value());
+    CHECK_FALSE(db.accounts().account_by_name("Alicia").has_value());
+    CHECK_FALSE(db.accounts().account_by_name("").has_value());
   }
 
   SECTION("by id, with the hash as given and the guest flag") {
-    const auto a = db.account_by_id(*alice);
+    const auto a = db.accounts().account_by_id(*alice);
     REQUIRE(a.has_value());
     CHECK(a->username == "Alice");
     CHECK(a->password_hash == hash);
     CHECK_FALSE(a->guest);
     CHECK(a->created_at == kNow);
 
-    const auto g = db.account_by_id(*guest);
+    const auto g = db.accounts().account_by_id(*guest);
     REQUIRE(g.has_value());
     CHECK(g->username == "guest-7");
     CHECK(g->password_hash.empty());
     CHECK(g->guest);
     CHECK(g->created_at == kNow + 5);
 
-    CHECK_FALSE(db.account_by_id(*guest + 100).has_value());
+    CHECK_FALSE(db.accounts().account_by_id(*guest + 100).has_value());
   }
 
   SECTION("a name taken in another case is refused") {
-    CHECK_FALSE(db.create_account("alice", "other", false, kNow).has_value());
-    CHECK_FALSE(db.create_account("ALICE", "", true, kNow).has_value());
-    CHECK_FALSE(db.create_account("Guest-7", "", true, kNow).has_value());
+    CHECK_FALSE(db.accounts().create_account("alice", "other", false, kNow).has_value());
+    CHECK_FALSE(db.accounts().create_account("ALICE", "", true, kNow).has_value());
+    CHECK_FALSE(db.accounts().create_account("Guest-7", "", true, kNow).has_value());
     // The original is untouched.
-    CHECK(db.account_by_name("alice")->password_hash == hash);
+    CHECK(db.accounts().account_by_name("alice")->password_hash == hash);
     // And other names still work afterwards.
-    CHECK(db.create_account("bob", "", false, kNow).has_value());
+    CHECK(db.accounts().create_account("bob", "", false, kNow).has_value());
   }
 }
 
@@ -221,15 +225,15 @@ TEST_CASE("accounts are created and found", "[storage]") {
 TEST_CASE("sessions", "[storage]") {
   TempDb file;
   Database db(file.path());
-  const std::int64_t alice = db.create_account("alice", "h", false, kNow).value();
-  const std::int64_t bob = db.create_account("bob", "h", false, kNow).value();
-  db.create_session(alice, "token-a", kNow, kNow + 3600);
-  db.create_session(bob, "token-b", kNow, kNow + 3600);
+  const std::int64_t alice = db.accounts().create_account("alice", "h", false, kNow).value();
+  const std::int64_t bob = db.accounts().create_account("bob", "h", false, kNow).value();
+  db.accounts().create_session(alice, "token-a", kNow, kNow + 3600);
+  db.accounts().create_session(bob, "token-b", kNow, kNow + 3600);
   Raw raw(file.path());
 
   SECTION("a live session gives its account and records its use") {
     CHECK(raw.integer("SELECT last_used_at FROM sessions WHERE token_hash = 'token-a'") == kNow);
-    const auto a = db.account_for_session("token-a", kNow + 100);
+    const auto a = db.accounts().account_for_session("token-a", kNow + 100);
     REQUIRE(a.has_value());
     CHECK(a->id == alice);
     CHECK(a->username == "alice");
@@ -237,45 +241,46 @@ TEST_CASE("sessions", "[storage]") {
           kNow + 100);
     // The other session was not touched.
     CHECK(raw.integer("SELECT last_used_at FROM sessions WHERE token_hash = 'token-b'") == kNow);
-    const auto b = db.account_for_session("token-b", kNow + 200);
+    const auto b = db.accounts().account_for_session("token-b", kNow + 200);
     REQUIRE(b.has_value());
     CHECK(b->id == bob);
   }
 
   SECTION("an expired session is not found, and not touched") {
-    CHECK(db.account_for_session("token-a", kNow + 3599).has_value());
-    CHECK_FALSE(db.account_for_session("token-a", kNow + 3600).has_value());
-    CHECK_FALSE(db.account_for_session("token-a", kNow + 99999).has_value());
+    CHECK(db.accounts().account_for_session("token-a", kNow + 3599).has_value());
+    CHECK_FALSE(db.accounts().account_for_session("token-a", kNow + 3600).has_value());
+    CHECK_FALSE(db.accounts().account_for_session("token-a", kNow + 99999).has_value());
     CHECK(raw.integer("SELECT last_used_at FROM sessions WHERE token_hash = 'token-a'") ==
           kNow + 3599);
   }
 
   SECTION("a revoked session is not found; revoking twice says false") {
-    CHECK(db.revoke_session("token-a"));
-    CHECK_FALSE(db.account_for_session("token-a", kNow + 1).has_value());
-    CHECK_FALSE(db.revoke_session("token-a"));
+    CHECK(db.accounts().revoke_session("token-a"));
+    CHECK_FALSE(db.accounts().account_for_session("token-a", kNow + 1).has_value());
+    CHECK_FALSE(db.accounts().revoke_session("token-a"));
     CHECK(raw.integer("SELECT revoked FROM sessions WHERE token_hash = 'token-a'") == 1);
     // Bob's session lives on.
-    CHECK(db.account_for_session("token-b", kNow + 1).has_value());
+    CHECK(db.accounts().account_for_session("token-b", kNow + 1).has_value());
   }
 
   SECTION("an unknown hash is not found and cannot be revoked") {
-    CHECK_FALSE(db.account_for_session("token-x", kNow).has_value());
-    CHECK_FALSE(db.account_for_session("", kNow).has_value());
-    CHECK_FALSE(db.revoke_session("token-x"));
+    CHECK_FALSE(db.accounts().account_for_session("token-x", kNow).has_value());
+    CHECK_FALSE(db.accounts().account_for_session("", kNow).has_value());
+    CHECK_FALSE(db.accounts().revoke_session("token-x"));
     // Token hashes are compared exactly, not ignoring case.
-    CHECK_FALSE(db.account_for_session("TOKEN-A", kNow).has_value());
+    CHECK_FALSE(db.accounts().account_for_session("TOKEN-A", kNow).has_value());
   }
 
   SECTION("a session needs an existing account") {
-    CHECK_THROWS_AS(db.create_session(alice + bob + 100, "token-c", kNow, kNow + 10), StorageError);
+    CHECK_THROWS_AS(db.accounts().create_session(alice + bob + 100, "token-c", kNow, kNow + 10),
+                    StorageError);
   }
 
   SECTION("a repeated token hash throws without showing the hash") {
     const std::string secret = "f00dfacecafebeef";
-    db.create_session(alice, secret, kNow, kNow + 10);
+    db.accounts().create_session(alice, secret, kNow, kNow + 10);
     try {
-      db.create_session(bob, secret, kNow, kNow + 10);
+      db.accounts().create_session(bob, secret, kNow, kNow + 10);
       FAIL("no exception");
     } catch (const StorageError& e) {
       CHECK_THAT(e.what(), Contains("create_session"));
@@ -288,147 +293,155 @@ TEST_CASE("sessions", "[storage]") {
 
 TEST_CASE("tables are created, updated and listed by state", "[storage]") {
   Database db(":memory:");
-  const std::int64_t t1 = db.create_table(R"({"variant":"classic"})", "open", kNow);
-  const std::int64_t t2 = db.create_table(R"({"variant":"bid"})", "playing", kNow + 1);
-  const std::int64_t t3 = db.create_table(R"({"variant":"exact"})", "open", kNow + 2);
+  const std::int64_t t1 =
+      db.tables().create_table(R"({"variant":"classic"})", TableState::kOpen, kNow);
+  const std::int64_t t2 =
+      db.tables().create_table(R"({"variant":"bid"})", TableState::kPlaying, kNow + 1);
+  const std::int64_t t3 =
+      db.tables().create_table(R"({"variant":"exact"})", TableState::kOpen, kNow + 2);
   CHECK(t1 != t2);
   CHECK(t2 != t3);
 
-  const auto row = db.table(t2);
+  const auto row = db.tables().table(t2);
   REQUIRE(row.has_value());
   CHECK(row->id == t2);
   CHECK(row->settings == R"({"variant":"bid"})");
-  CHECK(row->state == "playing");
+  CHECK(row->state == TableState::kPlaying);
   CHECK(row->created_at == kNow + 1);
-  CHECK_FALSE(db.table(t3 + 100).has_value());
+  CHECK_FALSE(db.tables().table(t3 + 100).has_value());
 
-  auto open = db.tables_in_state("open");
+  auto open = db.tables().tables_in_state(TableState::kOpen);
   REQUIRE(open.size() == 2);
   CHECK(open[0].id == t1);
   CHECK(open[1].id == t3);
   CHECK(open[1].settings == R"({"variant":"exact"})");
-  CHECK(db.tables_in_state("closed").empty());
+  CHECK(db.tables().tables_in_state(TableState::kClosed).empty());
 
-  db.update_table(t1, R"({"variant":"classic","x":1})", "playing");
-  const auto updated = db.table(t1);
+  db.tables().update_table(t1, R"({"variant":"classic","x":1})", TableState::kPlaying);
+  const auto updated = db.tables().table(t1);
   REQUIRE(updated.has_value());
   CHECK(updated->settings == R"({"variant":"classic","x":1})");
-  CHECK(updated->state == "playing");
+  CHECK(updated->state == TableState::kPlaying);
   CHECK(updated->created_at == kNow);
 
-  const auto playing = db.tables_in_state("playing");
+  const auto playing = db.tables().tables_in_state(TableState::kPlaying);
   REQUIRE(playing.size() == 2);
   CHECK(playing[0].id == t1);
   CHECK(playing[1].id == t2);
-  open = db.tables_in_state("open");
+  open = db.tables().tables_in_state(TableState::kOpen);
   REQUIRE(open.size() == 1);
   CHECK(open[0].id == t3);
 
-  CHECK_THROWS_AS(db.update_table(t3 + 100, "{}", "open"), StorageError);
+  CHECK_THROWS_AS(db.tables().update_table(t3 + 100, "{}", TableState::kOpen), StorageError);
 }
 
 // --------------------------------------------------------------------- games
 
 TEST_CASE("games record their deals and actions in order", "[storage]") {
   Database db(":memory:");
-  const std::int64_t table = db.create_table("{}", "playing", kNow);
-  const std::int64_t g = db.create_game(table, R"({"seed":42})", R"(["a","b","c","d"])", kNow + 1);
-  const std::int64_t h = db.create_game(table, R"({"seed":7})", R"(["e","f","g","h"])", kNow + 2);
+  const std::int64_t table = db.tables().create_table("{}", TableState::kPlaying, kNow);
+  const std::int64_t g =
+      db.games().create_game(table, R"({"seed":42})", R"(["a","b","c","d"])", kNow + 1);
+  const std::int64_t h =
+      db.games().create_game(table, R"({"seed":7})", R"(["e","f","g","h"])", kNow + 2);
 
-  const auto row = db.game(g);
+  const auto row = db.games().game(g);
   REQUIRE(row.has_value());
   CHECK(row->id == g);
   CHECK(row->table_id == table);
   CHECK(row->setup == R"({"seed":42})");
   CHECK(row->seats == R"(["a","b","c","d"])");
-  CHECK(row->state == "playing");
+  CHECK(row->state == GameState::kPlaying);
   CHECK(row->result.empty());
   CHECK(row->started_at == kNow + 1);
   CHECK(row->finished_at == 0);
-  CHECK_FALSE(db.game(h + 100).has_value());
+  CHECK_FALSE(db.games().game(h + 100).has_value());
 
-  CHECK(db.game_deals(g).empty());
-  CHECK(db.game_actions(g).empty());
+  CHECK(db.games().game_deals(g).empty());
+  CHECK(db.games().game_actions(g).empty());
 
-  db.append_deal(g, 0, "deal 0");
-  db.append_action(g, 0, "action 0");
-  db.append_action(g, 1, "action 1");
-  db.append_deal(h, 0, "other deal 0");  // each game counts its own
-  db.append_action(h, 0, "other action 0");
-  db.append_deal(g, 1, "deal 1");
-  db.append_action(g, 2, "action 2");
+  db.games().append_deal(g, 0, "deal 0");
+  db.games().append_action(g, 0, "action 0");
+  db.games().append_action(g, 1, "action 1");
+  db.games().append_deal(h, 0, "other deal 0");  // each game counts its own
+  db.games().append_action(h, 0, "other action 0");
+  db.games().append_deal(g, 1, "deal 1");
+  db.games().append_action(g, 2, "action 2");
 
   SECTION("a gap throws and stores nothing") {
-    CHECK_THROWS_AS(db.append_deal(g, 3, "deal 3"), StorageError);
-    CHECK_THROWS_AS(db.append_action(g, 4, "action 4"), StorageError);
-    CHECK_THROWS_AS(db.append_action(h, 2, "x"), StorageError);
-    CHECK_THROWS_WITH(db.append_action(g, 9, "x"), Contains("append_action"));
-    CHECK(db.game_deals(g).size() == 2);
-    CHECK(db.game_actions(g).size() == 3);
+    CHECK_THROWS_AS(db.games().append_deal(g, 3, "deal 3"), StorageError);
+    CHECK_THROWS_AS(db.games().append_action(g, 4, "action 4"), StorageError);
+    CHECK_THROWS_AS(db.games().append_action(h, 2, "x"), StorageError);
+    CHECK_THROWS_WITH(db.games().append_action(g, 9, "x"), Contains("append_action"));
+    CHECK(db.games().game_deals(g).size() == 2);
+    CHECK(db.games().game_actions(g).size() == 3);
   }
 
   SECTION("a repeat throws and changes nothing") {
-    CHECK_THROWS_AS(db.append_deal(g, 1, "deal 1 again"), StorageError);
-    CHECK_THROWS_AS(db.append_deal(g, 0, "deal 0 again"), StorageError);
-    CHECK_THROWS_AS(db.append_action(g, 2, "action 2 again"), StorageError);
-    CHECK_THROWS_AS(db.append_action(g, -1, "negative"), StorageError);
-    CHECK(db.game_deals(g) == std::vector<std::string>{"deal 0", "deal 1"});
-    CHECK(db.game_actions(g) == std::vector<std::string>{"action 0", "action 1", "action 2"});
+    CHECK_THROWS_AS(db.games().append_deal(g, 1, "deal 1 again"), StorageError);
+    CHECK_THROWS_AS(db.games().append_deal(g, 0, "deal 0 again"), StorageError);
+    CHECK_THROWS_AS(db.games().append_action(g, 2, "action 2 again"), StorageError);
+    CHECK_THROWS_AS(db.games().append_action(g, -1, "negative"), StorageError);
+    CHECK(db.games().game_deals(g) == std::vector<std::string>{"deal 0", "deal 1"});
+    CHECK(db.games().game_actions(g) ==
+          std::vector<std::string>{"action 0", "action 1", "action 2"});
   }
 
   SECTION("deals and actions come back in order") {
-    CHECK(db.game_deals(g) == std::vector<std::string>{"deal 0", "deal 1"});
-    CHECK(db.game_actions(g) == std::vector<std::string>{"action 0", "action 1", "action 2"});
-    CHECK(db.game_deals(h) == std::vector<std::string>{"other deal 0"});
-    CHECK(db.game_actions(h) == std::vector<std::string>{"other action 0"});
-    CHECK(db.game_deals(h + 100).empty());
+    CHECK(db.games().game_deals(g) == std::vector<std::string>{"deal 0", "deal 1"});
+    CHECK(db.games().game_actions(g) ==
+          std::vector<std::string>{"action 0", "action 1", "action 2"});
+    CHECK(db.games().game_deals(h) == std::vector<std::string>{"other deal 0"});
+    CHECK(db.games().game_actions(h) == std::vector<std::string>{"other action 0"});
+    CHECK(db.games().game_deals(h + 100).empty());
     // Appending continues after the checks.
-    db.append_action(g, 3, "action 3");
-    CHECK(db.game_actions(g).back() == "action 3");
+    db.games().append_action(g, 3, "action 3");
+    CHECK(db.games().game_actions(g).back() == "action 3");
   }
 
   SECTION("a deal or action for a missing game throws") {
-    CHECK_THROWS_AS(db.append_deal(h + 100, 0, "x"), StorageError);
-    CHECK_THROWS_AS(db.append_action(h + 100, 0, "x"), StorageError);
+    CHECK_THROWS_AS(db.games().append_deal(h + 100, 0, "x"), StorageError);
+    CHECK_THROWS_AS(db.games().append_action(h + 100, 0, "x"), StorageError);
   }
 
   SECTION("finishing a game and listing by state") {
-    auto playing = db.games_in_state("playing");
+    auto playing = db.games().games_in_state(GameState::kPlaying);
     REQUIRE(playing.size() == 2);
     CHECK(playing[0].id == g);
     CHECK(playing[1].id == h);
 
-    db.finish_game(g, "finished", R"({"winner":0})", kNow + 500);
-    const auto done = db.game(g);
+    db.games().finish_game(g, GameState::kFinished, R"({"winner":0})", kNow + 500);
+    const auto done = db.games().game(g);
     REQUIRE(done.has_value());
-    CHECK(done->state == "finished");
+    CHECK(done->state == GameState::kFinished);
     CHECK(done->result == R"({"winner":0})");
     CHECK(done->finished_at == kNow + 500);
     CHECK(done->started_at == kNow + 1);
     CHECK(done->setup == R"({"seed":42})");
 
-    db.finish_game(h, "abandoned", "", kNow + 600);
-    const auto finished = db.games_in_state("finished");
+    db.games().finish_game(h, GameState::kAbandoned, "", kNow + 600);
+    const auto finished = db.games().games_in_state(GameState::kFinished);
     REQUIRE(finished.size() == 1);
     CHECK(finished[0].id == g);
     CHECK(finished[0].result == R"({"winner":0})");
-    const auto abandoned = db.games_in_state("abandoned");
+    const auto abandoned = db.games().games_in_state(GameState::kAbandoned);
     REQUIRE(abandoned.size() == 1);
     CHECK(abandoned[0].id == h);
     CHECK(abandoned[0].finished_at == kNow + 600);
-    CHECK(db.games_in_state("playing").empty());
+    CHECK(db.games().games_in_state(GameState::kPlaying).empty());
 
-    CHECK_THROWS_AS(db.finish_game(h + 100, "finished", "{}", kNow), StorageError);
+    CHECK_THROWS_AS(db.games().finish_game(h + 100, GameState::kFinished, "{}", kNow),
+                    StorageError);
   }
 }
 
 TEST_CASE("a game for a missing table is refused", "[storage]") {
   Database db(":memory:");
-  const std::int64_t table = db.create_table("{}", "open", kNow);
-  CHECK_THROWS_AS(db.create_game(table + 1, "{}", "[]", kNow), StorageError);
-  CHECK_THROWS_WITH(db.create_game(table + 1, "{}", "[]", kNow), Contains("FOREIGN KEY"));
-  CHECK(db.games_in_state("playing").empty());
-  CHECK_NOTHROW(db.create_game(table, "{}", "[]", kNow));
+  const std::int64_t table = db.tables().create_table("{}", TableState::kOpen, kNow);
+  CHECK_THROWS_AS(db.games().create_game(table + 1, "{}", "[]", kNow), StorageError);
+  CHECK_THROWS_WITH(db.games().create_game(table + 1, "{}", "[]", kNow), Contains("FOREIGN KEY"));
+  CHECK(db.games().games_in_state(GameState::kPlaying).empty());
+  CHECK_NOTHROW(db.games().create_game(table, "{}", "[]", kNow));
 }
 
 // --------------------------------------------------------------- persistence
@@ -438,42 +451,42 @@ TEST_CASE("data survives closing and reopening the file", "[storage]") {
   std::int64_t alice = 0, table = 0, game = 0;
   {
     Database db(file.path());
-    alice = db.create_account("Alice", "hash-a", false, kNow).value();
-    db.create_session(alice, "tok", kNow, kNow + 1000);
-    db.revoke_session("tok");
-    db.create_session(alice, "tok2", kNow, kNow + 1000);
-    table = db.create_table(R"({"v":1})", "playing", kNow);
-    game = db.create_game(table, "setup", "seats", kNow);
-    db.append_deal(game, 0, "d0");
-    db.append_action(game, 0, "a0");
-    db.append_action(game, 1, "a1");
-    db.finish_game(game, "finished", "result", kNow + 50);
+    alice = db.accounts().create_account("Alice", "hash-a", false, kNow).value();
+    db.accounts().create_session(alice, "tok", kNow, kNow + 1000);
+    db.accounts().revoke_session("tok");
+    db.accounts().create_session(alice, "tok2", kNow, kNow + 1000);
+    table = db.tables().create_table(R"({"v":1})", TableState::kPlaying, kNow);
+    game = db.games().create_game(table, "setup", "seats", kNow);
+    db.games().append_deal(game, 0, "d0");
+    db.games().append_action(game, 0, "a0");
+    db.games().append_action(game, 1, "a1");
+    db.games().finish_game(game, GameState::kFinished, "result", kNow + 50);
   }
   // Closing the last connection checkpoints the WAL into the file.
   CHECK_FALSE(fs::exists(file.wal()));
 
   Database db(file.path());
-  const auto a = db.account_by_name("alice");
+  const auto a = db.accounts().account_by_name("alice");
   REQUIRE(a.has_value());
   CHECK(a->id == alice);
   CHECK(a->password_hash == "hash-a");
-  CHECK_FALSE(db.account_for_session("tok", kNow + 1).has_value());
-  const auto s = db.account_for_session("tok2", kNow + 1);
+  CHECK_FALSE(db.accounts().account_for_session("tok", kNow + 1).has_value());
+  const auto s = db.accounts().account_for_session("tok2", kNow + 1);
   REQUIRE(s.has_value());
   CHECK(s->id == alice);
-  const auto t = db.table(table);
+  const auto t = db.tables().table(table);
   REQUIRE(t.has_value());
   CHECK(t->settings == R"({"v":1})");
-  const auto g = db.game(game);
+  const auto g = db.games().game(game);
   REQUIRE(g.has_value());
-  CHECK(g->state == "finished");
+  CHECK(g->state == GameState::kFinished);
   CHECK(g->result == "result");
   CHECK(g->finished_at == kNow + 50);
-  CHECK(db.game_deals(game) == std::vector<std::string>{"d0"});
-  CHECK(db.game_actions(game) == std::vector<std::string>{"a0", "a1"});
+  CHECK(db.games().game_deals(game) == std::vector<std::string>{"d0"});
+  CHECK(db.games().game_actions(game) == std::vector<std::string>{"a0", "a1"});
   // A finished game takes no more actions.
-  CHECK_THROWS_WITH(db.append_action(game, 2, "a2"), Contains("game 1 is finished"));
-  CHECK(db.game_actions(game).size() == 2);
+  CHECK_THROWS_WITH(db.games().append_action(game, 2, "a2"), Contains("game 1 is finished"));
+  CHECK(db.games().game_actions(game).size() == 2);
   // Usernames stay unique across reopening.
-  CHECK_FALSE(db.create_account("ALICE", "", true, kNow).has_value());
+  CHECK_FALSE(db.accounts().create_account("ALICE", "", true, kNow).has_value());
 }

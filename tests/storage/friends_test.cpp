@@ -8,12 +8,16 @@
 #include <string>
 #include <vector>
 
-#include "storage/database.hpp"
+#include "storage/sqlite_database.hpp"
 #include "tests/storage/support.hpp"
 
-using whist::storage::Database;
+using Database = whist::storage::SqliteDatabase;
+using whist::storage::CommandState;
 using whist::storage::FriendResult;
+using whist::storage::GameState;
+using whist::storage::LedgerKind;
 using whist::storage::StorageError;
+using whist::storage::TableState;
 using whist::storage::test::Raw;
 using whist::storage::test::TempDb;
 
@@ -24,10 +28,10 @@ using Ids = std::vector<std::int64_t>;
 
 struct People {
   explicit People(Database& db)
-      : alice(db.create_account("alice", "h", false, kNow).value()),
-        bob(db.create_account("bob", "h", false, kNow).value()),
-        carol(db.create_account("carol", "h", false, kNow).value()),
-        dave(db.create_account("dave", "h", false, kNow).value()) {}
+      : alice(db.accounts().create_account("alice", "h", false, kNow).value()),
+        bob(db.accounts().create_account("bob", "h", false, kNow).value()),
+        carol(db.accounts().create_account("carol", "h", false, kNow).value()),
+        dave(db.accounts().create_account("dave", "h", false, kNow).value()) {}
   std::int64_t alice, bob, carol, dave;  // in increasing order of id
 };
 
@@ -41,27 +45,27 @@ TEST_CASE("a request, accepted, makes friends", "[storage][friends]") {
 
   // Both directions of ids: alice < bob asks bob; dave > carol asks carol.
   const auto [from, to] = GENERATE_COPY(std::pair{p.alice, p.bob}, std::pair{p.dave, p.carol});
-  CHECK(db.request_friend(from, to, kNow) == FriendResult::kRequested);
-  CHECK(db.requests_from(from) == Ids{to});
-  CHECK(db.requests_to(to) == Ids{from});
-  CHECK(db.requests_to(from).empty());
-  CHECK(db.requests_from(to).empty());
-  CHECK_FALSE(db.are_friends(from, to));
-  CHECK(db.friends_of(from).empty());
+  CHECK(db.friends().request_friend(from, to, kNow) == FriendResult::kRequested);
+  CHECK(db.friends().requests_from(from) == Ids{to});
+  CHECK(db.friends().requests_to(to) == Ids{from});
+  CHECK(db.friends().requests_to(from).empty());
+  CHECK(db.friends().requests_from(to).empty());
+  CHECK_FALSE(db.friends().are_friends(from, to));
+  CHECK(db.friends().friends_of(from).empty());
   CHECK(raw.text("SELECT a || ',' || b || ',' || state FROM friends") ==
         std::to_string(from) + "," + std::to_string(to) + ",pending");
 
   // Only the one asked can accept.
-  CHECK_FALSE(db.accept_friend(from, to));
-  CHECK_FALSE(db.are_friends(from, to));
+  CHECK_FALSE(db.friends().accept_friend(from, to));
+  CHECK_FALSE(db.friends().are_friends(from, to));
 
-  CHECK(db.accept_friend(to, from));
-  CHECK(db.are_friends(from, to));
-  CHECK(db.are_friends(to, from));
-  CHECK(db.friends_of(from) == Ids{to});
-  CHECK(db.friends_of(to) == Ids{from});
-  CHECK(db.requests_to(to).empty());
-  CHECK(db.requests_from(from).empty());
+  CHECK(db.friends().accept_friend(to, from));
+  CHECK(db.friends().are_friends(from, to));
+  CHECK(db.friends().are_friends(to, from));
+  CHECK(db.friends().friends_of(from) == Ids{to});
+  CHECK(db.friends().friends_of(to) == Ids{from});
+  CHECK(db.friends().requests_to(to).empty());
+  CHECK(db.friends().requests_from(from).empty());
   // One row, with a < b, keeping when it was asked.
   CHECK(raw.integer("SELECT count(*) FROM friends") == 1);
   CHECK(raw.text("SELECT a || ',' || b || ',' || state || ',' || created_at FROM friends") ==
@@ -69,9 +73,9 @@ TEST_CASE("a request, accepted, makes friends", "[storage][friends]") {
             ",accepted," + std::to_string(kNow));
 
   // Accepting again, or asking again either way, changes nothing.
-  CHECK_FALSE(db.accept_friend(to, from));
-  CHECK(db.request_friend(from, to, kNow + 1) == FriendResult::kAlreadyFriends);
-  CHECK(db.request_friend(to, from, kNow + 1) == FriendResult::kAlreadyFriends);
+  CHECK_FALSE(db.friends().accept_friend(to, from));
+  CHECK(db.friends().request_friend(from, to, kNow + 1) == FriendResult::kAlreadyFriends);
+  CHECK(db.friends().request_friend(to, from, kNow + 1) == FriendResult::kAlreadyFriends);
   CHECK(raw.integer("SELECT count(*) FROM friends") == 1);
 }
 
@@ -80,23 +84,23 @@ TEST_CASE("a request declined is gone", "[storage][friends]") {
   Database db(file.path());
   const People p(db);
 
-  REQUIRE(db.request_friend(p.carol, p.alice, kNow) == FriendResult::kRequested);
-  CHECK(db.request_friend(p.carol, p.alice, kNow + 1) == FriendResult::kAlreadyRequested);
+  REQUIRE(db.friends().request_friend(p.carol, p.alice, kNow) == FriendResult::kRequested);
+  CHECK(db.friends().request_friend(p.carol, p.alice, kNow + 1) == FriendResult::kAlreadyRequested);
   // Only the one asked can decline.
-  CHECK_FALSE(db.decline_friend(p.carol, p.alice));
-  CHECK_FALSE(db.decline_friend(p.bob, p.carol));
-  CHECK(db.requests_to(p.alice) == Ids{p.carol});
+  CHECK_FALSE(db.friends().decline_friend(p.carol, p.alice));
+  CHECK_FALSE(db.friends().decline_friend(p.bob, p.carol));
+  CHECK(db.friends().requests_to(p.alice) == Ids{p.carol});
 
-  CHECK(db.decline_friend(p.alice, p.carol));
-  CHECK(db.requests_to(p.alice).empty());
-  CHECK(db.requests_from(p.carol).empty());
-  CHECK_FALSE(db.are_friends(p.alice, p.carol));
-  CHECK_FALSE(db.decline_friend(p.alice, p.carol));
-  CHECK_FALSE(db.accept_friend(p.alice, p.carol));
+  CHECK(db.friends().decline_friend(p.alice, p.carol));
+  CHECK(db.friends().requests_to(p.alice).empty());
+  CHECK(db.friends().requests_from(p.carol).empty());
+  CHECK_FALSE(db.friends().are_friends(p.alice, p.carol));
+  CHECK_FALSE(db.friends().decline_friend(p.alice, p.carol));
+  CHECK_FALSE(db.friends().accept_friend(p.alice, p.carol));
 
   // Carol may ask again.
-  CHECK(db.request_friend(p.carol, p.alice, kNow + 2) == FriendResult::kRequested);
-  CHECK(db.requests_to(p.alice) == Ids{p.carol});
+  CHECK(db.friends().request_friend(p.carol, p.alice, kNow + 2) == FriendResult::kRequested);
+  CHECK(db.friends().requests_to(p.alice) == Ids{p.carol});
 }
 
 TEST_CASE("friends are removed by either of them", "[storage][friends]") {
@@ -104,29 +108,29 @@ TEST_CASE("friends are removed by either of them", "[storage][friends]") {
   Database db(file.path());
   const People p(db);
   Raw raw(file.path());
-  REQUIRE(db.request_friend(p.bob, p.alice, kNow) == FriendResult::kRequested);
-  REQUIRE(db.accept_friend(p.alice, p.bob));
-  REQUIRE(db.request_friend(p.bob, p.dave, kNow) == FriendResult::kRequested);
-  REQUIRE(db.accept_friend(p.dave, p.bob));
-  REQUIRE(db.friends_of(p.bob) == Ids{p.alice, p.dave});
+  REQUIRE(db.friends().request_friend(p.bob, p.alice, kNow) == FriendResult::kRequested);
+  REQUIRE(db.friends().accept_friend(p.alice, p.bob));
+  REQUIRE(db.friends().request_friend(p.bob, p.dave, kNow) == FriendResult::kRequested);
+  REQUIRE(db.friends().accept_friend(p.dave, p.bob));
+  REQUIRE(db.friends().friends_of(p.bob) == Ids{p.alice, p.dave});
 
-  CHECK(db.remove_friend(p.alice, p.bob));  // by the one who accepted
-  CHECK_FALSE(db.are_friends(p.alice, p.bob));
-  CHECK_FALSE(db.remove_friend(p.alice, p.bob));
-  CHECK_FALSE(db.remove_friend(p.bob, p.alice));
-  CHECK(db.friends_of(p.bob) == Ids{p.dave});
-  CHECK(db.friends_of(p.alice).empty());
+  CHECK(db.friends().remove_friend(p.alice, p.bob));  // by the one who accepted
+  CHECK_FALSE(db.friends().are_friends(p.alice, p.bob));
+  CHECK_FALSE(db.friends().remove_friend(p.alice, p.bob));
+  CHECK_FALSE(db.friends().remove_friend(p.bob, p.alice));
+  CHECK(db.friends().friends_of(p.bob) == Ids{p.dave});
+  CHECK(db.friends().friends_of(p.alice).empty());
 
-  CHECK(db.remove_friend(p.bob, p.dave));  // by the one who asked
-  CHECK(db.friends_of(p.bob).empty());
+  CHECK(db.friends().remove_friend(p.bob, p.dave));  // by the one who asked
+  CHECK(db.friends().friends_of(p.bob).empty());
   CHECK(raw.integer("SELECT count(*) FROM friends") == 0);
 
   SECTION("removing withdraws one's own request, not another's") {
-    REQUIRE(db.request_friend(p.alice, p.carol, kNow) == FriendResult::kRequested);
-    CHECK_FALSE(db.remove_friend(p.carol, p.alice));
-    CHECK(db.requests_to(p.carol) == Ids{p.alice});
-    CHECK(db.remove_friend(p.alice, p.carol));
-    CHECK(db.requests_to(p.carol).empty());
+    REQUIRE(db.friends().request_friend(p.alice, p.carol, kNow) == FriendResult::kRequested);
+    CHECK_FALSE(db.friends().remove_friend(p.carol, p.alice));
+    CHECK(db.friends().requests_to(p.carol) == Ids{p.alice});
+    CHECK(db.friends().remove_friend(p.alice, p.carol));
+    CHECK(db.friends().requests_to(p.carol).empty());
     CHECK(raw.integer("SELECT count(*) FROM friends") == 0);
   }
 }
@@ -138,11 +142,11 @@ TEST_CASE("asking someone who asked us makes friends", "[storage][friends]") {
   Raw raw(file.path());
 
   const auto [first, second] = GENERATE_COPY(std::pair{p.alice, p.bob}, std::pair{p.dave, p.bob});
-  REQUIRE(db.request_friend(first, second, kNow) == FriendResult::kRequested);
-  CHECK(db.request_friend(second, first, kNow + 5) == FriendResult::kAccepted);
-  CHECK(db.are_friends(first, second));
-  CHECK(db.requests_to(first).empty());
-  CHECK(db.requests_to(second).empty());
+  REQUIRE(db.friends().request_friend(first, second, kNow) == FriendResult::kRequested);
+  CHECK(db.friends().request_friend(second, first, kNow + 5) == FriendResult::kAccepted);
+  CHECK(db.friends().are_friends(first, second));
+  CHECK(db.friends().requests_to(first).empty());
+  CHECK(db.friends().requests_to(second).empty());
   CHECK(raw.integer("SELECT count(*) FROM friends") == 1);
   CHECK(raw.integer("SELECT count(*) FROM friends WHERE state = 'accepted' AND a < b") == 1);
   CHECK(raw.integer("SELECT created_at FROM friends") == kNow);
@@ -155,19 +159,19 @@ TEST_CASE("requests to oneself or between unknown accounts are refused", "[stora
   Raw raw(file.path());
   const std::int64_t nobody = p.dave + 100;
 
-  CHECK(db.request_friend(p.alice, p.alice, kNow) == FriendResult::kSelf);
-  CHECK(db.request_friend(p.alice, nobody, kNow) == FriendResult::kNoSuchAccount);
-  CHECK(db.request_friend(nobody, p.alice, kNow) == FriendResult::kNoSuchAccount);
-  CHECK(db.request_friend(nobody, nobody + 1, kNow) == FriendResult::kNoSuchAccount);
-  CHECK(db.request_friend(nobody, nobody, kNow) == FriendResult::kSelf);
+  CHECK(db.friends().request_friend(p.alice, p.alice, kNow) == FriendResult::kSelf);
+  CHECK(db.friends().request_friend(p.alice, nobody, kNow) == FriendResult::kNoSuchAccount);
+  CHECK(db.friends().request_friend(nobody, p.alice, kNow) == FriendResult::kNoSuchAccount);
+  CHECK(db.friends().request_friend(nobody, nobody + 1, kNow) == FriendResult::kNoSuchAccount);
+  CHECK(db.friends().request_friend(nobody, nobody, kNow) == FriendResult::kSelf);
   CHECK(raw.integer("SELECT count(*) FROM friends") == 0);
 
-  CHECK_FALSE(db.accept_friend(p.alice, p.alice));
-  CHECK_FALSE(db.decline_friend(p.alice, p.alice));
-  CHECK_FALSE(db.remove_friend(p.alice, p.alice));
-  CHECK_FALSE(db.are_friends(p.alice, p.alice));
-  CHECK_FALSE(db.accept_friend(p.alice, nobody));
-  CHECK(db.friends_of(nobody).empty());
+  CHECK_FALSE(db.friends().accept_friend(p.alice, p.alice));
+  CHECK_FALSE(db.friends().decline_friend(p.alice, p.alice));
+  CHECK_FALSE(db.friends().remove_friend(p.alice, p.alice));
+  CHECK_FALSE(db.friends().are_friends(p.alice, p.alice));
+  CHECK_FALSE(db.friends().accept_friend(p.alice, nobody));
+  CHECK(db.friends().friends_of(nobody).empty());
 
   // The schema refuses rows that break the representation.
   const std::string a = std::to_string(p.alice), b = std::to_string(p.bob);
@@ -190,41 +194,41 @@ TEST_CASE("the lists of friends and requests", "[storage][friends]") {
     Database db(file.path());
     const People p(db);
     alice = p.alice, bob = p.bob, carol = p.carol, dave = p.dave;
-    erin = db.create_account("erin", "h", false, kNow).value();
+    erin = db.accounts().create_account("erin", "h", false, kNow).value();
 
     // Alice: friends with dave and bob, asked by erin then carol.
-    REQUIRE(db.request_friend(dave, alice, kNow) == FriendResult::kRequested);
-    REQUIRE(db.accept_friend(alice, dave));
-    REQUIRE(db.request_friend(alice, bob, kNow + 1) == FriendResult::kRequested);
-    REQUIRE(db.accept_friend(bob, alice));
-    REQUIRE(db.request_friend(erin, alice, kNow + 2) == FriendResult::kRequested);
-    REQUIRE(db.request_friend(carol, alice, kNow + 3) == FriendResult::kRequested);
+    REQUIRE(db.friends().request_friend(dave, alice, kNow) == FriendResult::kRequested);
+    REQUIRE(db.friends().accept_friend(alice, dave));
+    REQUIRE(db.friends().request_friend(alice, bob, kNow + 1) == FriendResult::kRequested);
+    REQUIRE(db.friends().accept_friend(bob, alice));
+    REQUIRE(db.friends().request_friend(erin, alice, kNow + 2) == FriendResult::kRequested);
+    REQUIRE(db.friends().request_friend(carol, alice, kNow + 3) == FriendResult::kRequested);
     // Bob asks erin then dave; carol asks bob.
-    REQUIRE(db.request_friend(bob, erin, kNow + 4) == FriendResult::kRequested);
-    REQUIRE(db.request_friend(bob, dave, kNow + 5) == FriendResult::kRequested);
-    REQUIRE(db.request_friend(carol, bob, kNow + 6) == FriendResult::kRequested);
+    REQUIRE(db.friends().request_friend(bob, erin, kNow + 4) == FriendResult::kRequested);
+    REQUIRE(db.friends().request_friend(bob, dave, kNow + 5) == FriendResult::kRequested);
+    REQUIRE(db.friends().request_friend(carol, bob, kNow + 6) == FriendResult::kRequested);
   }
   // After reopening the file.
   Database db(file.path());
-  CHECK(db.friends_of(alice) == Ids{bob, dave});
-  CHECK(db.friends_of(bob) == Ids{alice});
-  CHECK(db.friends_of(dave) == Ids{alice});
-  CHECK(db.friends_of(carol).empty());
-  CHECK(db.requests_to(alice) == Ids{erin, carol});  // oldest first
-  CHECK(db.requests_from(alice).empty());
-  CHECK(db.requests_from(bob) == Ids{erin, dave});
-  CHECK(db.requests_to(bob) == Ids{carol});
-  CHECK(db.requests_from(carol) == Ids{alice, bob});
-  CHECK(db.requests_to(erin) == Ids{bob});
-  CHECK(db.are_friends(dave, alice));
-  CHECK_FALSE(db.are_friends(bob, dave));
-  CHECK_FALSE(db.are_friends(carol, alice));
+  CHECK(db.friends().friends_of(alice) == Ids{bob, dave});
+  CHECK(db.friends().friends_of(bob) == Ids{alice});
+  CHECK(db.friends().friends_of(dave) == Ids{alice});
+  CHECK(db.friends().friends_of(carol).empty());
+  CHECK(db.friends().requests_to(alice) == Ids{erin, carol});  // oldest first
+  CHECK(db.friends().requests_from(alice).empty());
+  CHECK(db.friends().requests_from(bob) == Ids{erin, dave});
+  CHECK(db.friends().requests_to(bob) == Ids{carol});
+  CHECK(db.friends().requests_from(carol) == Ids{alice, bob});
+  CHECK(db.friends().requests_to(erin) == Ids{bob});
+  CHECK(db.friends().are_friends(dave, alice));
+  CHECK_FALSE(db.friends().are_friends(bob, dave));
+  CHECK_FALSE(db.friends().are_friends(carol, alice));
 
   // Erin answers bob by asking him back; alice declines carol.
-  CHECK(db.request_friend(erin, bob, kNow + 10) == FriendResult::kAccepted);
-  CHECK(db.decline_friend(alice, carol));
-  CHECK(db.friends_of(bob) == Ids{alice, erin});
-  CHECK(db.requests_from(bob) == Ids{dave});
-  CHECK(db.requests_to(alice) == Ids{erin});
-  CHECK(db.requests_from(erin) == Ids{alice});
+  CHECK(db.friends().request_friend(erin, bob, kNow + 10) == FriendResult::kAccepted);
+  CHECK(db.friends().decline_friend(alice, carol));
+  CHECK(db.friends().friends_of(bob) == Ids{alice, erin});
+  CHECK(db.friends().requests_from(bob) == Ids{dave});
+  CHECK(db.friends().requests_to(alice) == Ids{erin});
+  CHECK(db.friends().requests_from(erin) == Ids{alice});
 }

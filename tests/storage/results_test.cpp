@@ -8,13 +8,17 @@
 #include <string>
 #include <vector>
 
-#include "storage/database.hpp"
+#include "storage/sqlite_database.hpp"
 #include "tests/storage/support.hpp"
 
-using whist::storage::Database;
+using Database = whist::storage::SqliteDatabase;
+using whist::storage::CommandState;
 using whist::storage::GameResults;
+using whist::storage::GameState;
+using whist::storage::LedgerKind;
 using whist::storage::SeatResult;
 using whist::storage::StorageError;
+using whist::storage::TableState;
 using whist::storage::test::Raw;
 using whist::storage::test::TempDb;
 
@@ -24,11 +28,11 @@ constexpr std::int64_t kNow = 1'700'000'000;
 
 struct Four {
   explicit Four(Database& db)
-      : a(db.create_player("ann", "h", 0, kNow).value()),
-        b(db.create_player("ben", "h", 0, kNow).value()),
-        c(db.create_player("cat", "h", 0, kNow).value()),
-        d(db.create_player("dan", "h", 0, kNow).value()),
-        guest(db.create_account("guest-9", "", true, kNow).value()) {}
+      : a(db.ledger().create_player("ann", "h", 0, kNow).value()),
+        b(db.ledger().create_player("ben", "h", 0, kNow).value()),
+        c(db.ledger().create_player("cat", "h", 0, kNow).value()),
+        d(db.ledger().create_player("dan", "h", 0, kNow).value()),
+        guest(db.accounts().create_account("guest-9", "", true, kNow).value()) {}
   std::int64_t a, b, c, d, guest;
 };
 
@@ -51,7 +55,7 @@ GameResults teams(const std::string& variant, std::vector<std::int64_t> ids, int
 }
 
 std::int64_t new_game(Database& db, std::int64_t table) {
-  return db.create_game(table, R"({"variant":"classic"})", "[]", kNow);
+  return db.games().create_game(table, R"({"variant":"classic"})", "[]", kNow);
 }
 
 }  // namespace
@@ -60,11 +64,11 @@ TEST_CASE("finishing a game stores each seat's result with it", "[storage][resul
   TempDb file;
   Database db(file.path());
   const Four p(db);
-  const auto table = db.create_table("{}", "playing", kNow);
+  const auto table = db.tables().create_table("{}", TableState::kPlaying, kNow);
   const auto g = new_game(db, table);
-  db.finish_game(g, "finished", R"({"scores":[5,3]})", kNow + 60,
-                 teams("classic", {p.a, p.b, p.c, p.d}, 5, 3));
-  CHECK(db.game(g)->state == "finished");
+  db.games().finish_game(g, GameState::kFinished, R"({"scores":[5,3]})", kNow + 60,
+                         teams("classic", {p.a, p.b, p.c, p.d}, 5, 3));
+  CHECK(db.games().game(g)->state == GameState::kFinished);
   Raw raw(file.path());
   CHECK(raw.integer("SELECT count(*) FROM results WHERE game_id = " + std::to_string(g)) == 4);
   CHECK(raw.integer("SELECT sum(won) FROM results") == 2);
@@ -72,7 +76,7 @@ TEST_CASE("finishing a game stores each seat's result with it", "[storage][resul
   CHECK(raw.integer("SELECT finished_at FROM results LIMIT 1") == kNow + 60);
 
   // A retry stores nothing more.
-  CHECK_FALSE(db.record_results(g, teams("classic", {p.a, p.b, p.c, p.d}, 1, 9), kNow));
+  CHECK_FALSE(db.results().record_results(g, teams("classic", {p.a, p.b, p.c, p.d}, 1, 9), kNow));
   CHECK(raw.integer("SELECT count(*) FROM results") == 4);
   CHECK(raw.integer("SELECT sum(won) FROM results WHERE seat IN (0, 2)") == 2);
 }
@@ -81,23 +85,24 @@ TEST_CASE("results and the game's end are one transaction", "[storage][results]"
   TempDb file;
   Database db(file.path());
   const Four p(db);
-  const auto table = db.create_table("{}", "playing", kNow);
+  const auto table = db.tables().create_table("{}", TableState::kPlaying, kNow);
   const auto g = new_game(db, table);
   // A seat twice: the results fail, and the game is not marked finished.
   auto bad = teams("classic", {p.a, p.b, p.c, p.d}, 5, 3);
   bad.seats[1].seat = 0;
-  CHECK_THROWS_AS(db.finish_game(g, "finished", "{}", kNow, bad), StorageError);
-  CHECK(db.game(g)->state == "playing");
+  CHECK_THROWS_AS(db.games().finish_game(g, GameState::kFinished, "{}", kNow, bad), StorageError);
+  CHECK(db.games().game(g)->state == GameState::kPlaying);
   Raw raw(file.path());
   CHECK(raw.integer("SELECT count(*) FROM results") == 0);
   // An unknown game: nothing.
-  CHECK_THROWS_AS(
-      db.finish_game(g + 100, "finished", "{}", kNow, teams("classic", {p.a, p.b, p.c, p.d}, 5, 3)),
-      StorageError);
-  CHECK_THROWS_AS(db.record_results(g + 100, teams("classic", {p.a, p.b, p.c, p.d}, 5, 3), kNow),
+  CHECK_THROWS_AS(db.games().finish_game(g + 100, GameState::kFinished, "{}", kNow,
+                                         teams("classic", {p.a, p.b, p.c, p.d}, 5, 3)),
                   StorageError);
+  CHECK_THROWS_AS(
+      db.results().record_results(g + 100, teams("classic", {p.a, p.b, p.c, p.d}, 5, 3), kNow),
+      StorageError);
   CHECK(raw.integer("SELECT count(*) FROM results") == 0);
-  CHECK_THROWS_AS(db.record_results(g, GameResults{}, kNow), StorageError);
+  CHECK_THROWS_AS(db.results().record_results(g, GameResults{}, kNow), StorageError);
 }
 
 TEST_CASE("a seat with no account (a computer player) is stored without one",
@@ -105,11 +110,11 @@ TEST_CASE("a seat with no account (a computer player) is stored without one",
   TempDb file;
   Database db(file.path());
   const Four p(db);
-  const auto g = new_game(db, db.create_table("{}", "playing", kNow));
+  const auto g = new_game(db, db.tables().create_table("{}", TableState::kPlaying, kNow));
   auto r = teams("classic", {p.a, 0, p.c, -7}, 5, 3);
   r.seats[1].name = "Robot 1";
-  REQUIRE(db.record_results(g, r, kNow));
-  const auto games = db.games_of(p.a, 0, 10);
+  REQUIRE(db.results().record_results(g, r, kNow));
+  const auto games = db.results().games_of(p.a, 0, 10);
   REQUIRE(games.size() == 1);
   REQUIRE(games[0].seats.size() == 4);
   CHECK(games[0].seats[1].account == 0);
@@ -121,17 +126,17 @@ TEST_CASE("a player's games, newest first, paged, with every seat", "[storage][r
   TempDb file;
   Database db(file.path());
   const Four p(db);
-  const auto table = db.create_table("{}", "playing", kNow);
+  const auto table = db.tables().create_table("{}", TableState::kPlaying, kNow);
   std::vector<std::int64_t> ids;
   for (int i = 0; i < 5; ++i) {
     const auto g = new_game(db, table);
     ids.push_back(g);
     // ann wins the even games; in game 3 ann is not seated (the guest is).
     const std::vector<std::int64_t> seats = {i == 3 ? p.guest : p.a, p.b, p.c, p.d};
-    REQUIRE(db.record_results(
+    REQUIRE(db.results().record_results(
         g, teams(i == 4 ? "bid" : "classic", seats, i % 2 ? 2 : 5, i % 2 ? 5 : 2), kNow + i));
   }
-  auto page = db.games_of(p.a, 0, 2);
+  auto page = db.results().games_of(p.a, 0, 2);
   REQUIRE(page.size() == 2);
   CHECK(page[0].game == ids[4]);
   CHECK(page[0].variant == "bid");
@@ -145,17 +150,17 @@ TEST_CASE("a player's games, newest first, paged, with every seat", "[storage][r
   CHECK(page[0].seats[1].side == 1);
   CHECK_FALSE(page[0].seats[1].won);
   CHECK(page[1].game == ids[2]);  // game 3 was not ann's
-  page = db.games_of(p.a, page[1].game, 2);
+  page = db.results().games_of(p.a, page[1].game, 2);
   REQUIRE(page.size() == 2);
   CHECK(page[0].game == ids[1]);
   CHECK_FALSE(page[0].me.won);
   CHECK(page[1].game == ids[0]);
-  CHECK(db.games_of(p.a, ids[0], 2).empty());
-  CHECK(db.games_of(p.b, 0, 100).size() == 5);
-  CHECK_THROWS_AS(db.games_of(p.a, 0, 0), StorageError);
+  CHECK(db.results().games_of(p.a, ids[0], 2).empty());
+  CHECK(db.results().games_of(p.b, 0, 100).size() == 5);
+  CHECK_THROWS_AS(db.results().games_of(p.a, 0, 0), StorageError);
 
   // Wins and losses per variant.
-  const auto rec = db.record_of(p.a);
+  const auto rec = db.results().record_of(p.a);
   REQUIRE(rec.size() == 2);
   CHECK(rec[0].variant == "bid");
   CHECK(rec[0].games == 1);
@@ -163,7 +168,7 @@ TEST_CASE("a player's games, newest first, paged, with every seat", "[storage][r
   CHECK(rec[1].variant == "classic");
   CHECK(rec[1].games == 3);
   CHECK(rec[1].wins == 2);
-  CHECK(db.record_of(p.guest).size() == 1);
+  CHECK(db.results().record_of(p.guest).size() == 1);
 }
 
 TEST_CASE("the leaderboard: wins, then win rate, at least min games, no guests",
@@ -171,11 +176,11 @@ TEST_CASE("the leaderboard: wins, then win rate, at least min games, no guests",
   TempDb file;
   Database db(file.path());
   const Four p(db);
-  const auto table = db.create_table("{}", "playing", kNow);
+  const auto table = db.tables().create_table("{}", TableState::kPlaying, kNow);
   auto play = [&](std::vector<std::int64_t> seats, bool team0_wins, const char* variant) {
     const auto g = new_game(db, table);
-    REQUIRE(
-        db.record_results(g, teams(variant, seats, team0_wins ? 5 : 1, team0_wins ? 1 : 5), kNow));
+    REQUIRE(db.results().record_results(
+        g, teams(variant, seats, team0_wins ? 5 : 1, team0_wins ? 1 : 5), kNow));
   };
   // ann and cat (team 0) win 2 of 3 against ben and dan.
   play({p.a, p.b, p.c, p.d}, true, "classic");
@@ -186,7 +191,7 @@ TEST_CASE("the leaderboard: wins, then win rate, at least min games, no guests",
   // A bid game: ben wins.
   play({p.a, p.b, p.c, p.d}, false, "bid");
 
-  auto board = db.leaderboard("classic", 1, 10);
+  auto board = db.results().leaderboard("classic", 1, 10);
   REQUIRE(board.size() == 4);
   CHECK(board[0].name == "cat");  // 3 wins of 4
   CHECK(board[0].wins == 3);
@@ -198,15 +203,15 @@ TEST_CASE("the leaderboard: wins, then win rate, at least min games, no guests",
   CHECK(board[3].name == "dan");
   for (const auto& row : board) CHECK(row.account != p.guest);
 
-  board = db.leaderboard("classic", 4, 10);
+  board = db.results().leaderboard("classic", 4, 10);
   REQUIRE(board.size() == 3);  // ann played 3 only
   CHECK(board[0].name == "cat");
-  CHECK(db.leaderboard("classic", 1, 2).size() == 2);
-  board = db.leaderboard("bid", 1, 10);
+  CHECK(db.results().leaderboard("classic", 1, 2).size() == 2);
+  board = db.results().leaderboard("bid", 1, 10);
   REQUIRE(board.size() == 4);
   CHECK(board[0].wins == 1);
   CHECK((board[0].name == "ben" || board[0].name == "dan"));
-  CHECK(db.leaderboard("exact", 1, 10).empty());
+  CHECK(db.results().leaderboard("exact", 1, 10).empty());
 }
 
 TEST_CASE("a version-2 file migrates to the results schema keeping its data",
@@ -214,7 +219,7 @@ TEST_CASE("a version-2 file migrates to the results schema keeping its data",
   TempDb file;
   {
     Database db(file.path());
-    db.create_player("old", "h", 300, kNow).value();
+    db.ledger().create_player("old", "h", 300, kNow).value();
   }
   {
     // Back to what a version-2 file is: no results table (migration 3),
@@ -229,11 +234,11 @@ TEST_CASE("a version-2 file migrates to the results schema keeping its data",
   }
   Database db(file.path());
   CHECK(db.schema_version() >= 3);
-  const auto old = db.account_by_name("old");
+  const auto old = db.accounts().account_by_name("old");
   REQUIRE(old);
-  CHECK(db.balance(old->id) == 300);
-  CHECK(db.games_of(old->id, 0, 10).empty());
-  CHECK(db.check_ledger().ok);
+  CHECK(db.ledger().balance(old->id) == 300);
+  CHECK(db.results().games_of(old->id, 0, 10).empty());
+  CHECK(db.ledger().check_ledger().ok);
   Raw raw(file.path());
   CHECK(raw.integer("SELECT count(*) FROM sqlite_master WHERE name = 'results'") == 1);
 }

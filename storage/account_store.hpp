@@ -1,0 +1,44 @@
+// Accounts and their sessions. Usernames are unique without regard to case
+// (ASCII letters; the server accepts only ASCII names). Sessions are kept
+// by a token's hash, never the token.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+
+namespace whist::storage {
+
+struct Account {
+  std::int64_t id = 0;
+  std::string username;
+  std::string password_hash;  // libsodium's argon2id string; empty for guests
+  bool guest = false;
+  std::int64_t created_at = 0;  // Unix seconds
+  bool banned = false;          // by the operator (whistctl ban): no login, no session
+};
+
+class AccountStore {
+ public:
+  virtual ~AccountStore() = default;
+
+  // The new account's id, or nullopt if the username is taken.
+  virtual std::optional<std::int64_t> create_account(std::string_view username,
+                                                     std::string_view password_hash, bool guest,
+                                                     std::int64_t now) = 0;
+  virtual std::optional<Account> account_by_name(std::string_view username) const = 0;
+  virtual std::optional<Account> account_by_id(std::int64_t id) const = 0;
+
+  // A session: a token's hash and when it expires.
+  virtual void create_session(std::int64_t account_id, std::string_view token_hash,
+                              std::int64_t now, std::int64_t expires_at) = 0;
+  // The account of a live session (not revoked, not expired at `now`); it
+  // also records `now` as the session's last use.
+  virtual std::optional<Account> account_for_session(std::string_view token_hash,
+                                                     std::int64_t now) = 0;
+  // Revokes one session; whether it existed and was not revoked yet.
+  virtual bool revoke_session(std::string_view token_hash) = 0;
+};
+
+}  // namespace whist::storage

@@ -1,0 +1,97 @@
+// Accounts and sessions in SQLite (see account_store.hpp; the tables are
+// schema version 1 in schema.cpp).
+#include <sqlite3.h>
+
+#include <string>
+
+#include "storage/sqlite.hpp"
+#include "storage/sqlite_stores.hpp"
+
+namespace whist::storage::detail {
+
+namespace {
+
+constexpr const char* kAccountColumns = "id, username, password_hash, guest, created_at, banned";
+
+Account read_account(const Statement& st) {
+  Account a;
+  a.id = st.int64(0);
+  a.username = st.text(1);
+  a.password_hash = st.text(2);
+  a.guest = st.int64(3) != 0;
+  a.created_at = st.int64(4);
+  a.banned = st.int64(5) != 0;
+  return a;
+}
+
+std::optional<Account> one_account(sqlite3* db, const char* where, const char* what,
+                                   const auto& bind) {
+  Statement st(db, std::string("SELECT ") + kAccountColumns + " FROM accounts WHERE " + where,
+               what);
+  bind(st);
+  if (!st.step()) return std::nullopt;
+  return read_account(st);
+}
+
+}  // namespace
+
+std::optional<std::int64_t> SqliteAccounts::create_account(std::string_view username,
+                                                           std::string_view password_hash,
+                                                           bool guest, std::int64_t now) {
+  Statement st(db_,
+               "INSERT INTO accounts(username, password_hash, guest, created_at) "
+               "VALUES (?1, ?2, ?3, ?4)",
+               "create_account");
+  st.bind(1, username).bind(2, password_hash).bind(3, guest ? 1 : 0).bind(4, now);
+  const int rc = st.step_raw();
+  if (rc == SQLITE_DONE) return sqlite3_last_insert_rowid(db_);
+  if (sqlite3_extended_errcode(db_) == SQLITE_CONSTRAINT_UNIQUE) return std::nullopt;
+  fail(db_, "create_account");
+}
+
+std::optional<Account> SqliteAccounts::account_by_name(std::string_view username) const {
+  return one_account(db_, "username = ?1", "account_by_name",
+                     [&](Statement& st) { st.bind(1, username); });
+}
+
+std::optional<Account> SqliteAccounts::account_by_id(std::int64_t id) const {
+  return one_account(db_, "id = ?1", "account_by_id", [&](Statement& st) { st.bind(1, id); });
+}
+
+void SqliteAccounts::create_session(std::int64_t account_id, std::string_view token_hash,
+                                    std::int64_t now, std::int64_t expires_at) {
+  Statement st(db_,
+               "INSERT INTO sessions(token_hash, account_id, created_at, last_used_at, "
+               "expires_at) VALUES (?1, ?2, ?3, ?3, ?4)",
+               "create_session");
+  st.bind(1, token_hash).bind(2, account_id).bind(3, now).bind(4, expires_at);
+  st.run();
+}
+
+std::optional<Account> SqliteAccounts::account_for_session(std::string_view token_hash,
+                                                           std::int64_t now) {
+  // One statement: it only touches a live session, and says whose it is.
+  std::int64_t account_id = 0;
+  {
+    Statement st(db_,
+                 "UPDATE sessions SET last_used_at = ?2 "
+                 "WHERE token_hash = ?1 AND revoked = 0 AND expires_at > ?2 "
+                 "RETURNING account_id",
+                 "account_for_session");
+    st.bind(1, token_hash).bind(2, now);
+    if (!st.step()) return std::nullopt;
+    account_id = st.int64(0);
+    st.run();
+  }
+  return account_by_id(account_id);
+}
+
+bool SqliteAccounts::revoke_session(std::string_view token_hash) {
+  Statement st(db_, "UPDATE sessions SET revoked = 1 WHERE token_hash = ?1 AND revoked = 0",
+               "revoke_session");
+  st.bind(1, token_hash);
+  st.run();
+  return sqlite3_changes(db_) > 0;
+}
+
+}  // namespace whist::storage::detail

@@ -1,0 +1,375 @@
+// The schema of whistd's SQLite file and its migrations (see
+// sqlite_database.hpp).
+//
+// Schema
+// ======
+// The schema is built by the numbered migrations in kMigrations below; the
+// number of the last one applied is kept in `PRAGMA user_version` (0 for a
+// new, empty file). At open, each missing migration runs in a transaction of
+// its own (BEGIN IMMEDIATE ... COMMIT) together with the user_version bump,
+// so a crash leaves the file at a whole version. A file whose user_version is
+// newer than the code knows is refused. Migrations are append-only: never
+// edit one that has shipped, add a new one.
+//
+// (The connection's settings are database.cpp's.)
+//
+// All times are Unix seconds (INTEGER); booleans are INTEGER 0/1; the JSON
+// columns hold JSON text, which SQLite does not look into: tables.settings
+// is storage's stored table (table_codec.hpp), the others the server's own.
+// The state and kind columns hold the names of states.hpp's enums, read
+// back strictly.
+//
+// Version 1:
+//
+//   accounts      id INTEGER PRIMARY KEY
+//                 username TEXT NOT NULL UNIQUE COLLATE NOCASE
+//                   (unique and looked up without regard to ASCII case;
+//                   NOCASE folds A-Z only, not other letters)
+//                 password_hash TEXT NOT NULL DEFAULT ''
+//                   (libsodium's argon2id string; '' for guests)
+//                 guest INTEGER NOT NULL (0/1)
+//                 created_at INTEGER NOT NULL
+//
+//   sessions      token_hash TEXT NOT NULL PRIMARY KEY (never the token)
+//                 account_id INTEGER NOT NULL REFERENCES accounts(id)
+//                 created_at, last_used_at, expires_at INTEGER NOT NULL
+//                 revoked INTEGER NOT NULL DEFAULT 0 (0/1)
+//                 WITHOUT ROWID; index sessions_account_id (account_id)
+//                 A session is live while revoked = 0 and expires_at > now.
+//
+//   tables        id INTEGER PRIMARY KEY
+//                 settings TEXT NOT NULL (JSON: table_codec.hpp)
+//                 state TEXT NOT NULL ("open", "playing", "finished", "closed")
+//                 created_at INTEGER NOT NULL
+//                 index tables_state (state)
+//
+//   games         id INTEGER PRIMARY KEY
+//                 table_id INTEGER NOT NULL REFERENCES tables(id)
+//                 setup TEXT NOT NULL (JSON, holds the seed)
+//                 seats TEXT NOT NULL (JSON)
+//                 state TEXT NOT NULL ("playing", "finished", "abandoned")
+//                 result TEXT NOT NULL DEFAULT '' (JSON once finished)
+//                 started_at INTEGER NOT NULL
+//                 finished_at INTEGER NOT NULL DEFAULT 0 (0 until finished)
+//                 indexes games_state (state), games_table_id (table_id)
+//
+//   game_deals    game_id INTEGER NOT NULL REFERENCES games(id)
+//                 idx INTEGER NOT NULL (0, 1, 2... with no gap)
+//                 deal TEXT NOT NULL
+//                 PRIMARY KEY (game_id, idx), WITHOUT ROWID
+//
+//   game_actions  game_id INTEGER NOT NULL REFERENCES games(id)
+//                 idx INTEGER NOT NULL (0, 1, 2... with no gap)
+//                 action TEXT NOT NULL
+//                 PRIMARY KEY (game_id, idx), WITHOUT ROWID
+//                 (Since version 5 no longer written: see action_log.)
+//
+// Version 2 (chips and friends):
+//
+//   accounts      + chips INTEGER NOT NULL DEFAULT 0 (the balance; existing
+//                   accounts start at 0, with no ledger entry needed)
+//
+//   house         id INTEGER PRIMARY KEY CHECK (id = 1), chips INTEGER NOT
+//                 NULL: one row, (1, 0) at creation; the house's balance
+//                 (fees, and the pot of a Compete game while it is played)
+//
+//   ledger        id INTEGER PRIMARY KEY (order of posting)
+//                 key TEXT NOT NULL UNIQUE (batch key + ":" + index in batch)
+//                 batch TEXT NOT NULL (the batch key given to post())
+//                 account_id INTEGER REFERENCES accounts(id) (NULL: house)
+//                 delta INTEGER NOT NULL (never 0)
+//                 kind TEXT NOT NULL: 'initial', 'topup', 'grant' (minting:
+//                   chips created, to accounts only, delta > 0) or 'buyin',
+//                   'payout', 'fee', 'refund' (moving: each batch of them
+//                   sums to 0); a batch is all minting or all moving
+//                 game_id INTEGER (NULL: none; not a foreign key)
+//                 created_at INTEGER NOT NULL
+//                 indexes ledger_account_id, ledger_batch
+//                 Invariants (checked by check_ledger()): each balance is
+//                 the sum of its deltas; all balances plus the house sum to
+//                 the minting deltas; no balance is negative.
+//
+//   friends       a, b INTEGER NOT NULL REFERENCES accounts(id), a <> b
+//                 state TEXT NOT NULL ('pending' or 'accepted')
+//                 created_at INTEGER NOT NULL (when the request was made)
+//                 PRIMARY KEY (a, b), WITHOUT ROWID; index friends_b (b)
+//                 A 'pending' row (a, b) is a request from a to b. An
+//                 'accepted' row is a friendship, stored once with a < b
+//                 (CHECK (state = 'pending' OR a < b)). Two people have at
+//                 most one row between them: a request while the other's
+//                 is pending turns it into the friendship.
+//
+// Version 3 (results):
+//
+//   results       game_id INTEGER NOT NULL REFERENCES games(id)
+//                 seat INTEGER NOT NULL
+//                 account_id INTEGER REFERENCES accounts(id) (NULL: a
+//                   computer player)
+//                 name TEXT NOT NULL (the name at the seat)
+//                 side INTEGER NOT NULL (index into the game's scores: the
+//                   team in classic and bid, the seat in exact)
+//                 won INTEGER NOT NULL (0/1: the side is among the winners)
+//                 score INTEGER NOT NULL (the side's final score)
+//                 chips_delta INTEGER NOT NULL DEFAULT 0 (chips won or lost)
+//                 variant TEXT NOT NULL ("classic", "bid", "exact")
+//                 finished_at INTEGER NOT NULL
+//                 PRIMARY KEY (game_id, seat), WITHOUT ROWID
+//                 indexes results_account (account_id, game_id),
+//                 results_variant (variant, account_id)
+//                 Written once per finished game, in the transaction that
+//                 marks the game finished.
+//
+// Version 4 (the operator's commands): accounts + banned, ban_reason;
+// admin_commands (see storage/admin.cpp).
+//
+// Version 5 (the action log and the chunks, see storage/action_log.cpp):
+//
+//   action_log    id INTEGER PRIMARY KEY (order of arrival)
+//                 game_id INTEGER NOT NULL (a game in play; not a foreign
+//                   key: checked once, at the game's first action)
+//                 idx INTEGER NOT NULL, action TEXT NOT NULL (as in
+//                   game_actions)
+//                 No index. Each action of a game in play, appended; a row
+//                 whose action is in a chunk, or of a game no longer in
+//                 play, is a leftover, deleted as the log moves on.
+//
+//   game_action_chunks
+//                 id INTEGER PRIMARY KEY
+//                 game_id INTEGER NOT NULL REFERENCES games(id)
+//                 first_idx INTEGER NOT NULL (the index of its first action)
+//                 count INTEGER NOT NULL (> 0)
+//                 actions TEXT NOT NULL (count JSON texts, one per line)
+//                 UNIQUE (game_id, first_idx)
+//                 A game's actions are its rows of game_actions (stored
+//                 before version 5), then its chunks in order of first_idx,
+//                 then its rows of the log not yet in a chunk, each part
+//                 following the last without a gap.
+//
+// Version 6 (answers to retried actions kept through a restart):
+//   action_log    + request TEXT (NULL: none)
+//   game_action_chunks
+//                 + requests TEXT (NULL: none; else count lines, one per
+//                   action, empty for none)
+//                 What the server keeps with an action to answer a retry of
+//                 the request that made it (server/table_restore.cpp);
+//                 opaque here.
+//
+// The indexes on state serve tables_in_state/games_in_state (an index on
+// state also orders by rowid, hence by id); sessions_account_id and
+// games_table_id keep foreign-key checks and per-account/per-table lookups
+// from scanning.
+
+#include <sqlite3.h>
+
+#include <array>
+#include <string>
+
+#include "storage/sqlite.hpp"
+#include "storage/sqlite_stores.hpp"
+
+namespace whist::storage::detail {
+
+namespace {
+
+// Each entry is migration number (index + 1). Append only.
+constexpr std::array<const char*, 6> kMigrations = {
+    // 1: accounts, sessions, tables, games and their deals and actions.
+    R"sql(
+CREATE TABLE accounts (
+  id            INTEGER PRIMARY KEY,
+  username      TEXT    NOT NULL UNIQUE COLLATE NOCASE,
+  password_hash TEXT    NOT NULL DEFAULT '',
+  guest         INTEGER NOT NULL CHECK (guest IN (0, 1)),
+  created_at    INTEGER NOT NULL
+);
+
+CREATE TABLE sessions (
+  token_hash   TEXT    NOT NULL PRIMARY KEY,
+  account_id   INTEGER NOT NULL REFERENCES accounts(id),
+  created_at   INTEGER NOT NULL,
+  last_used_at INTEGER NOT NULL,
+  expires_at   INTEGER NOT NULL,
+  revoked      INTEGER NOT NULL DEFAULT 0 CHECK (revoked IN (0, 1))
+) WITHOUT ROWID;
+CREATE INDEX sessions_account_id ON sessions(account_id);
+
+CREATE TABLE tables (
+  id         INTEGER PRIMARY KEY,
+  settings   TEXT    NOT NULL,
+  state      TEXT    NOT NULL,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX tables_state ON tables(state);
+
+CREATE TABLE games (
+  id          INTEGER PRIMARY KEY,
+  table_id    INTEGER NOT NULL REFERENCES tables(id),
+  setup       TEXT    NOT NULL,
+  seats       TEXT    NOT NULL,
+  state       TEXT    NOT NULL,
+  result      TEXT    NOT NULL DEFAULT '',
+  started_at  INTEGER NOT NULL,
+  finished_at INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX games_state ON games(state);
+CREATE INDEX games_table_id ON games(table_id);
+
+CREATE TABLE game_deals (
+  game_id INTEGER NOT NULL REFERENCES games(id),
+  idx     INTEGER NOT NULL,
+  deal    TEXT    NOT NULL,
+  PRIMARY KEY (game_id, idx)
+) WITHOUT ROWID;
+
+CREATE TABLE game_actions (
+  game_id INTEGER NOT NULL REFERENCES games(id),
+  idx     INTEGER NOT NULL,
+  action  TEXT    NOT NULL,
+  PRIMARY KEY (game_id, idx)
+) WITHOUT ROWID;
+)sql",
+
+    // 2: chips (account balances, the house, the ledger) and friends.
+    R"sql(
+ALTER TABLE accounts ADD COLUMN chips INTEGER NOT NULL DEFAULT 0;
+
+CREATE TABLE house (
+  id    INTEGER PRIMARY KEY CHECK (id = 1),
+  chips INTEGER NOT NULL
+);
+INSERT INTO house(id, chips) VALUES (1, 0);
+
+CREATE TABLE ledger (
+  id         INTEGER PRIMARY KEY,
+  key        TEXT    NOT NULL UNIQUE,
+  batch      TEXT    NOT NULL,
+  account_id INTEGER REFERENCES accounts(id),
+  delta      INTEGER NOT NULL,
+  kind       TEXT    NOT NULL CHECK (kind IN ('initial', 'topup', 'grant', 'buyin', 'payout',
+                                              'fee', 'refund')),
+  game_id    INTEGER,
+  created_at INTEGER NOT NULL
+);
+CREATE INDEX ledger_account_id ON ledger(account_id);
+CREATE INDEX ledger_batch ON ledger(batch);
+
+CREATE TABLE friends (
+  a          INTEGER NOT NULL REFERENCES accounts(id),
+  b          INTEGER NOT NULL REFERENCES accounts(id),
+  state      TEXT    NOT NULL CHECK (state IN ('pending', 'accepted')),
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (a, b),
+  CHECK (a <> b),
+  CHECK (state = 'pending' OR a < b)
+) WITHOUT ROWID;
+CREATE INDEX friends_b ON friends(b);
+)sql",
+
+    // 3: results of finished games, seat by seat.
+    R"sql(
+CREATE TABLE results (
+  game_id     INTEGER NOT NULL REFERENCES games(id),
+  seat        INTEGER NOT NULL,
+  account_id  INTEGER REFERENCES accounts(id),
+  name        TEXT    NOT NULL,
+  side        INTEGER NOT NULL,
+  won         INTEGER NOT NULL CHECK (won IN (0, 1)),
+  score       INTEGER NOT NULL,
+  chips_delta INTEGER NOT NULL DEFAULT 0,
+  variant     TEXT    NOT NULL,
+  finished_at INTEGER NOT NULL,
+  PRIMARY KEY (game_id, seat)
+) WITHOUT ROWID;
+CREATE INDEX results_account ON results(account_id, game_id);
+CREATE INDEX results_variant ON results(variant, account_id);
+)sql",
+
+    // 4: the operator's commands (whistctl asks the running whistd through
+    // admin_commands: see storage/admin.cpp) and banned accounts.
+    R"sql(
+ALTER TABLE accounts ADD COLUMN banned INTEGER NOT NULL DEFAULT 0 CHECK (banned IN (0, 1));
+ALTER TABLE accounts ADD COLUMN ban_reason TEXT NOT NULL DEFAULT '';
+
+CREATE TABLE admin_commands (
+  id         INTEGER PRIMARY KEY,
+  command    TEXT    NOT NULL,
+  args       TEXT    NOT NULL,
+  state      TEXT    NOT NULL DEFAULT 'pending'
+             CHECK (state IN ('pending', 'running', 'done', 'cancelled')),
+  result     TEXT    NOT NULL DEFAULT '',
+  created_at INTEGER NOT NULL,
+  done_at    INTEGER NOT NULL DEFAULT 0
+);
+CREATE INDEX admin_commands_state ON admin_commands(state);
+)sql",
+
+    // 5: the action log and the chunks of actions (storage/action_log.cpp).
+    R"sql(
+CREATE TABLE action_log (
+  id      INTEGER PRIMARY KEY,
+  game_id INTEGER NOT NULL,
+  idx     INTEGER NOT NULL,
+  action  TEXT    NOT NULL
+);
+
+CREATE TABLE game_action_chunks (
+  id        INTEGER PRIMARY KEY,
+  game_id   INTEGER NOT NULL REFERENCES games(id),
+  first_idx INTEGER NOT NULL,
+  count     INTEGER NOT NULL CHECK (count > 0),
+  actions   TEXT    NOT NULL,
+  UNIQUE (game_id, first_idx)
+);
+)sql",
+
+    // 6: each action's request (its id and answer), kept with it so that a
+    // retry after a restart gets the first answer (storage/action_log.cpp).
+    R"sql(
+ALTER TABLE action_log ADD COLUMN request TEXT;
+ALTER TABLE game_action_chunks ADD COLUMN requests TEXT;
+)sql",
+};
+
+constexpr int kKnownVersion = static_cast<int>(kMigrations.size());
+
+}  // namespace
+
+int read_user_version(sqlite3* db) {
+  Statement st(db, "PRAGMA user_version", "reading the schema version");
+  if (!st.step()) throw StorageError("reading the schema version: no result");
+  return static_cast<int>(st.int64(0));
+}
+
+
+void migrate(sqlite3* db) {
+  const auto check = [](int version) {
+    if (version > kKnownVersion)
+      throw StorageError("database schema version " + std::to_string(version) +
+                         " is newer than this whistd (" + std::to_string(kKnownVersion) + ")");
+    if (version < 0)
+      throw StorageError("database schema version " + std::to_string(version) + " is invalid");
+  };
+  // The usual case, an up-to-date file, takes no write lock.
+  int version = read_user_version(db);
+  check(version);
+  while (version < kKnownVersion) {
+    // The version is read again under the write lock, so two processes
+    // opening the same new file cannot both apply a migration.
+    Transaction tx(db, "migrating the database");
+    version = read_user_version(db);
+    check(version);
+    if (version == kKnownVersion) {
+      tx.commit();
+      break;
+    }
+    const int next = version + 1;
+    const std::string what = "applying migration " + std::to_string(next);
+    exec_or_throw(db, kMigrations[static_cast<std::size_t>(version)], what);
+    // PRAGMA takes no bound parameters; `next` is the code's own number.
+    exec_or_throw(db, ("PRAGMA user_version=" + std::to_string(next)).c_str(), what);
+    tx.commit();
+    version = next;
+  }
+}
+
+}  // namespace whist::storage::detail

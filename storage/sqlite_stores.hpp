@@ -1,0 +1,224 @@
+// Internal to storage/: the SQLite implementation of each store, all over
+// the one connection that SqliteDatabase owns. Each is implemented in the
+// .cpp file named by what it stores (accounts.cpp, tables.cpp, games.cpp
+// and action_log.cpp, ledger.cpp, ledger_check.cpp and chips.cpp,
+// friends.cpp, results.cpp, admin.cpp).
+#pragma once
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "storage/database.hpp"
+
+struct sqlite3;
+
+namespace whist::storage::detail {
+
+class Statement;
+
+class SqliteAccounts final : public AccountStore {
+ public:
+  explicit SqliteAccounts(sqlite3* db) : db_(db) {}
+  std::optional<std::int64_t> create_account(std::string_view username,
+                                             std::string_view password_hash, bool guest,
+                                             std::int64_t now) override;
+  std::optional<Account> account_by_name(std::string_view username) const override;
+  std::optional<Account> account_by_id(std::int64_t id) const override;
+  void create_session(std::int64_t account_id, std::string_view token_hash, std::int64_t now,
+                      std::int64_t expires_at) override;
+  std::optional<Account> account_for_session(std::string_view token_hash,
+                                             std::int64_t now) override;
+  bool revoke_session(std::string_view token_hash) override;
+
+ private:
+  sqlite3* db_;
+};
+
+class SqliteTables final : public TableStore {
+ public:
+  explicit SqliteTables(sqlite3* db) : db_(db) {}
+  std::int64_t create_table(std::string_view settings, TableState state,
+                            std::int64_t now) override;
+  void update_table(std::int64_t id, std::string_view settings, TableState state) override;
+  void set_table_state(std::int64_t id, TableState state) override;
+  std::optional<TableRow> table(std::int64_t id) const override;
+  std::vector<TableRow> tables_in_state(TableState state) const override;
+
+ private:
+  sqlite3* db_;
+};
+
+class SqliteResults final : public ResultStore {
+ public:
+  explicit SqliteResults(sqlite3* db) : db_(db) {}
+  bool record_results(std::int64_t game_id, const GameResults& results,
+                      std::int64_t now) override;
+  std::vector<PlayedGame> games_of(std::int64_t account, std::int64_t before,
+                                   int limit) const override;
+  std::vector<VariantRecord> record_of(std::int64_t account) const override;
+  std::vector<LeaderRow> leaderboard(std::string_view variant, std::int64_t min_games,
+                                     int limit) const override;
+
+ private:
+  sqlite3* db_;
+};
+
+class SqliteGames final : public GameStore {
+ public:
+  SqliteGames(sqlite3* db, SqliteResults& results);
+  ~SqliteGames() override;
+  std::int64_t create_game(std::int64_t table_id, std::string_view setup, std::string_view seats,
+                           std::int64_t now, std::string_view first_deal = {}) override;
+  void append_deal(std::int64_t game_id, int index, std::string_view deal) override;
+  void append_action(std::int64_t game_id, int index, std::string_view action,
+                     std::string_view request = {}) override;
+  void finish_game(std::int64_t game_id, GameState state, std::string_view result,
+                   std::int64_t now) override;
+  void finish_game(std::int64_t game_id, GameState state, std::string_view result,
+                   std::int64_t now, const GameResults& results) override;
+  std::optional<GameRow> game(std::int64_t id) const override;
+  std::vector<std::string> game_deals(std::int64_t id) const override;
+  std::vector<std::string> game_actions(std::int64_t id,
+                                        std::vector<std::string>* requests = nullptr) const override;
+  std::vector<GameRow> games_in_state(GameState state) const override;
+
+  void set_action_log_span(std::int64_t rows) { log_span_ = rows; }
+  // A rollback may undo rows the action log's entries name.
+  void forget_action_log() { log_loaded_ = false; }
+
+ private:
+  // The action log (action_log.cpp). A game in play has an entry once it
+  // has appended: the index of its next action and the texts of its logged
+  // actions not yet in a chunk, in order, from the log's row first_row on.
+  // The entries are a copy of what the file holds, rebuilt from it when
+  // unsure (at first use, and after a rollback: forget_action_log).
+  struct LoggedGame {
+    std::int64_t next = 0;
+    std::int64_t first_row = 0;
+    std::vector<std::string> texts;
+    // Their request texts, one line each (empty: none), in one string: most
+    // are short, and a string each would cost more than the text.
+    std::string requests;
+    bool any_request = false;
+    bool broken = false;  // a gap in the log (never written so)
+  };
+  void load_action_log() const;
+  std::int64_t stored_actions(std::int64_t game_id) const;
+  LoggedGame& logged_game(std::int64_t game_id);
+  void chunk_logged_actions(std::int64_t game_id, LoggedGame& game);
+  void settle_logged_actions(std::int64_t game_id);
+  void maintain_action_log();
+  void prune_action_log(std::int64_t below);
+  bool in_transaction() const;
+
+  sqlite3* db_;
+  SqliteResults& results_;
+  // Prepared once: the statements run for every deal and action stored.
+  std::unique_ptr<Statement> deal_next_st_, deal_insert_st_;
+  struct LogStatements {
+    std::unique_ptr<Statement> insert, chunk, stored, game_state, prune;
+  };
+  mutable LogStatements log_st_;
+  mutable bool log_loaded_ = false;
+  mutable std::unordered_map<std::int64_t, LoggedGame> logged_;
+  mutable std::map<std::int64_t, std::int64_t> log_by_first_;  // first row -> game
+  mutable std::vector<std::int64_t> ended_;                    // games ended since the last pruning
+  mutable std::int64_t log_head_ = 0;                          // the newest row
+  mutable std::int64_t log_pruned_below_ = 0;                  // no row below
+  std::int64_t log_span_ = 50000;
+  int appends_since_maintain_ = 0;
+};
+
+class SqliteLedger final : public LedgerStore {
+ public:
+  SqliteLedger(sqlite3* db, SqliteAccounts& accounts) : db_(db), accounts_(accounts) {}
+  PostResult post(std::string_view batch_key, const std::vector<LedgerEntry>& entries,
+                  std::int64_t now) override;
+  std::int64_t balance(std::int64_t account) const override;
+  std::vector<LedgerRow> ledger_of(std::int64_t account, int limit) const override;
+  std::vector<LedgerRow> ledger_page(std::int64_t account, std::int64_t before,
+                                     int limit) const override;
+  bool batch_posted(std::string_view batch_key) const override;
+  LedgerCheck check_ledger() const override;  // ledger_check.cpp
+  // chips.cpp
+  std::optional<std::int64_t> create_player(std::string_view username,
+                                            std::string_view password_hash,
+                                            std::int64_t initial_chips, std::int64_t now) override;
+  bool ensure_initial_chips(std::int64_t account, std::int64_t initial_chips,
+                            std::int64_t now) override;
+  TopUp topup(std::int64_t account, std::int64_t floor, std::int64_t amount, std::string_view date,
+              std::int64_t now) override;
+
+ private:
+  std::vector<LedgerRow> entries(std::int64_t account, std::int64_t before, std::int64_t limit,
+                                 const char* what) const;
+  sqlite3* db_;
+  SqliteAccounts& accounts_;
+};
+
+class SqliteFriends final : public FriendStore {
+ public:
+  explicit SqliteFriends(sqlite3* db) : db_(db) {}
+  FriendResult request_friend(std::int64_t from, std::int64_t to, std::int64_t now) override;
+  bool accept_friend(std::int64_t me, std::int64_t from) override;
+  bool decline_friend(std::int64_t me, std::int64_t from) override;
+  bool remove_friend(std::int64_t me, std::int64_t other) override;
+  std::vector<std::int64_t> friends_of(std::int64_t me) const override;
+  std::vector<std::int64_t> requests_to(std::int64_t me) const override;
+  std::vector<std::int64_t> requests_from(std::int64_t me) const override;
+  bool are_friends(std::int64_t a, std::int64_t b) const override;
+
+ private:
+  sqlite3* db_;
+};
+
+class SqliteAdmin final : public AdminStore {
+ public:
+  explicit SqliteAdmin(sqlite3* db) : db_(db) {}
+  std::optional<int> set_banned(std::int64_t account, bool banned,
+                                std::string_view reason) override;
+  std::optional<std::string> banned_for_session(std::string_view token_hash) const override;
+  std::optional<std::string> ban_reason(std::int64_t account) const override;
+  std::vector<AccountSummary> accounts(bool with_guests, int limit) const override;
+  std::int64_t queue_admin_command(std::string_view command, std::string_view args,
+                                   std::int64_t now) override;
+  std::vector<AdminCommand> take_admin_commands() override;
+  void finish_admin_command(std::int64_t id, std::string_view result, std::int64_t now) override;
+  bool cancel_admin_command(std::int64_t id, std::int64_t now) override;
+  std::optional<AdminCommand> admin_command(std::int64_t id) const override;
+  int fail_running_admin_commands(std::string_view result, std::int64_t now) override;
+
+ private:
+  sqlite3* db_;
+};
+
+struct SqliteStores {
+  explicit SqliteStores(sqlite3* db)
+      : accounts(db),
+        tables(db),
+        results(db),
+        games(db, results),
+        ledger(db, accounts),
+        friends(db),
+        admin(db) {}
+  SqliteAccounts accounts;
+  SqliteTables tables;
+  SqliteResults results;
+  SqliteGames games;
+  SqliteLedger ledger;
+  SqliteFriends friends;
+  SqliteAdmin admin;
+};
+
+// The schema's migrations (schema.cpp): brings the file up to date, or
+// throws StorageError for a file newer than this code.
+void migrate(sqlite3* db);
+int read_user_version(sqlite3* db);
+
+}  // namespace whist::storage::detail

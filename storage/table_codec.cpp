@@ -1,0 +1,202 @@
+// The stored table (see table_codec.hpp): written and read with
+// nlohmann/json, strictly: every key known, every value of its type.
+#include "storage/table_codec.hpp"
+
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "storage/storage_error.hpp"
+
+namespace whist::storage {
+
+namespace {
+
+using nlohmann::json;
+
+[[noreturn]] void bad(const std::string& why) {
+  throw StorageError("stored table: " + why);
+}
+
+// The object `j` (named `what`), with only the keys `known`.
+const json& object(const json& j, const std::string& what, const std::set<std::string>& known) {
+  if (!j.is_object()) bad(what + " is not an object");
+  for (const auto& [key, value] : j.items())
+    if (!known.count(key)) bad(what + " has an unknown key '" + key + "'");
+  return j;
+}
+
+const json& at(const json& j, const char* key, const std::string& what) {
+  const auto it = j.find(key);
+  if (it == j.end()) bad(what + " has no '" + key + "'");
+  return *it;
+}
+
+std::int64_t integer(const json& j, const char* key, const std::string& what, std::int64_t lo,
+                     std::int64_t hi) {
+  const json& v = at(j, key, what);
+  if (!v.is_number_integer()) bad(what + "'s " + key + " is not a whole number");
+  const auto n = v.get<std::int64_t>();
+  if (n < lo || n > hi) bad(what + "'s " + key + " is out of range: " + std::to_string(n));
+  return n;
+}
+
+bool boolean(const json& j, const char* key, const std::string& what) {
+  const json& v = at(j, key, what);
+  if (!v.is_boolean()) bad(what + "'s " + key + " is not true or false");
+  return v.get<bool>();
+}
+
+std::string text(const json& j, const char* key, const std::string& what) {
+  const json& v = at(j, key, what);
+  if (!v.is_string()) bad(what + "'s " + key + " is not a string");
+  return v.get<std::string>();
+}
+
+// The enum value among [0, n) whose name is `name`.
+template <typename E, typename Name>
+E by_name(const std::string& name, int n, Name name_of, const char* what) {
+  for (int i = 0; i < n; ++i)
+    if (name_of(static_cast<E>(i)) == name) return static_cast<E>(i);
+  bad(std::string("unknown ") + what + " '" + name + "'");
+}
+
+json options_json(const Rules& r) {
+  json o = json::object();
+  for (const auto& [name, value] : option_values(r))
+    std::visit([&o, &name](const auto& x) { o[name] = x; }, value);
+  return o;
+}
+
+Rules read_rules(const json& s) {
+  Rules r;
+  const auto variant = parse_variant(text(s, "variant", "setup"));
+  if (!variant) bad("unknown variant '" + text(s, "variant", "setup") + "'");
+  r.variant = *variant;
+  r.players = static_cast<int>(integer(s, "players", "setup", 2, 8));
+  const json& options = at(s, "options", "setup");
+  if (!options.is_object()) bad("options is not an object");
+  for (const auto& [name, value] : options.items()) {
+    OptionValue ov;
+    if (value.is_boolean())
+      ov = value.get<bool>();
+    else if (value.is_number_integer())
+      ov = value.get<std::int64_t>();
+    else if (value.is_string())
+      ov = value.get<std::string>();
+    else
+      bad("option " + name + " has a value of the wrong type");
+    if (auto err = set_option(r.variant, r.options, name, ov)) bad(*err);
+  }
+  if (auto err = finalize(r)) bad(*err);
+  return r;
+}
+
+TableSettings read_settings(const json& s) {
+  const std::string what = "settings";
+  TableSettings t;
+  t.timer_bid = static_cast<int>(integer(s, "timer_bid", what, 0, 3600));
+  t.timer_play = static_cast<int>(integer(s, "timer_play", what, 0, 3600));
+  t.chat = by_name<ChatMode>(text(s, "chat", what), 3, chat_mode_name, "chat mode");
+  t.watching = boolean(s, "watching", what);
+  t.suggestions = boolean(s, "suggestions", what);
+  t.kind = by_name<TableKind>(text(s, "kind", what), 3, table_kind_name, "table kind");
+  t.buy_in = static_cast<int>(integer(s, "buy_in", what, 0, 1'000'000));
+  t.invite_only = boolean(s, "invite_only", what);
+  t.friends_only = boolean(s, "friends_only", what);
+  if (!at(s, "start_at", what).is_null())
+    t.start_at = integer(s, "start_at", what, 1, std::int64_t{1} << 40);
+  t.computers_fill = boolean(s, "computers_fill", what);
+  return t;
+}
+
+TableSetup read_setup(const json& j) {
+  const json& s =
+      object(j, "setup", {"variant", "players", "options", "settings", "preset"});
+  TableSetup out;
+  out.rules = read_rules(s);
+  out.settings = read_settings(
+      object(at(s, "settings", "setup"), "settings",
+             {"timer_bid", "timer_play", "chat", "watching", "suggestions", "kind", "buy_in",
+              "invite_only", "friends_only", "start_at", "computers_fill"}));
+  if (s.contains("preset")) out.settings.preset = text(s, "preset", "setup");
+  return out;
+}
+
+std::vector<StoredSeat> read_seats(const json& j, int players) {
+  if (!j.is_array()) bad("seats is not an array");
+  std::vector<StoredSeat> seats(static_cast<std::size_t>(players));
+  std::set<std::int64_t> seen;
+  for (const json& e : j) {
+    const json& s = object(e, "a seat", {"seat", "user", "name", "computer", "connected"});
+    const std::int64_t i = integer(s, "seat", "a seat", 0, players - 1);
+    if (!seen.insert(i).second) bad("seat " + std::to_string(i) + " appears twice");
+    const std::string what = "seat " + std::to_string(i);
+    if (at(s, "user", what).is_null()) continue;
+    const std::int64_t user = integer(s, "user", what, std::numeric_limits<std::int64_t>::min(),
+                                        std::numeric_limits<std::int64_t>::max());
+    if (user == 0) bad(what + " has user 0");
+    seats[static_cast<std::size_t>(i)] = {user, text(s, "name", what)};
+  }
+  return seats;
+}
+
+}  // namespace
+
+std::string encode_table(const StoredTable& t) {
+  const TableSettings& s = t.setup.settings;
+  json setup = {{"variant", std::string(variant_name(t.setup.rules.variant))},
+                {"players", t.setup.rules.players},
+                {"options", options_json(t.setup.rules)},
+                {"settings",
+                 {{"timer_bid", s.timer_bid},
+                  {"timer_play", s.timer_play},
+                  {"chat", std::string(chat_mode_name(s.chat))},
+                  {"watching", s.watching},
+                  {"suggestions", s.suggestions},
+                  {"kind", std::string(table_kind_name(s.kind))},
+                  {"buy_in", s.buy_in},
+                  {"invite_only", s.invite_only},
+                  {"friends_only", s.friends_only},
+                  {"start_at", s.start_at ? json(s.start_at) : json(nullptr)},
+                  {"computers_fill", s.computers_fill}}}};
+  if (!s.preset.empty()) setup["preset"] = s.preset;
+  json seats = json::array();
+  for (std::size_t i = 0; i < t.seats.size(); ++i) {
+    const StoredSeat& seat = t.seats[i];
+    seats.push_back({{"seat", i},
+                     {"user", seat.user ? json(seat.user) : json(nullptr)},
+                     {"name", seat.user ? json(seat.name) : json(nullptr)}});
+  }
+  return json{{"setup", setup}, {"creator", t.creator}, {"seats", seats}, {"invited", t.invited}}
+      .dump();
+}
+
+StoredTable decode_table(std::string_view text_in) {
+  const json j = json::parse(text_in, nullptr, false);
+  if (j.is_discarded()) bad("not JSON");
+  object(j, "the row", {"setup", "creator", "seats", "invited"});
+  StoredTable t;
+  t.setup = read_setup(at(j, "setup", "the row"));
+  t.creator = text(j, "creator", "the row");
+  if (j.contains("seats") && !j["seats"].empty()) t.seats = read_seats(j["seats"], t.setup.rules.players);
+  if (j.contains("invited")) {
+    const json& inv = j["invited"];
+    if (!inv.is_array()) bad("invited is not an array");
+    for (const json& u : inv) {
+      if (!u.is_number_integer()) bad("invited holds something not an account id");
+      t.invited.push_back(u.get<std::int64_t>());
+    }
+  }
+  return t;
+}
+
+int stored_buy_in(std::string_view text) {
+  try {
+    return decode_table(text).setup.settings.buy_in;
+  } catch (const StorageError&) {
+    return 0;
+  }
+}
+
+}  // namespace whist::storage
