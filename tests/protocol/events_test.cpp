@@ -24,11 +24,15 @@ TEST_CASE("every table event is written as its document", "[events]") {
   same(event::Leave{3}, {{"type", "leave"}, {"seat", 3}});
   same(event::Connected{0}, {{"type", "connected"}, {"seat", 0}});
   same(event::Disconnected{1, {}}, {{"type", "disconnected"}, {"seat", 1}});
-  same(event::Disconnected{1, "lobby"}, {{"type", "disconnected"}, {"seat", 1}, {"reason", "lobby"}});
+  same(event::Disconnected{1, "lobby"},
+       {{"type", "disconnected"}, {"seat", 1}, {"reason", "lobby"}});
   same(event::Chat{"Bo", 2, std::nullopt, "hi\n\u00e9"},
        {{"type", "chat"}, {"from", "Bo"}, {"seat", 2}, {"text", "hi\n\u00e9"}});
-  same(event::Chat{"Cy", std::nullopt, 3, "Well played"},
-       {{"type", "chat"}, {"from", "Cy"}, {"seat", nullptr}, {"phrase", 3}, {"text", "Well played"}});
+  same(event::Chat{"Cy", std::nullopt, 3, "Well played"}, {{"type", "chat"},
+                                                           {"from", "Cy"},
+                                                           {"seat", nullptr},
+                                                           {"phrase", 3},
+                                                           {"text", "Well played"}});
   same(event::Rematch{2}, {{"type", "rematch"}, {"seat", 2}});
   same(event::Auto{1}, {{"type", "auto"}, {"seat", 1}});
   same(event::Result{12, {5, 3, 5, 3}, {0, 2}},
@@ -39,11 +43,15 @@ TEST_CASE("every table event is written as its document", "[events]") {
   same(event::StartFailed{}, {{"type", "start_failed"}});
   same(event::BuyInRefused{3}, {{"type", "buy_in_refused"}, {"seat", 3}});
   same(event::Cancelled{}, {{"type", "cancelled"}});
-  const std::vector<SeatInfo> seats = {{0, "Ann", 7, false, true}, {1, "", 0, false, false},
-                                       {2, "Computer 1", -1, true, true}};
+  const std::vector<SeatInfo> seats = {
+      {0, "Ann", 7, false, true}, {1, "", 0, false, false}, {2, "Computer 1", -1, true, true}};
   const json seats_json = {
       {{"seat", 0}, {"name", "Ann"}, {"user", 7}, {"computer", false}, {"connected", true}},
-      {{"seat", 1}, {"name", nullptr}, {"user", nullptr}, {"computer", false}, {"connected", false}},
+      {{"seat", 1},
+       {"name", nullptr},
+       {"user", nullptr},
+       {"computer", false},
+       {"connected", false}},
       {{"seat", 2}, {"name", "Computer 1"}, {"user", -1}, {"computer", true}, {"connected", true}}};
   same(event::Start{1, seats}, {{"type", "start"}, {"dealer", 1}, {"seats", seats_json}});
   CHECK(seats_text(seats) == seats_json.dump());
@@ -53,18 +61,16 @@ TEST_CASE("every table event is written as its document", "[events]") {
 TEST_CASE("every push is written as its document", "[events]") {
   using namespace whist::protocol::push;
   CHECK(push_text(Banned{"rude"}) == json{{"t", "banned"}, {"d", {{"reason", "rude"}}}}.dump());
-  CHECK(push_text(ServerRestarting{}) ==
-        json{{"t", "server.restarting"},
-             {"d",
-              {{"message", "the server is restarting; reconnect in a few seconds to carry on"}}}}
-            .dump());
+  CHECK(
+      push_text(ServerRestarting{}) ==
+      json{{"t", "server.restarting"},
+           {"d", {{"message", "the server is restarting; reconnect in a few seconds to carry on"}}}}
+          .dump());
   CHECK(push_text(TableOpened{4, true}) ==
         json{{"t", "table.opened"}, {"d", {{"table", 4}, {"started", true}}}}.dump());
   const json summary = {{"table", 4}, {"state", "open"}};
-  CHECK(push_text(LobbyTable{summary.dump()}) ==
-        json{{"t", "lobby.table"}, {"d", summary}}.dump());
-  CHECK(push_text(LobbyRemoved{4}) ==
-        json{{"t", "lobby.removed"}, {"d", {{"table", 4}}}}.dump());
+  CHECK(push_text(LobbyTable{summary.dump()}) == json{{"t", "lobby.table"}, {"d", summary}}.dump());
+  CHECK(push_text(LobbyRemoved{4}) == json{{"t", "lobby.removed"}, {"d", {{"table", 4}}}}.dump());
   const json d = {{"user", {{"id", 3}, {"name", "Al"}}}};
   CHECK(push_text(Friend{"friend.online", d.dump()}) ==
         json{{"t", "friend.online"}, {"d", d}}.dump());
