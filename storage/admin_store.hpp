@@ -56,8 +56,7 @@ class AdminStore {
   virtual std::int64_t queue_admin_command(std::string_view command, std::string_view args,
                                            std::int64_t now) = 0;
   virtual std::vector<AdminCommand> take_admin_commands() = 0;
-  virtual void finish_admin_command(std::int64_t id, std::string_view result,
-                                    std::int64_t now) = 0;
+  virtual void finish_admin_command(std::int64_t id, std::string_view result, std::int64_t now) = 0;
   virtual bool cancel_admin_command(std::int64_t id, std::int64_t now) = 0;
   virtual std::optional<AdminCommand> admin_command(std::int64_t id) const = 0;
   // Commands left running by a whistd that stopped before finishing them:

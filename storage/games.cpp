@@ -44,7 +44,11 @@ std::int64_t SqliteGames::create_game(std::int64_t table_id, std::string_view se
                "INSERT INTO games(table_id, setup, seats, state, started_at) "
                "VALUES (?1, ?2, ?3, ?4, ?5)",
                "create_game");
-  st.bind(1, table_id).bind(2, setup).bind(3, seats).bind(4, name(GameState::kPlaying)).bind(5, now);
+  st.bind(1, table_id)
+      .bind(2, setup)
+      .bind(3, seats)
+      .bind(4, name(GameState::kPlaying))
+      .bind(5, now);
   st.run();
   const std::int64_t game = sqlite3_last_insert_rowid(db_);
   if (!first_deal.empty()) append_deal(game, 0, first_deal);

@@ -78,15 +78,15 @@ void check_orphans(sqlite3* db, Problems& problems) {
 // Each minting entry is a positive delta to an account, each moving batch
 // sums to zero, and no batch mixes the two.
 void check_entries(sqlite3* db, Problems& problems) {
-  each_row(db,
-           std::string("SELECT key, account_id IS NULL, delta FROM ledger WHERE kind IN ") +
-               kMintingSql + " AND (account_id IS NULL OR delta <= 0) ORDER BY id",
-           [&](const Statement& st) {
-             problems.push_back("minting entry '" + st.text(0) + "' " +
-                                (st.int64(1) != 0 ? std::string("mints chips for the house")
-                                                  : "mints " + std::to_string(st.int64(2)) +
-                                                        " chips"));
-           });
+  each_row(
+      db,
+      std::string("SELECT key, account_id IS NULL, delta FROM ledger WHERE kind IN ") +
+          kMintingSql + " AND (account_id IS NULL OR delta <= 0) ORDER BY id",
+      [&](const Statement& st) {
+        problems.push_back("minting entry '" + st.text(0) + "' " +
+                           (st.int64(1) != 0 ? std::string("mints chips for the house")
+                                             : "mints " + std::to_string(st.int64(2)) + " chips"));
+      });
   each_row(db,
            std::string("SELECT batch, sum(delta) FROM ledger WHERE kind IN ") + kMovingSql +
                " GROUP BY batch HAVING sum(delta) <> 0 ORDER BY min(id)",
@@ -105,26 +105,25 @@ void check_entries(sqlite3* db, Problems& problems) {
 // Each Compete game's pot: held by the house while the game is played,
 // paid out once it finished, refunded once it was abandoned, never both.
 void check_pots(sqlite3* db, Problems& problems) {
-  each_row(
-      db,
-      "SELECT g.id, g.state, p.payouts, p.refunds FROM games g JOIN "
-      "(SELECT game_id, sum(kind = 'buyin') AS buyins, sum(kind = 'payout') AS "
-      "payouts, sum(kind = 'refund') AS refunds FROM ledger WHERE game_id IS NOT NULL "
-      "GROUP BY game_id) p ON p.game_id = g.id WHERE p.buyins > 0 ORDER BY g.id",
-      [&](const Statement& st) {
-        const std::string game = "game " + std::to_string(st.int64(0));
-        const GameState state = game_state_from(st.text(1), game);
-        const bool paid = st.int64(2) > 0, refunded = st.int64(3) > 0;
-        if (paid && refunded)
-          problems.push_back(game + " was both paid out and refunded");
-        else if (state == GameState::kPlaying && (paid || refunded))
-          problems.push_back(game + " is in progress but its pot was " +
-                             (paid ? "paid out" : "refunded"));
-        else if (state == GameState::kFinished && !paid)
-          problems.push_back(game + " finished but its pot was not paid out");
-        else if (state == GameState::kAbandoned && !refunded)
-          problems.push_back(game + " was abandoned but its buy-ins were not refunded");
-      });
+  each_row(db,
+           "SELECT g.id, g.state, p.payouts, p.refunds FROM games g JOIN "
+           "(SELECT game_id, sum(kind = 'buyin') AS buyins, sum(kind = 'payout') AS "
+           "payouts, sum(kind = 'refund') AS refunds FROM ledger WHERE game_id IS NOT NULL "
+           "GROUP BY game_id) p ON p.game_id = g.id WHERE p.buyins > 0 ORDER BY g.id",
+           [&](const Statement& st) {
+             const std::string game = "game " + std::to_string(st.int64(0));
+             const GameState state = game_state_from(st.text(1), game);
+             const bool paid = st.int64(2) > 0, refunded = st.int64(3) > 0;
+             if (paid && refunded)
+               problems.push_back(game + " was both paid out and refunded");
+             else if (state == GameState::kPlaying && (paid || refunded))
+               problems.push_back(game + " is in progress but its pot was " +
+                                  (paid ? "paid out" : "refunded"));
+             else if (state == GameState::kFinished && !paid)
+               problems.push_back(game + " finished but its pot was not paid out");
+             else if (state == GameState::kAbandoned && !refunded)
+               problems.push_back(game + " was abandoned but its buy-ins were not refunded");
+           });
 }
 
 }  // namespace

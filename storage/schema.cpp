@@ -340,7 +340,6 @@ int read_user_version(sqlite3* db) {
   return static_cast<int>(st.int64(0));
 }
 
-
 void migrate(sqlite3* db) {
   const auto check = [](int version) {
     if (version > kKnownVersion)

@@ -43,8 +43,7 @@ class SqliteAccounts final : public AccountStore {
 class SqliteTables final : public TableStore {
  public:
   explicit SqliteTables(sqlite3* db) : db_(db) {}
-  std::int64_t create_table(std::string_view settings, TableState state,
-                            std::int64_t now) override;
+  std::int64_t create_table(std::string_view settings, TableState state, std::int64_t now) override;
   void update_table(std::int64_t id, std::string_view settings, TableState state) override;
   void set_table_state(std::int64_t id, TableState state) override;
   std::optional<TableRow> table(std::int64_t id) const override;
@@ -57,8 +56,7 @@ class SqliteTables final : public TableStore {
 class SqliteResults final : public ResultStore {
  public:
   explicit SqliteResults(sqlite3* db) : db_(db) {}
-  bool record_results(std::int64_t game_id, const GameResults& results,
-                      std::int64_t now) override;
+  bool record_results(std::int64_t game_id, const GameResults& results, std::int64_t now) override;
   std::vector<PlayedGame> games_of(std::int64_t account, std::int64_t before,
                                    int limit) const override;
   std::vector<VariantRecord> record_of(std::int64_t account) const override;
@@ -80,12 +78,12 @@ class SqliteGames final : public GameStore {
                      std::string_view request = {}) override;
   void finish_game(std::int64_t game_id, GameState state, std::string_view result,
                    std::int64_t now) override;
-  void finish_game(std::int64_t game_id, GameState state, std::string_view result,
-                   std::int64_t now, const GameResults& results) override;
+  void finish_game(std::int64_t game_id, GameState state, std::string_view result, std::int64_t now,
+                   const GameResults& results) override;
   std::optional<GameRow> game(std::int64_t id) const override;
   std::vector<std::string> game_deals(std::int64_t id) const override;
-  std::vector<std::string> game_actions(std::int64_t id,
-                                        std::vector<std::string>* requests = nullptr) const override;
+  std::vector<std::string> game_actions(
+      std::int64_t id, std::vector<std::string>* requests = nullptr) const override;
   std::vector<GameRow> games_in_state(GameState state) const override;
 
   void set_action_log_span(std::int64_t rows) { log_span_ = rows; }

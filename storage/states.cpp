@@ -10,15 +10,14 @@ namespace whist::storage {
 
 namespace {
 
-constexpr std::array<std::string_view, 4> kTableStates = {"open", "playing", "finished",
-                                                          "closed"};
+constexpr std::array<std::string_view, 4> kTableStates = {"open", "playing", "finished", "closed"};
 constexpr std::array<std::string_view, 3> kGameStates = {"playing", "finished", "abandoned"};
 constexpr std::array<std::string_view, 4> kCommandStates = {"pending", "running", "done",
                                                             "cancelled"};
 
 // In the order of LedgerKind.
-constexpr std::array<std::string_view, 7> kKindNames = {"initial", "topup",  "grant", "buyin",
-                                                        "payout",  "fee",    "refund"};
+constexpr std::array<std::string_view, 7> kKindNames = {"initial", "topup", "grant", "buyin",
+                                                        "payout",  "fee",   "refund"};
 
 template <typename E, std::size_t N>
 std::string_view name_of(const std::array<std::string_view, N>& names, E e) {

@@ -14,9 +14,7 @@ namespace {
 
 using nlohmann::json;
 
-[[noreturn]] void bad(const std::string& why) {
-  throw StorageError("stored table: " + why);
-}
+[[noreturn]] void bad(const std::string& why) { throw StorageError("stored table: " + why); }
 
 // The object `j` (named `what`), with only the keys `known`.
 const json& object(const json& j, const std::string& what, const std::set<std::string>& known) {
@@ -111,8 +109,7 @@ TableSettings read_settings(const json& s) {
 }
 
 TableSetup read_setup(const json& j) {
-  const json& s =
-      object(j, "setup", {"variant", "players", "options", "settings", "preset"});
+  const json& s = object(j, "setup", {"variant", "players", "options", "settings", "preset"});
   TableSetup out;
   out.rules = read_rules(s);
   out.settings = read_settings(
@@ -134,7 +131,7 @@ std::vector<StoredSeat> read_seats(const json& j, int players) {
     const std::string what = "seat " + std::to_string(i);
     if (at(s, "user", what).is_null()) continue;
     const std::int64_t user = integer(s, "user", what, std::numeric_limits<std::int64_t>::min(),
-                                        std::numeric_limits<std::int64_t>::max());
+                                      std::numeric_limits<std::int64_t>::max());
     if (user == 0) bad(what + " has user 0");
     seats[static_cast<std::size_t>(i)] = {user, text(s, "name", what)};
   }
@@ -179,7 +176,8 @@ StoredTable decode_table(std::string_view text_in) {
   StoredTable t;
   t.setup = read_setup(at(j, "setup", "the row"));
   t.creator = text(j, "creator", "the row");
-  if (j.contains("seats") && !j["seats"].empty()) t.seats = read_seats(j["seats"], t.setup.rules.players);
+  if (j.contains("seats") && !j["seats"].empty())
+    t.seats = read_seats(j["seats"], t.setup.rules.players);
   if (j.contains("invited")) {
     const json& inv = j["invited"];
     if (!inv.is_array()) bad("invited is not an array");

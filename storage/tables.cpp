@@ -15,8 +15,7 @@ constexpr const char* kTableColumns = "SELECT id, settings, state, created_at FR
 
 TableRow read_table(const Statement& st) {
   const std::int64_t id = st.int64(0);
-  return {id, st.text(1), table_state_from(st.text(2), "table " + std::to_string(id)),
-          st.int64(3)};
+  return {id, st.text(1), table_state_from(st.text(2), "table " + std::to_string(id)), st.int64(3)};
 }
 
 }  // namespace
@@ -53,8 +52,7 @@ std::optional<TableRow> SqliteTables::table(std::int64_t id) const {
 }
 
 std::vector<TableRow> SqliteTables::tables_in_state(TableState state) const {
-  Statement st(db_, std::string(kTableColumns) + "WHERE state = ?1 ORDER BY id",
-               "tables_in_state");
+  Statement st(db_, std::string(kTableColumns) + "WHERE state = ?1 ORDER BY id", "tables_in_state");
   st.bind(1, name(state));
   std::vector<TableRow> out;
   while (st.step()) out.push_back(read_table(st));

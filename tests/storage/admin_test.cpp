@@ -15,9 +15,6 @@
 using whist::storage::DaemonLock;
 using Database = whist::storage::SqliteDatabase;
 using whist::storage::CommandState;
-using whist::storage::GameState;
-using whist::storage::LedgerKind;
-using whist::storage::TableState;
 using whist::storage::test::TempDb;
 
 namespace {

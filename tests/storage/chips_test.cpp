@@ -14,12 +14,9 @@
 #include "tests/storage/support.hpp"
 
 using Database = whist::storage::SqliteDatabase;
-using whist::storage::CommandState;
-using whist::storage::GameState;
 using whist::storage::LedgerKind;
 using whist::storage::PostResult;
 using whist::storage::StorageError;
-using whist::storage::TableState;
 using whist::storage::TopUpResult;
 using whist::storage::test::Raw;
 using whist::storage::test::TempDb;

@@ -14,9 +14,7 @@
 using Catch::Matchers::Contains;
 using whist::storage::Account;
 using Database = whist::storage::SqliteDatabase;
-using whist::storage::CommandState;
 using whist::storage::GameState;
-using whist::storage::LedgerKind;
 using whist::storage::StorageError;
 using whist::storage::TableState;
 

@@ -12,12 +12,8 @@
 #include "tests/storage/support.hpp"
 
 using Database = whist::storage::SqliteDatabase;
-using whist::storage::CommandState;
 using whist::storage::FriendResult;
-using whist::storage::GameState;
-using whist::storage::LedgerKind;
 using whist::storage::StorageError;
-using whist::storage::TableState;
 using whist::storage::test::Raw;
 using whist::storage::test::TempDb;
 

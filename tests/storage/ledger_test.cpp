@@ -15,7 +15,6 @@
 
 using Catch::Matchers::Contains;
 using Database = whist::storage::SqliteDatabase;
-using whist::storage::CommandState;
 using whist::storage::GameState;
 using whist::storage::LedgerEntry;
 using whist::storage::LedgerKind;

@@ -12,10 +12,8 @@
 #include "tests/storage/support.hpp"
 
 using Database = whist::storage::SqliteDatabase;
-using whist::storage::CommandState;
 using whist::storage::GameResults;
 using whist::storage::GameState;
-using whist::storage::LedgerKind;
 using whist::storage::SeatResult;
 using whist::storage::StorageError;
 using whist::storage::TableState;

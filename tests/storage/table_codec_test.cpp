@@ -15,8 +15,6 @@ using whist::TableKind;
 using whist::Variant;
 using whist::storage::decode_table;
 using whist::storage::encode_table;
-using whist::storage::GameState;
-using whist::storage::LedgerKind;
 using whist::storage::StorageError;
 using whist::storage::StoredTable;
 using whist::storage::TableState;
@@ -120,9 +118,9 @@ TEST_CASE("states are stored by name and read back strictly", "[storage][states]
   CHECK(name(LedgerKind::kFee) == "fee");
   CHECK(name(LedgerKind::kRefund) == "refund");
   CHECK(name(CommandState::kCancelled) == "cancelled");
-  for (const auto k : {LedgerKind::kInitial, LedgerKind::kTopup, LedgerKind::kGrant,
-                       LedgerKind::kBuyin, LedgerKind::kPayout, LedgerKind::kFee,
-                       LedgerKind::kRefund})
+  for (const auto k :
+       {LedgerKind::kInitial, LedgerKind::kTopup, LedgerKind::kGrant, LedgerKind::kBuyin,
+        LedgerKind::kPayout, LedgerKind::kFee, LedgerKind::kRefund})
     CHECK(ledger_kind_from(name(k), "here") == k);
   CHECK(table_state_from("finished", "t") == TableState::kFinished);
   CHECK_THROWS_WITH(table_state_from("paused", "table 4"),
@@ -140,8 +138,8 @@ TEST_CASE("an unknown state in the file is a clear error", "[storage][states]") 
   whist::storage::test::Raw raw(file.path());
   raw.exec("UPDATE tables SET state = 'paused' WHERE id = " + std::to_string(t));
   raw.exec("UPDATE games SET state = 'lost' WHERE id = " + std::to_string(g));
-  CHECK_THROWS_WITH(db.tables().table(t),
-                    Contains("table " + std::to_string(t) + " has an unknown table state 'paused'"));
+  CHECK_THROWS_WITH(db.tables().table(t), Contains("table " + std::to_string(t) +
+                                                   " has an unknown table state 'paused'"));
   CHECK_THROWS_WITH(db.games().game(g),
                     Contains("game " + std::to_string(g) + " has an unknown game state 'lost'"));
   CHECK(db.tables().tables_in_state(TableState::kOpen).empty());
