@@ -1,5 +1,7 @@
 #include "protocol/messages.hpp"
 
+#include "protocol/rules_json.hpp"
+
 #include <limits>
 #include <nlohmann/json.hpp>
 
@@ -282,7 +284,8 @@ std::string welcome_message(std::string_view server_name, const std::string& use
                {{"version", kVersion},
                 {"server", server_name},
                 {"user", json::parse(user_json)},
-                {"session", session}}}};
+                {"session", session},
+                {"rules", rules_json()}}}};
   if (!id.empty()) msg["id"] = json::parse(id);
   return msg.dump();
 }

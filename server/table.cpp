@@ -19,8 +19,8 @@ namespace asio = boost::asio;
 
 namespace {
 
-constexpr int kMaxWatchers = 10;
-constexpr size_t kMaxChat = 200;
+constexpr int kMaxWatchers = whist::kMaxWatchers;
+constexpr size_t kMaxChat = whist::kMaxChatChars;
 
 std::int64_t unix_now() {
   return std::chrono::duration_cast<std::chrono::seconds>(
