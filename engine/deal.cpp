@@ -15,6 +15,11 @@ int hand_size(const Rules& r, int deal_index) {
   return 0;
 }
 
+int kitty_size(const Rules& r) {
+  if (r.variant != Variant::kBid) return 0;
+  return count(pack_of(r)) - r.players * hand_size(r, 0);
+}
+
 bool deal_turns_card(const Rules& r, int deal_index) {
   (void)deal_index;
   if (r.variant == Variant::kClassic) return r.options.trump == ClassicTrump::kTurn;

@@ -38,6 +38,8 @@ struct DealSpec {
 CardSet pack_of(const Rules& r);
 // The cards each seat is dealt in deal `deal_index`.
 int hand_size(const Rules& r, int deal_index);
+// Bid whist: the kitty's cards (the pack less the hands); 0 otherwise.
+int kitty_size(const Rules& r);
 // Whether deal `deal_index` has a turned card.
 bool deal_turns_card(const Rules& r, int deal_index);
 

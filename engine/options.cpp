@@ -1,6 +1,8 @@
 #include "engine/options.hpp"
 
 #include <array>
+#include <type_traits>
+#include <utility>
 
 namespace whist {
 
@@ -24,85 +26,196 @@ namespace {
 
 using Error = std::optional<std::string>;
 
-Error want_int(std::string_view name, const OptionValue& v, int lo, int hi, int& out) {
-  const auto* i = std::get_if<std::int64_t>(&v);
-  if (!i) return "option " + std::string(name) + " must be a whole number";
-  if (*i < lo || *i > hi)
-    return "option " + std::string(name) + " must be from " + std::to_string(lo) + " to " +
-           std::to_string(hi);
-  out = static_cast<int>(*i);
-  return std::nullopt;
+// Accessors of the specs' table: a field as a number and back.
+template <auto Field>
+std::int64_t get_field(const Options& o) {
+  return static_cast<std::int64_t>(o.*Field);
+}
+template <auto Field>
+void set_field(Options& o, std::int64_t v) {
+  using T = std::remove_reference_t<decltype(o.*Field)>;
+  o.*Field = static_cast<T>(v);
 }
 
-Error want_bool(std::string_view name, const OptionValue& v, bool& out) {
-  const auto* b = std::get_if<bool>(&v);
-  if (!b) return "option " + std::string(name) + " must be true or false";
-  out = *b;
-  return std::nullopt;
+template <auto Field>
+OptionSpec flag(std::string_view name, std::string_view label, std::string_view help) {
+  return {name, OptionType::kBool, 0, 1, {}, label, help, get_field<Field>, set_field<Field>};
+}
+template <auto Field>
+OptionSpec number(std::string_view name, int lo, int hi, std::string_view label,
+                  std::string_view help) {
+  return {name, OptionType::kInt, lo, hi, {}, label, help, get_field<Field>, set_field<Field>};
+}
+template <auto Field>
+OptionSpec choice(std::string_view name, std::vector<OptionChoice> choices, std::string_view label,
+                  std::string_view help) {
+  const int n = static_cast<int>(choices.size());
+  OptionSpec spec{name, OptionType::kChoice, 0, n - 1, {}, label, help};
+  spec.choices = std::move(choices);
+  spec.get = get_field<Field>;
+  spec.set = set_field<Field>;
+  return spec;
 }
 
-template <typename E, size_t N>
-Error want_enum(std::string_view name, const OptionValue& v,
-                const std::array<std::string_view, N>& names, E& out) {
-  const auto* s = std::get_if<std::string>(&v);
+std::vector<OptionSpec> classic_specs() {
+  return {
+      number<&Options::play_to>("play_to", 1, 15, "Play to",
+                                "Points a side needs to win the game."),
+      choice<&Options::trump>("trump",
+                              {{"turn", "Turned card"},
+                               {"rotate", "Rotate ♥ ♦ ♠ ♣"},
+                               {"rotate_nt", "Rotate ♥ ♦ ♠ ♣ NT"}},
+                              "Trumps",
+                              "Turn up the dealer's last card, or rotate hearts, diamonds, spades, "
+                              "clubs (and no trump)."),
+      choice<&Options::honours>("honours", {{"off", "Off"}, {"on", "On"}, {"capped", "Capped"}},
+                                "Honours",
+                                "3 or 4 trump honours (A K Q J) dealt to a side score 2 or 4; "
+                                "capped never wins the game."),
+  };
+}
+
+std::vector<OptionSpec> bid_specs() {
+  return {
+      number<&Options::play_to>(
+          "play_to", 1, 15, "Play to",
+          "The game ends when a side reaches this score, or falls to minus this score."),
+      number<&Options::jokers>(
+          "jokers", 0, 2, "Jokers",
+          "Jokers in the pack: they are the highest trumps (one joker is the red, big one)."),
+      number<&Options::min_bid>("min_bid", 1, 4, "Lowest bid",
+                                "The lowest level that may be bid (level L needs 6 + L tricks)."),
+      flag<&Options::low_beats_high>(
+          "low_beats_high", "Downtown beats uptown",
+          "At the same level, a downtown (low) bid beats an uptown (high) one."),
+      choice<&Options::sport_kitty>(
+          "sport_kitty", {{"never", "Never"}, {"trump", "After a trump bid"}, {"always", "Always"}},
+          "Show the kitty", "When the kitty is shown to everyone after the bidding."),
+      flag<&Options::bidder_gets_kitty>(
+          "bidder_gets_kitty", "Declarer takes the kitty",
+          "The declarer adds the kitty to the hand and discards as many cards."),
+      flag<&Options::bidder_leads>(
+          "bidder_leads", "Declarer leads",
+          "The declarer, not the dealer's left, leads to the first trick."),
+      flag<&Options::double_nt>("double_nt", "Double no trump",
+                                "A no-trump contract scores double, made or set."),
+      flag<&Options::defensive_scoring>("defensive_scoring", "Defenders score",
+                                        "The defenders score their tricks over six."),
+  };
+}
+
+std::vector<OptionSpec> exact_specs() {
+  return {
+      flag<&Options::trumps>(
+          "trumps", "Trumps",
+          "A turned card names trumps each deal; otherwise every deal is at no trump."),
+      flag<&Options::round_trip>("round_trip", "Round trip",
+                                 "After the largest hand, hand sizes go back down to the first."),
+      number<&Options::initial_cards>(
+          "initial_cards", 1, 26, "First hand",
+          "Cards each in the first deal (default: 7, or 4 with 5 or 6 players)."),
+      number<&Options::max_cards>(
+          "max_cards", 1, 26, "Largest hand",
+          "The largest hand; it times the players may not exceed 52 (default: 13, 10 or 8)."),
+  };
+}
+
+std::string choice_list(const OptionSpec& spec) {
   std::string list;
-  for (auto n : names) list += (list.empty() ? "" : ", ") + std::string(n);
-  if (s) {
-    for (size_t i = 0; i < N; ++i) {
-      if (*s == names[i]) {
-        out = static_cast<E>(i);
-        return std::nullopt;
-      }
-    }
-  }
-  return "option " + std::string(name) + " must be one of " + list;
+  for (const auto& c : spec.choices) list += (list.empty() ? "" : ", ") + std::string(c.value);
+  return list;
 }
 
-constexpr std::array<std::string_view, 3> kTrumpNames = {"turn", "rotate", "rotate_nt"};
-constexpr std::array<std::string_view, 3> kHonoursNames = {"off", "on", "capped"};
-constexpr std::array<std::string_view, 3> kSportNames = {"never", "trump", "always"};
+// The value checked against its spec, as a number (see OptionSpec::get).
+std::variant<std::int64_t, std::string> read_value(const OptionSpec& spec, const OptionValue& v) {
+  const std::string name(spec.name);
+  switch (spec.type) {
+    case OptionType::kBool:
+      if (const auto* b = std::get_if<bool>(&v)) return std::int64_t{*b};
+      return "option " + name + " must be true or false";
+    case OptionType::kInt: {
+      const auto* i = std::get_if<std::int64_t>(&v);
+      if (!i) return "option " + name + " must be a whole number";
+      if (*i < spec.min || *i > spec.max)
+        return "option " + name + " must be from " + std::to_string(spec.min) + " to " +
+               std::to_string(spec.max);
+      return *i;
+    }
+    case OptionType::kChoice:
+      if (const auto* s = std::get_if<std::string>(&v))
+        for (size_t k = 0; k < spec.choices.size(); ++k)
+          if (*s == spec.choices[k].value) return static_cast<std::int64_t>(k);
+      return "option " + name + " must be one of " + choice_list(spec);
+  }
+  return "option " + name + " is unknown";
+}
 
 }  // namespace
 
-Error set_option(Variant v, Options& o, std::string_view name, const OptionValue& value) {
+const std::vector<OptionSpec>& option_specs(Variant v) {
+  static const std::vector<OptionSpec> classic = classic_specs();
+  static const std::vector<OptionSpec> bid = bid_specs();
+  static const std::vector<OptionSpec> exact = exact_specs();
   switch (v) {
-    case Variant::kClassic:
-      if (name == "play_to") return want_int(name, value, 1, 15, o.play_to);
-      if (name == "trump") return want_enum(name, value, kTrumpNames, o.trump);
-      if (name == "honours") return want_enum(name, value, kHonoursNames, o.honours);
-      break;
+    case Variant::kBid: return bid;
+    case Variant::kExact: return exact;
+    default: return classic;
+  }
+}
+
+const std::vector<Variant>& variants() {
+  static const std::vector<Variant> all = {Variant::kClassic, Variant::kBid, Variant::kExact};
+  return all;
+}
+
+std::string_view variant_title(Variant v) {
+  switch (v) {
+    case Variant::kBid: return "Bid Whist";
+    case Variant::kExact: return "Exact-bid Whist";
+    default: return "Classic Whist";
+  }
+}
+
+std::string_view variant_blurb(Variant v) {
+  switch (v) {
     case Variant::kBid:
-      if (name == "play_to") return want_int(name, value, 1, 15, o.play_to);
-      if (name == "jokers") return want_int(name, value, 0, 2, o.jokers);
-      if (name == "min_bid") return want_int(name, value, 1, 4, o.min_bid);
-      if (name == "low_beats_high") return want_bool(name, value, o.low_beats_high);
-      if (name == "sport_kitty") return want_enum(name, value, kSportNames, o.sport_kitty);
-      if (name == "bidder_gets_kitty") return want_bool(name, value, o.bidder_gets_kitty);
-      if (name == "bidder_leads") return want_bool(name, value, o.bidder_leads);
-      if (name == "double_nt") return want_bool(name, value, o.double_nt);
-      if (name == "defensive_scoring") return want_bool(name, value, o.defensive_scoring);
-      break;
+      return "Four players in two partnerships; one call each for the contract, a kitty, and "
+             "jokers.";
     case Variant::kExact:
-      if (name == "trumps") return want_bool(name, value, o.trumps);
-      if (name == "round_trip") return want_bool(name, value, o.round_trip);
-      if (name == "initial_cards") return want_int(name, value, 1, 26, o.initial_cards);
-      if (name == "max_cards") return want_int(name, value, 1, 26, o.max_cards);
-      break;
+      return "Two to six players, each for themselves; bid the exact number of tricks you will "
+             "take.";
+    default:
+      return "Four players in two partnerships; no bidding, the turned card or a fixed rotation "
+             "names trumps.";
+  }
+}
+
+int min_players(Variant v) { return v == Variant::kExact ? 2 : 4; }
+int max_players(Variant v) { return v == Variant::kExact ? 6 : 4; }
+
+Error set_option(Variant v, Options& o, std::string_view name, const OptionValue& value) {
+  for (const OptionSpec& spec : option_specs(v)) {
+    if (spec.name != name) continue;
+    auto read = read_value(spec, value);
+    if (auto* err = std::get_if<std::string>(&read)) return std::move(*err);
+    spec.set(o, std::get<std::int64_t>(read));
+    return std::nullopt;
   }
   return "unknown option " + std::string(name) + " for " + std::string(variant_name(v)) + " whist";
 }
 
 Error finalize(Rules& r) {
   Options& o = r.options;
+  if (r.players < min_players(r.variant) || r.players > max_players(r.variant)) {
+    if (r.variant == Variant::kExact) return "exact-bid whist is played by 2 to 6 players";
+    return std::string(variant_name(r.variant)) + " whist is played by 4 players";
+  }
   switch (r.variant) {
     case Variant::kClassic:
     case Variant::kBid:
-      if (r.players != 4)
-        return std::string(variant_name(r.variant)) + " whist is played by 4 players";
       if (o.play_to == 0) o.play_to = r.variant == Variant::kClassic ? 5 : 7;
       return std::nullopt;
     case Variant::kExact: {
-      if (r.players < 2 || r.players > 6) return "exact-bid whist is played by 2 to 6 players";
       const int def_initial = r.players <= 4 ? 7 : 4;
       const int def_max = r.players <= 4 ? 13 : (r.players == 5 ? 10 : 8);
       if (o.initial_cards == 0) o.initial_cards = def_initial;
@@ -117,33 +230,14 @@ Error finalize(Rules& r) {
 }
 
 std::vector<std::pair<std::string, OptionValue>> option_values(const Rules& r) {
-  const Options& o = r.options;
   std::vector<std::pair<std::string, OptionValue>> out;
-  auto i = [](int x) { return OptionValue(static_cast<std::int64_t>(x)); };
-  auto s = [](std::string_view x) { return OptionValue(std::string(x)); };
-  switch (r.variant) {
-    case Variant::kClassic:
-      out = {{"play_to", i(o.play_to)},
-             {"trump", s(kTrumpNames[static_cast<int>(o.trump)])},
-             {"honours", s(kHonoursNames[static_cast<int>(o.honours)])}};
-      break;
-    case Variant::kBid:
-      out = {{"play_to", i(o.play_to)},
-             {"jokers", i(o.jokers)},
-             {"min_bid", i(o.min_bid)},
-             {"low_beats_high", o.low_beats_high},
-             {"sport_kitty", s(kSportNames[static_cast<int>(o.sport_kitty)])},
-             {"bidder_gets_kitty", o.bidder_gets_kitty},
-             {"bidder_leads", o.bidder_leads},
-             {"double_nt", o.double_nt},
-             {"defensive_scoring", o.defensive_scoring}};
-      break;
-    case Variant::kExact:
-      out = {{"trumps", o.trumps},
-             {"round_trip", o.round_trip},
-             {"initial_cards", i(o.initial_cards)},
-             {"max_cards", i(o.max_cards)}};
-      break;
+  for (const OptionSpec& spec : option_specs(r.variant)) {
+    const std::int64_t x = spec.get(r.options);
+    OptionValue value = x;
+    if (spec.type == OptionType::kBool) value = x != 0;
+    if (spec.type == OptionType::kChoice)
+      value = std::string(spec.choices.at(static_cast<size_t>(x)).value);
+    out.emplace_back(std::string(spec.name), std::move(value));
   }
   return out;
 }

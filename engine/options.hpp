@@ -53,6 +53,39 @@ struct Rules {
 
 using OptionValue = std::variant<bool, std::int64_t, std::string>;
 
+// How one option is described to a client (protocol/rules_json) and read
+// (set_option): its name, type, allowed values, and words for people. The
+// table of specs in options.cpp is the one place an option is written.
+enum class OptionType : std::uint8_t { kBool, kInt, kChoice };
+
+struct OptionChoice {
+  std::string_view value;
+  std::string_view label;
+};
+
+struct OptionSpec {
+  std::string_view name;
+  OptionType type = OptionType::kBool;
+  int min = 0;  // kInt: the range, both ends included
+  int max = 0;
+  std::vector<OptionChoice> choices;  // kChoice: the values, in order
+  std::string_view label;             // a few words for a form
+  std::string_view help;              // one sentence
+  // The value as a number (kBool: 0/1, kChoice: the index in `choices`).
+  std::int64_t (*get)(const Options&) = nullptr;
+  void (*set)(Options&, std::int64_t) = nullptr;
+};
+
+// A variant's options in their fixed order (that of records and listings).
+const std::vector<OptionSpec>& option_specs(Variant v);
+
+// The variants in order, and the players each is played by.
+const std::vector<Variant>& variants();
+std::string_view variant_title(Variant v);  // "Classic Whist"
+std::string_view variant_blurb(Variant v);  // one sentence for the lobby
+int min_players(Variant v);
+int max_players(Variant v);
+
 // Sets one option by its rules.md name; an error message for an unknown
 // name, a value of the wrong type, or one out of range.
 std::optional<std::string> set_option(Variant v, Options& o, std::string_view name,

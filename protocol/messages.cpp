@@ -3,6 +3,7 @@
 #include <nlohmann/json.hpp>
 
 #include "protocol/json_text.hpp"
+#include "protocol/rules_json.hpp"
 
 namespace whist::protocol {
 
@@ -57,7 +58,8 @@ std::string welcome_message(std::string_view server_name, const std::string& use
                {{"version", kVersion},
                 {"server", server_name},
                 {"user", json::parse(user_json)},
-                {"session", session}}}};
+                {"session", session},
+                {"rules", rules_json()}}}};
   if (!id.empty()) msg["id"] = json::parse(id);
   return msg.dump();
 }

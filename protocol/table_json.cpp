@@ -1,7 +1,10 @@
 #include "protocol/table_json.hpp"
 
+#include <algorithm>
+#include <array>
 #include <nlohmann/json.hpp>
 
+#include "engine/deal.hpp"
 #include "protocol/json_text.hpp"
 #include "protocol/record_json.hpp"
 
@@ -11,128 +14,141 @@ using nlohmann::json;
 
 namespace {
 
-bool allowed_timer(std::int64_t v) { return v == 0 || v == 7 || v == 15 || v == 30 || v == 60; }
+using Error = std::optional<std::string>;
 
-}  // namespace
-
-const std::vector<std::string>& chat_phrases() {
-  static const std::vector<std::string> phrases = {
-      "Hello!", "Good luck!",        "Well played!", "Nice hand!", "Thanks!", "Sorry!",
-      "Oops!",  "Hurry up, please.", "Good game!",   "One more?",  "Bye!"};
-  return phrases;
+template <typename T, size_t N>
+bool among(const std::array<T, N>& allowed, std::int64_t v) {
+  return std::find(allowed.begin(), allowed.end(), v) != allowed.end();
 }
 
-std::variant<TableSetup, std::string> parse_table_setup(const json& d) {
-  TableSetup s;
+// "0 (off), 7, 15, 30 or 60", "30, 110, 275 or 550": the allowed numbers in words.
+template <size_t N>
+std::string number_list(const std::array<int, N>& allowed) {
+  std::string out;
+  for (size_t i = 0; i < N; ++i) {
+    out += i == 0 ? "" : (i + 1 == N ? " or " : ", ");
+    out += std::to_string(allowed[i]) + (allowed[i] == 0 ? " (off)" : "");
+  }
+  return out;
+}
+
+std::string preset_list() {
+  std::string out;
+  for (const auto& p : classic_presets()) out += (out.empty() ? "" : ", ") + std::string(p.id);
+  return out;
+}
+
+// A named value among an enum's names (chat modes, table kinds).
+template <typename E, size_t N, typename Name>
+std::optional<E> by_name(const json& value, const std::array<E, N>& all, Name name) {
+  if (!value.is_string()) return std::nullopt;
+  for (E e : all)
+    if (name(e) == value.get_ref<const std::string&>()) return e;
+  return std::nullopt;
+}
+
+template <typename E, size_t N, typename Name>
+std::string name_list(const std::array<E, N>& all, Name name) {
+  std::string out;
+  for (size_t i = 0; i < N; ++i)
+    out += (i == 0 ? "" : (i + 1 == N ? " or " : ", ")) + std::string(name(all[i]));
+  return out;
+}
+
+Error read_preset(const json& p, TableSetup& s) {
+  if (s.rules.variant != Variant::kClassic || !p.is_string())
+    return "presets are for classic whist: " + preset_list();
+  for (const auto& preset : classic_presets())
+    if (preset.id == p.get<std::string>()) {
+      s.rules.options = preset.options;
+      s.settings.preset = std::string(preset.id);
+      return std::nullopt;
+    }
+  return "unknown preset " + p.dump() + " (" + preset_list() + ")";
+}
+
+Error read_options(const json& o, Rules& rules) {
+  if (!o.is_object()) return std::string("options must be an object");
+  for (const auto& [name, value] : o.items()) {
+    OptionValue ov;
+    if (value.is_boolean())
+      ov = value.get<bool>();
+    else if (value.is_number_integer())
+      ov = static_cast<std::int64_t>(
+          std::clamp<std::int64_t>(value.get<std::int64_t>(), -1000, 1000));
+    else if (value.is_string())
+      ov = value.get<std::string>();
+    else
+      return "option " + name + " has a value of the wrong type";
+    if (auto err = set_option(rules.variant, rules.options, name, ov)) return err;
+  }
+  return std::nullopt;
+}
+
+// The variant, players, preset and options: the rules, checked by the engine.
+Error read_rules(const json& d, TableSetup& s) {
   auto v = d.find("variant");
-  if (v == d.end() || !v->is_string()) return std::string("variant must be classic, bid or exact");
-  const auto variant = parse_variant(v->get<std::string>());
+  const auto variant =
+      v != d.end() && v->is_string() ? parse_variant(v->get<std::string>()) : std::nullopt;
   if (!variant) return std::string("variant must be classic, bid or exact");
   s.rules.variant = *variant;
-  s.rules.players = s.rules.variant == Variant::kExact ? 4 : 4;
+  s.rules.players = 4;
   if (auto p = d.find("players"); p != d.end()) {
     if (!p->is_number_integer()) return std::string("players must be a whole number");
     s.rules.players = static_cast<int>(std::clamp<std::int64_t>(p->get<std::int64_t>(), -1, 99));
   }
-  if (auto p = d.find("preset"); p != d.end() && !p->is_null()) {
-    if (s.rules.variant != Variant::kClassic || !p->is_string())
-      return std::string(
-          "presets are for classic whist: whist5, whist7rotate, whist9honours, trickster");
-    bool found = false;
-    for (const auto& preset : classic_presets())
-      if (preset.id == p->get<std::string>()) {
-        s.rules.options = preset.options;
-        s.settings.preset = std::string(preset.id);
-        found = true;
-      }
-    if (!found)
-      return "unknown preset " + p->dump() + " (whist5, whist7rotate, whist9honours, trickster)";
-  }
-  if (auto o = d.find("options"); o != d.end()) {
-    if (!o->is_object()) return std::string("options must be an object");
-    for (const auto& [name, value] : o->items()) {
-      OptionValue ov;
-      if (value.is_boolean())
-        ov = value.get<bool>();
-      else if (value.is_number_integer())
-        ov = static_cast<std::int64_t>(
-            std::clamp<std::int64_t>(value.get<std::int64_t>(), -1000, 1000));
-      else if (value.is_string())
-        ov = value.get<std::string>();
-      else
-        return "option " + name + " has a value of the wrong type";
-      if (auto err = set_option(s.rules.variant, s.rules.options, name, ov)) return *err;
-      if (name == "play_to") {
-        const auto pt = std::get<std::int64_t>(ov);
-        if (pt != 5 && pt != 7 && pt != 9) return std::string("tables play to 5, 7 or 9 points");
-      }
-    }
-  }
-  if (auto err = finalize(s.rules)) return *err;
+  if (auto p = d.find("preset"); p != d.end() && !p->is_null())
+    if (auto err = read_preset(*p, s)) return err;
+  if (auto o = d.find("options"); o != d.end())
+    if (auto err = read_options(*o, s.rules)) return err;
+  return finalize(s.rules);
+}
 
-  json settings = json::object();
-  if (auto st = d.find("settings"); st != d.end()) {
-    if (!st->is_object()) return std::string("settings must be an object");
-    settings = *st;
+bool* flag_setting(TableSettings& t, const std::string& key) {
+  if (key == "watching") return &t.watching;
+  if (key == "suggestions") return &t.suggestions;
+  if (key == "invite_only") return &t.invite_only;
+  if (key == "friends_only") return &t.friends_only;
+  if (key == "computers_fill") return &t.computers_fill;
+  return nullptr;
+}
+
+// One key of `settings`, checked against table/settings' allowed values.
+Error read_setting(const std::string& key, const json& value, TableSettings& t) {
+  const std::int64_t n = value.is_number_integer() ? value.get<std::int64_t>() : -1;
+  if (key == "timer_bid" || key == "timer_play") {
+    if (!among(kTimerSeconds, n))
+      return key + " must be " + number_list(kTimerSeconds) + " seconds";
+    (key == "timer_bid" ? t.timer_bid : t.timer_play) = static_cast<int>(n);
+  } else if (key == "chat") {
+    const auto m = by_name(value, kChatModes, chat_mode_name);
+    if (!m) return "chat must be " + name_list(kChatModes, chat_mode_name);
+    t.chat = *m;
+  } else if (bool* flag = flag_setting(t, key)) {
+    if (!value.is_boolean()) return key + " must be true or false";
+    *flag = value.get<bool>();
+  } else if (key == "kind") {
+    const auto k = by_name(value, kTableKinds, table_kind_name);
+    if (!k) return "kind must be " + name_list(kTableKinds, table_kind_name);
+    t.kind = *k;
+  } else if (key == "buy_in") {
+    if (n != 0 && !among(kBuyIns, n)) return "buy_in must be " + number_list(kBuyIns) + " chips";
+    t.buy_in = static_cast<int>(n);
+  } else if (key == "start_at") {
+    if (value.is_null()) return std::nullopt;
+    if (!value.is_number_integer() || n < 0)
+      return std::string("start_at must be a time in Unix seconds, or null");
+    t.start_at = n;
+  } else {
+    return "unknown table setting " + key;
   }
-  bool friends_given = false;
-  for (const auto& [key, value] : settings.items()) {
-    friends_given = friends_given || key == "friends_only";
-    if (key == "timer_bid" || key == "timer_play") {
-      if (!value.is_number_integer() || !allowed_timer(value.get<std::int64_t>()))
-        return key + " must be 0 (off), 7, 15, 30 or 60 seconds";
-      (key == "timer_bid" ? s.settings.timer_bid : s.settings.timer_play) =
-          static_cast<int>(value.get<std::int64_t>());
-    } else if (key == "chat") {
-      const std::string m = value.is_string() ? value.get<std::string>() : "";
-      if (m == "none")
-        s.settings.chat = ChatMode::kNone;
-      else if (m == "preset")
-        s.settings.chat = ChatMode::kPreset;
-      else if (m == "text")
-        s.settings.chat = ChatMode::kText;
-      else
-        return std::string("chat must be none, preset or text");
-    } else if (key == "watching" || key == "suggestions" || key == "invite_only" ||
-               key == "computers_fill" || key == "friends_only") {
-      if (!value.is_boolean()) return key + " must be true or false";
-      bool& flag = key == "watching"       ? s.settings.watching
-                   : key == "suggestions"  ? s.settings.suggestions
-                   : key == "invite_only"  ? s.settings.invite_only
-                   : key == "friends_only" ? s.settings.friends_only
-                                           : s.settings.computers_fill;
-      flag = value.get<bool>();
-    } else if (key == "kind") {
-      const std::string k = value.is_string() ? value.get<std::string>() : "";
-      if (k == "join")
-        s.settings.kind = TableKind::kJoin;
-      else if (k == "play")
-        s.settings.kind = TableKind::kPlay;
-      else if (k == "compete")
-        s.settings.kind = TableKind::kCompete;
-      else
-        return std::string("kind must be join, play or compete");
-    } else if (key == "buy_in") {
-      const std::int64_t b = value.is_number_integer() ? value.get<std::int64_t>() : -1;
-      if (b != 0 && b != 30 && b != 110 && b != 275 && b != 550)
-        return std::string("buy_in must be 30, 110, 275 or 550 chips");
-      s.settings.buy_in = static_cast<int>(b);
-    } else if (key == "start_at") {
-      if (value.is_null()) continue;
-      if (!value.is_number_integer() || value.get<std::int64_t>() < 0)
-        return std::string("start_at must be a time in Unix seconds, or null");
-      s.settings.start_at = value.get<std::int64_t>();
-    } else {
-      return "unknown table setting " + key;
-    }
-  }
-  // A Join table is for the friends of its players unless its creator
-  // opens it to everyone (friends_only: false) or to the invited only.
-  if (s.settings.kind == TableKind::kJoin && !friends_given) s.settings.friends_only = true;
-  // What each kind of table allows.
-  const TableSettings& t = s.settings;
+  return std::nullopt;
+}
+
+// What each kind of table allows.
+Error check_kind(const TableSettings& t) {
   if (t.kind == TableKind::kCompete) {
-    if (t.buy_in == 0) return std::string("a compete table needs a buy_in: 30, 110, 275 or 550");
+    if (t.buy_in == 0) return "a compete table needs a buy_in: " + number_list(kBuyIns);
     if (t.suggestions) return std::string("compete tables never allow suggestions");
     if (t.computers_fill) return std::string("compete tables are for people only");
   } else if (t.buy_in != 0) {
@@ -145,6 +161,26 @@ std::variant<TableSetup, std::string> parse_table_setup(const json& d) {
   if (t.kind == TableKind::kPlay && t.start_at != 0) return std::string("play tables start now");
   if (t.computers_fill && t.start_at == 0)
     return std::string("computers_fill is for scheduled tables (start_at)");
+  return std::nullopt;
+}
+
+}  // namespace
+
+std::variant<TableSetup, std::string> parse_table_setup(const json& d) {
+  TableSetup s;
+  if (auto err = read_rules(d, s)) return *err;
+  bool friends_given = false;
+  if (auto st = d.find("settings"); st != d.end()) {
+    if (!st->is_object()) return std::string("settings must be an object");
+    for (const auto& [key, value] : st->items()) {
+      friends_given = friends_given || key == "friends_only";
+      if (auto err = read_setting(key, value, s.settings)) return *err;
+    }
+  }
+  // A Join table is for the friends of its players unless its creator
+  // opens it to everyone (friends_only: false) or to the invited only.
+  if (s.settings.kind == TableKind::kJoin && !friends_given) s.settings.friends_only = true;
+  if (auto err = check_kind(s.settings)) return *err;
   return s;
 }
 
@@ -193,6 +229,12 @@ void write_trump(JsonText& out, int trump) {
   }
 }
 
+std::string_view phase_name(Phase p) {
+  static constexpr std::array<std::string_view, 6> kPhases = {"waiting", "bidding", "discard",
+                                                              "choose",  "play",    "over"};
+  return kPhases[static_cast<size_t>(p)];
+}
+
 void write_optional(JsonText& out, int v) {
   if (v >= 0)
     out.value(v);
@@ -203,7 +245,6 @@ void write_optional(JsonText& out, int v) {
 }  // namespace
 
 void write_observation(JsonText& out, const Observation& o) {
-  static const char* kPhases[] = {"waiting", "bidding", "discard", "choose", "play", "over"};
   const Variant v = o.rules.variant;
   const bool bid = v == Variant::kBid;
   // Keys in order, as a document's dump() writes them.
@@ -253,7 +294,7 @@ void write_observation(JsonText& out, const Observation& o) {
   out.key("legal").begin_array();
   for (const Action& a : o.legal) write_action(out, a, v);
   out.end_array();
-  out.key("phase").plain(kPhases[static_cast<int>(o.phase)]);
+  out.key("phase").plain(phase_name(o.phase));
   out.key("results").begin_array();
   for (const HandResult& h : o.results) {
     out.begin_object();
@@ -296,12 +337,21 @@ json observation_json(const Observation& o) { return json::parse(observation_tex
 
 std::string event_text(const Event& e, const Game& g) {
   const Variant v = g.rules().variant;
+  // Every game event says the phase and the seat to act once the action
+  // (or the start) it comes from is applied: a client follows the game from
+  // the events alone.
+  const std::string_view phase = phase_name(g.phase());
+  const int to_act = g.current_seat();
   JsonText out;
   // Keys in order, as a document's dump() writes them.
   out.begin_object();
   switch (e.type) {
     case EventType::kDealStarted:
-      out.key("deal").value(e.value).key("dealer").value(e.seat).key("turned");
+      // hand_size: the cards each player is dealt (exact whist: this deal's).
+      out.key("deal").value(e.value).key("dealer").value(e.seat);
+      out.key("hand_size").value(hand_size(g.rules(), e.value)).key("phase").plain(phase);
+      write_optional(out.key("to_act"), to_act);
+      out.key("turned");
       if (e.card != kNoCard)
         out.plain(card_code(e.card));
       else
@@ -310,39 +360,54 @@ std::string event_text(const Event& e, const Game& g) {
       break;
     case EventType::kAction:
       write_action(out.key("action"), e.action, v, true);  // a discard's cards are hidden
+      out.key("phase").plain(phase);
+      write_optional(out.key("to_act"), to_act);
       out.key("type").value("action");
       break;
     case EventType::kContract:
       out.key("declarer").value(e.seat).key("level").value(e.action.level);
-      out.key("mode").plain(bid_mode_name(e.action.mode)).key("type").value("contract");
+      out.key("mode").plain(bid_mode_name(e.action.mode)).key("phase").plain(phase);
+      write_optional(out.key("to_act"), to_act);
+      out.key("type").value("contract");
       break;
     case EventType::kKittyShown:
       write_cards(out.key("cards"), e.cards);
+      out.key("phase").plain(phase);
+      write_optional(out.key("to_act"), to_act);
       out.key("type").value("kitty");
       break;
     case EventType::kKittyTaken:
-      out.key("seat").value(e.seat).key("type").value("kitty_taken");
+      // count: the kitty's cards, now in the declarer's hand.
+      out.key("count").value(kitty_size(g.rules())).key("phase").plain(phase);
+      out.key("seat").value(e.seat);
+      write_optional(out.key("to_act"), to_act);
+      out.key("type").value("kitty_taken");
       break;
     case EventType::kTrumpSet:
-      out.key("downtown").value(e.card == 1);
+      out.key("downtown").value(e.card == 1).key("phase").plain(phase);
+      write_optional(out.key("to_act"), to_act);
       write_trump(out.key("trump"), e.value);
       out.key("type").value("trump");
       break;
     case EventType::kTrickWon:
-      out.key("index").value(e.value).key("type").value("trick").key("winner").value(e.seat);
+      out.key("index").value(e.value).key("phase").plain(phase);
+      write_optional(out.key("to_act"), to_act);
+      out.key("type").value("trick").key("winner").value(e.seat);
       break;
     case EventType::kDealEnded: {
       const HandResult& h = g.results().at(static_cast<size_t>(e.value));
       out.key("deal").value(e.value);
       // Classic whist: the part of `score` that honours gave.
       if (v == Variant::kClassic) out.key("honours").int_array(h.honours);
-      out.key("score").int_array(h.score).key("tricks").int_array(h.tricks);
-      out.key("type").value("deal_end");
+      out.key("phase").plain(phase).key("score").int_array(h.score);
+      write_optional(out.key("to_act"), to_act);
+      out.key("tricks").int_array(h.tricks).key("type").value("deal_end");
       break;
     }
     case EventType::kGameOver:
-      out.key("scores").int_array(g.scores()).key("type").value("game_over");
-      out.key("winners").int_array(g.winners());
+      out.key("phase").plain(phase).key("scores").int_array(g.scores());
+      write_optional(out.key("to_act"), to_act);
+      out.key("type").value("game_over").key("winners").int_array(g.winners());
       break;
     default: out.key("type").value("unknown");
   }

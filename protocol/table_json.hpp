@@ -29,8 +29,8 @@ using whist::TableSetup;
 std::variant<TableSetup, std::string> parse_table_setup(const nlohmann::json& d);
 nlohmann::json table_setup_json(const TableSetup& s);
 
-// The preset chat phrases, sent by number.
-const std::vector<std::string>& chat_phrases();
+// The preset chat phrases, sent by number (table/settings).
+using whist::chat_phrases;
 
 // A viewer's observation: their own hand only. As text (what a table
 // sends after each action), written into `out` or as a document.

@@ -21,8 +21,8 @@ namespace asio = boost::asio;
 
 namespace {
 
-constexpr int kMaxWatchers = 10;
-constexpr size_t kMaxChat = 200;
+constexpr int kMaxWatchers = whist::kMaxWatchers;
+constexpr size_t kMaxChat = whist::kMaxChatChars;
 
 const char* state_name(int s) {
   static const char* names[] = {"open", "playing", "finished"};

@@ -4,9 +4,12 @@
 // format (protocol/), storage and the server; no I/O, no JSON.
 #pragma once
 
+#include <array>
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "engine/options.hpp"
 
@@ -32,6 +35,22 @@ struct TableSettings {
   std::int64_t start_at = 0;    // Unix seconds of a scheduled start; 0: now
   bool computers_fill = false;  // a scheduled table's free seats get computer players
 };
+
+// What a table's settings may be: the one list that the wire format checks
+// (protocol/table_json) and the server describes to clients (welcome).
+inline constexpr std::array<int, 5> kTimerSeconds = {0, 7, 15, 30, 60};  // 0: off
+inline constexpr std::array<int, 4> kBuyIns = {30, 110, 275, 550};       // Compete, chips a seat
+inline constexpr std::array<ChatMode, 3> kChatModes = {ChatMode::kText, ChatMode::kPreset,
+                                                       ChatMode::kNone};
+inline constexpr std::array<TableKind, 3> kTableKinds = {TableKind::kJoin, TableKind::kPlay,
+                                                         TableKind::kCompete};
+inline constexpr int kMaxWatchers = 10;            // a table with watching on
+inline constexpr std::size_t kMaxChatChars = 200;  // a chat line, in code points
+
+// The preset chat phrases, sent by number.
+const std::vector<std::string>& chat_phrases();
+// Words for people: "Preset phrases", "Text", "None".
+std::string_view chat_mode_label(ChatMode m);
 
 struct TableSetup {
   Rules rules;

@@ -3,9 +3,14 @@
 #   web-client/make.sh build   installs the npm packages when needed, then
 #                              builds dist/ (index.html, app.js, app.css,
 #                              favicon.svg, favicon.ico)
-#   web-client/make.sh test    the same, then type-checks and runs the
+#   web-client/make.sh test    the same, then checks the sources
+#                              (tests/sources.mjs), type-checks and runs the
 #                              browser tests against a real whistd
 #                              (WHISTD: its path; default ../build/server/whistd)
+#   web-client/make.sh format  formats the TypeScript and scripts with
+#                              prettier (.prettierrc.json)
+#   web-client/make.sh format-check   reports any file prettier would change,
+#                              and fails
 # The packages come from the npm registry as package-lock.json pins them;
 # `npm ci` runs only when node_modules is missing or older than the lock.
 set -euo pipefail
@@ -19,8 +24,10 @@ fi
 case "${1:-build}" in
   build) npm run --silent build ;;
   test) npm test ;;
+  format) npm run --silent format ;;
+  format-check) npm run --silent format:check ;;
   *)
-    echo "usage: $0 build|test" >&2
+    echo "usage: $0 build|test|format|format-check" >&2
     exit 2
     ;;
 esac

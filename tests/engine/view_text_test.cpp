@@ -116,13 +116,16 @@ json reference_view(const Observation& o) {
   return j;
 }
 
-json reference_event(const Event& e, const Game& g) {
+json reference_event_fields(const Event& e, const Game& g) {
   const Variant v = g.rules().variant;
   switch (e.type) {
     case EventType::kDealStarted:
       return {{"type", "deal"},
               {"deal", e.value},
               {"dealer", e.seat},
+              {"hand_size", v == Variant::kExact ? exact_hand_size(g.rules(), e.value)
+                            : v == Variant::kBid ? 12
+                                                 : 13},
               {"turned", e.card != kNoCard ? json(card_name(e.card)) : json(nullptr)}};
     case EventType::kAction: {
       json a = reference_action(e.action, v);
@@ -135,7 +138,8 @@ json reference_event(const Event& e, const Game& g) {
               {"level", e.action.level},
               {"mode", std::string(bid_mode_name(e.action.mode))}};
     case EventType::kKittyShown: return {{"type", "kitty"}, {"cards", reference_cards(e.cards)}};
-    case EventType::kKittyTaken: return {{"type", "kitty_taken"}, {"seat", e.seat}};
+    case EventType::kKittyTaken:
+      return {{"type", "kitty_taken"}, {"seat", e.seat}, {"count", 4 + g.rules().options.jokers}};
     case EventType::kTrumpSet:
       return {{"type", "trump"}, {"trump", reference_trump(e.value)}, {"downtown", e.card == 1}};
     case EventType::kTrickWon: return {{"type", "trick"}, {"winner", e.seat}, {"index", e.value}};
@@ -152,6 +156,15 @@ json reference_event(const Event& e, const Game& g) {
       return {{"type", "game_over"}, {"scores", g.scores()}, {"winners", g.winners()}};
   }
   return {{"type", "unknown"}};
+}
+
+// A game event, with the phase and the seat to act after the action.
+json reference_event(const Event& e, const Game& g) {
+  static const char* kPhases[] = {"waiting", "bidding", "discard", "choose", "play", "over"};
+  json j = reference_event_fields(e, g);
+  j["phase"] = kPhases[static_cast<int>(g.phase())];
+  j["to_act"] = g.current_seat() >= 0 ? json(g.current_seat()) : json(nullptr);
+  return j;
 }
 
 // Plays a whole game at random, comparing every view, action and event on

@@ -159,8 +159,15 @@ def test_hello(whistd):
             w = await c.request("hello", {"version": 1}, id="h1")
             assert w == {"t": "welcome", "id": "h1",
                          "d": {"version": 1, "server": w["d"]["server"], "user": None,
-                               "session": "none"}}
+                               "session": "none", "rules": w["d"]["rules"]}}
             assert w["d"]["server"].startswith("whistd")
+            # The rules a client builds its forms from (docs/protocol.md,
+            # "The rules object"); the details are checked in C++
+            # (tests/protocol/rules_json_test.cpp).
+            rules = w["d"]["rules"]
+            assert [v["id"] for v in rules["variants"]] == ["classic", "bid", "exact"]
+            assert rules["table"]["timers"] == [0, 7, 15, 30, 60]
+            assert rules["variants"][0]["defaults"]["4"]["play_to"] == 5
             code, message = await c.error("hello", {"version": 1})
             assert code == "wrong_state"
             # After hello, other requests are served.
@@ -169,7 +176,8 @@ def test_hello(whistd):
         async with await connect(s) as c:
             await c.send("hello", {"version": 1, "token": None})
             assert await c.recv() == {"t": "welcome", "d": {
-                "version": 1, "server": w["d"]["server"], "user": None, "session": "none"}}
+                "version": 1, "server": w["d"]["server"], "user": None, "session": "none",
+                "rules": rules}}
 
     run(body())
 

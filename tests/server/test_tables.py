@@ -507,6 +507,12 @@ ACCEPTED = [
      {"play_to": 7, "trump": "rotate", "honours": "capped"}),
     ({"variant": "classic", "preset": "whist5", "options": {"play_to": 7}},
      {"play_to": 7, "trump": "turn", "honours": "off"}),
+    # A table plays to what the engine plays and docs/rules.md promises:
+    # 1 to 15 (welcome's rules object says the same).
+    ({"variant": "classic", "options": {"play_to": 10}},
+     {"play_to": 10, "trump": "turn", "honours": "off"}),
+    ({"variant": "classic", "options": {"play_to": 1}},
+     {"play_to": 1, "trump": "turn", "honours": "off"}),
     # bid
     ({"variant": "bid"},
      {"play_to": 7, "jokers": 2, "min_bid": 1, "low_beats_high": True, "sport_kitty": "never",
@@ -520,8 +526,8 @@ ACCEPTED = [
       "bidder_gets_kitty": False, "bidder_leads": True, "double_nt": True,
       "defensive_scoring": True}),
     ({"variant": "bid", "options": {"jokers": 1, "min_bid": 3, "sport_kitty": "trump",
-                                    "play_to": 9}},
-     {"play_to": 9, "jokers": 1, "min_bid": 3, "low_beats_high": True, "sport_kitty": "trump",
+                                    "play_to": 15}},
+     {"play_to": 15, "jokers": 1, "min_bid": 3, "low_beats_high": True, "sport_kitty": "trump",
       "bidder_gets_kitty": True, "bidder_leads": False, "double_nt": False,
       "defensive_scoring": False}),
     # exact, 2 to 6 players, and the defaults of initial and max cards
@@ -572,9 +578,9 @@ REFUSED = [
     {"variant": "bid", "options": {"bidder_leads": "yes"}},
     {"variant": "bid", "options": {"jokers": [2]}},
     {"variant": "classic", "options": []},
-    {"variant": "classic", "options": {"play_to": 6}},
-    {"variant": "classic", "options": {"play_to": 10}},
-    {"variant": "bid", "options": {"play_to": 6}},
+    {"variant": "classic", "options": {"play_to": 0}},
+    {"variant": "classic", "options": {"play_to": 16}},
+    {"variant": "bid", "options": {"play_to": 16}},
     {"variant": "bid", "options": {"jokers": 3}},
     {"variant": "bid", "options": {"min_bid": 5}},
     {"variant": "bid", "options": {"sport_kitty": "sometimes"}},
@@ -792,16 +798,18 @@ def test_bid_whist_kitty_as_sport_kitty_allows(whistd, sport, mode, shown):
         assert declarer.view["legal"] == []
         assert set(kitty) <= set(declarer.view["hand"]) and len(declarer.view["hand"]) == 18
         await game.settle()
+        # The event says the phase and the seat to act after the bidding.
+        sported = {"type": "kitty", "cards": kitty, "phase": "discard", "to_act": declarer.seat}
         for st in game.seats:
             kitty_events = events_in(parsed(st.c), game.table, "kitty")
             if st is declarer:
                 continue
-            assert kitty_events == ([{"type": "kitty", "cards": kitty}] if shown else [])
+            assert kitty_events == ([sported] if shown else [])
             assert not set(kitty) & set(st.view["hand"])
             assert st.view["kitty"] == (kitty if shown else None)
         w = game.watchers[0]
         kitty_events = events_in(await quiet(w), game.table, "kitty")
-        assert kitty_events == ([{"type": "kitty", "cards": kitty}] if shown else [])
+        assert kitty_events == ([sported] if shown else [])
         state = await w.ok("table.sync", {"table": game.table})
         assert state["view"]["kitty"] == (kitty if shown else None)
         # The discard: told to all, its cards to the declarer alone.

@@ -3,11 +3,14 @@
 // is shown. Session token: sessionStorage keeps this tab's (so a reload
 // resumes it, and other tabs can be other players); localStorage remembers
 // the last one, offered as "Continue as …" in a new tab.
-import { h, fill } from "./dom";
-import { applyEventMsg, newTableState, setClock, type ChatLine, type TableState } from "./game";
-import { Connection, RequestError, type Status } from "./net";
-import { Wallet } from "./wallet";
-import { Social } from "./social";
+import { h, fill } from "./core/dom";
+import { applyEventMsg, newTableState, setClock, type TableState } from "./table/game";
+import { Connection, RequestError, type Status } from "./core/net";
+import { setRules } from "./core/rules";
+import { readJson, replayInHash, savedChat, saveChat } from "./saved";
+import type { ScreenName, Shell } from "./shell";
+import { Wallet } from "./chips/wallet";
+import { Social } from "./social/social";
 import type {
   Action,
   Envelope,
@@ -19,9 +22,9 @@ import type {
   User,
   View,
   Welcome,
-} from "./types";
+} from "./core/types";
 
-export type ScreenName = "connecting" | "account" | "lobby" | "table" | "replay" | "chips" | "results" | "friends";
+export type { ScreenName };
 
 export interface Screen {
   readonly el: HTMLElement;
@@ -33,7 +36,6 @@ export type ScreenFactory = (app: App, name: ScreenName) => Screen;
 
 const TOKEN_KEY = "whist.token";
 const TABLE_KEY = "whist.table";
-const CHAT_KEY = "whist.chat";
 const REMEMBER_KEY = "whist.remember";
 
 interface SavedTable {
@@ -46,32 +48,7 @@ export interface Remembered {
   name: string;
 }
 
-/** The chat of the tab's table, kept for a reload (the server does not send it again). */
-function saveChat(st: TableState): void {
-  sessionStorage.setItem(CHAT_KEY, JSON.stringify({ table: st.id, lines: st.chat.slice(-50) }));
-}
-
-function savedChat(table: number): ChatLine[] {
-  const saved = readJson<{ table: number; lines: ChatLine[] }>(sessionStorage, CHAT_KEY);
-  return saved && saved.table === table && Array.isArray(saved.lines) ? saved.lines : [];
-}
-
-/** The game id of a #replay/<id> address, or null. */
-function replayInHash(): number | null {
-  const m = /^#replay\/(\d+)$/.exec(location.hash);
-  return m ? Number(m[1]) : null;
-}
-
-function readJson<T>(storage: Storage, key: string): T | null {
-  try {
-    const text = storage.getItem(key);
-    return text ? (JSON.parse(text) as T) : null;
-  } catch {
-    return null;
-  }
-}
-
-export class App {
+export class App implements Shell {
   readonly conn: Connection;
   user: User | null = null;
   status: Status = "connecting";
@@ -179,7 +156,12 @@ export class App {
       u
         ? [
             this.wallet.header(),
-            h("span", { class: "me", title: u.guest ? "a guest account: it lives in this browser" : "your account" }, u.name, u.guest ? h("small", null, " (guest)") : null),
+            h(
+              "span",
+              { class: "me", title: u.guest ? "a guest account: it lives in this browser" : "your account" },
+              u.name,
+              u.guest ? h("small", null, " (guest)") : null,
+            ),
             h("button", { class: "link", type: "button", onclick: () => void this.logout() }, "Log out"),
           ]
         : null,
@@ -213,6 +195,7 @@ export class App {
       return;
     }
     this.server = w.server;
+    setRules(w.rules);
     // A replay needs no login: #replay/<id> opens it; a reconnection leaves it open.
     const replay = replayInHash();
     if (w.session === "resumed" && w.user) {

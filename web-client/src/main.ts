@@ -1,13 +1,14 @@
 // The entry point: starts the app and picks each screen.
-import { AccountScreen } from "./account";
-import { ChipsScreen } from "./chips";
+import { AccountScreen } from "./account/account";
+import { ChipsScreen } from "./chips/chips";
 import { App, type Screen, type ScreenName } from "./app";
-import { h } from "./dom";
-import { FriendsScreen } from "./friends";
-import { LobbyScreen } from "./lobby";
-import { ReplayScreen } from "./replay";
-import { ResultsScreen } from "./results";
-import { TableScreen } from "./table";
+import { h } from "./core/dom";
+import { currentRules } from "./core/rules";
+import { FriendsScreen } from "./social/friends";
+import { LobbyScreen } from "./lobby/lobby";
+import { ReplayScreen } from "./replay/replay";
+import { ResultsScreen } from "./chips/results";
+import { TableScreen } from "./table/table";
 
 function makeScreen(app: App, name: ScreenName): Screen {
   switch (name) {
@@ -33,7 +34,8 @@ function makeScreen(app: App, name: ScreenName): Screen {
 const root = document.getElementById("app");
 if (root) {
   const app = new App(root, makeScreen);
-  // For tests and the curious: window.whist.drop() drops the connection.
-  (window as unknown as { whist: unknown }).whist = { app, drop: () => app.conn.drop() };
+  // For tests and the curious: window.whist.drop() drops the connection,
+  // window.whist.rules() gives the rules the server described.
+  (window as unknown as { whist: unknown }).whist = { app, drop: () => app.conn.drop(), rules: currentRules };
   app.start();
 }

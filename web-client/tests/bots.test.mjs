@@ -148,7 +148,9 @@ test("classic whist to the end: one person and three computer players, with sugg
   await page.click("text=Close the replay");
   await screen(page, "table");
   await page.click("#rematch");
-  await page.waitForFunction(() => document.querySelector(".table-screen")?.dataset.state === "playing" && document.querySelectorAll("[data-hand] .card").length === 13);
+  await page.waitForFunction(
+    () => document.querySelector(".table-screen")?.dataset.state === "playing" && document.querySelectorAll("[data-hand] .card").length === 13,
+  );
 });
 
 test("bid whist to 5 with three computer players, with suggestions", { timeout: 150_000 }, async () => {
@@ -162,7 +164,12 @@ test("bid whist to 5 with three computer players, with suggestions", { timeout: 
 
 test("exact-bid whist (1 and 2 cards) with three computer players, no suggestions", { timeout: 120_000 }, async () => {
   const page = await guest("exact-person");
-  const table = await createTable(page, { variant: "exact", players: 4, options: { initial_cards: 1, max_cards: 2 }, settings: { suggestions: false } });
+  const table = await createTable(page, {
+    variant: "exact",
+    players: 4,
+    options: { initial_cards: 1, max_cards: 2 },
+    settings: { suggestions: false },
+  });
   await addComputer(page, 1);
   await addComputer(page, 2);
   // The lobby marks the computer players too.

@@ -61,7 +61,7 @@ test("quick play: a seat at once, computer players fill the table, a whole deal 
   assert.ok(left >= 5 && left <= 12, `${left} s left after 3 s of a 15 s turn and a reload`);
 
   // A whole deal: 13 cards of the person's (the computers play at once).
-  for (let played = 0; played < 13; ) {
+  for (let played = 0; played < 13;) {
     const done = await act(assert, [p]);
     if (done.kind === "play") played++;
   }
@@ -102,7 +102,10 @@ test("compete: buy-in, a guest who cannot afford it, the payout; the chips scree
   await Promise.all(players.map((p) => p.waitForSelector('[data-role="result"] [data-role="chips-result"]')));
   const nets = await Promise.all(players.map((p) => p.$eval('[data-role="chips-result"]', (e) => Number(e.dataset.net))));
   // The pot is 60; the house keeps 10 %: a winner gets 54 (or each 27 on a tie).
-  assert.ok(nets.some((n) => n > 0), `somebody won: ${nets}`);
+  assert.ok(
+    nets.some((n) => n > 0),
+    `somebody won: ${nets}`,
+  );
   for (const [i, p] of players.entries()) {
     assert.match(await p.textContent('[data-role="chips-result"]'), /buy-in -30/);
     await p.waitForSelector(`#chips-badge .amount[data-chips="${1000 + nets[i]}"]`);
@@ -163,7 +166,10 @@ test("the daily top-up: offered below the floor, once a day", async () => {
   try {
     const dave = await low.openPage("dave", { width: 1200, height: 860 });
     const erin = await low.openPage("erin", { width: 390, height: 844 });
-    for (const [p, name] of [[dave, "dave"], [erin, "erin"]]) {
+    for (const [p, name] of [
+      [dave, "dave"],
+      [erin, "erin"],
+    ]) {
       await screen(p, "account");
       await p.fill("#register-form input[name=username]", name);
       await p.fill("#register-form input[name=password]", "correct horse battery");

@@ -144,8 +144,14 @@ test("four players play a whole Whist 5-Point game in the browser; a watcher nev
       const tricks = rows.map((r) => Number(r[1]));
       assert.equal(tricks[0] + tricks[1], 13, JSON.stringify(rows));
       const chip = await alice.$$eval('[data-role="score"] .side b', (bs) => bs.map((b) => b.textContent));
-      assert.deepEqual(rows.map((r) => r.at(-1).split(" / ")[0]), chip);
-      assert.deepEqual(rows.map((r) => r.at(-1).split(" / ")[1]), ["5", "5"]);
+      assert.deepEqual(
+        rows.map((r) => r.at(-1).split(" / ")[0]),
+        chip,
+      );
+      assert.deepEqual(
+        rows.map((r) => r.at(-1).split(" / ")[1]),
+        ["5", "5"],
+      );
     }
     if (plays % 4 === 0 || plays < 4) await checkTable(assert, players, [watcher]);
 
@@ -195,7 +201,10 @@ test("four players play a whole Whist 5-Point game in the browser; a watcher nev
   const results = await Promise.all([...players, watcher].map((p) => p.textContent('[data-role="result"] h3')));
   assert.match(results[0], /^Game over: .* win, \d+ to \d+\.$/);
   for (const r of results) assert.equal(r, results[0]);
-  const scores = results[0].match(/(\d+) to (\d+)/).slice(1).map(Number);
+  const scores = results[0]
+    .match(/(\d+) to (\d+)/)
+    .slice(1)
+    .map(Number);
   assert.ok(Math.max(...scores) >= 5, results[0]);
   assert.ok(plays >= 52 && plays % 52 === 0, `${plays} plays: whole deals of 52 cards`);
   await checkTable(assert, players, [watcher]);
@@ -215,11 +224,17 @@ test("four players play a whole Whist 5-Point game in the browser; a watcher nev
   assert.equal(steps, plays + plays / 52, "a state per card and one per deal as dealt");
   for (let i = 0; i < 5; i++) await watcher.keyboard.press("ArrowRight");
   assert.equal(await step(watcher), 5);
-  assert.equal((await replayHands(watcher)).reduce((a, b) => a + b), 47);
+  assert.equal(
+    (await replayHands(watcher)).reduce((a, b) => a + b),
+    47,
+  );
   await watcher.click('button[data-step="prev"]');
   assert.equal(await step(watcher), 4);
   if (shots) await watcher.screenshot({ path: join(shots, "replay.png") });
-  assert.equal((await replayHands(watcher)).reduce((a, b) => a + b), 48);
+  assert.equal(
+    (await replayHands(watcher)).reduce((a, b) => a + b),
+    48,
+  );
   assert.match(await watcher.textContent('[data-role="caption"]'), /plays .*\. .* takes the trick\.$/);
   // The next deal, as dealt (a game of one deal has none); then the end,
   // with the last deal's summary and the result.
@@ -233,9 +248,12 @@ test("four players play a whole Whist 5-Point game in the browser; a watcher nev
   }
   await watcher.keyboard.press("End");
   assert.equal(await step(watcher), steps - 1);
-  await watcher.waitForSelector(".replay-screen [data-role=\"caption\"] >> text=The game is over.");
+  await watcher.waitForSelector('.replay-screen [data-role="caption"] >> text=The game is over.');
   const final = await watcher.$$eval('.replay-screen [data-role="score"] .side b', (bs) => bs.map((b) => Number(b.textContent)));
-  assert.deepEqual([...final].sort((a, b) => b - a), scores.sort((a, b) => b - a));
+  assert.deepEqual(
+    [...final].sort((a, b) => b - a),
+    scores.sort((a, b) => b - a),
+  );
   await watcher.click("text=Close the replay");
   await screen(watcher, "table");
   await watcher.waitForSelector('[data-role="result"]');

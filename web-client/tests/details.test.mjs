@@ -66,7 +66,18 @@ test("tables and games are named apart: Table N at the table and in the lobby, G
   // The game: a bid and a card.
   for (;;) {
     const kind = await rita
-      .waitForFunction(() => (document.querySelector('[data-role="result"]') ? "over" : document.querySelector('[data-role="bidding"]') ? "bid" : document.querySelector("[data-hand] .card.playable") ? "play" : false), null, { timeout: 20_000 })
+      .waitForFunction(
+        () =>
+          document.querySelector('[data-role="result"]')
+            ? "over"
+            : document.querySelector('[data-role="bidding"]')
+              ? "bid"
+              : document.querySelector("[data-hand] .card.playable")
+                ? "play"
+                : false,
+        null,
+        { timeout: 20_000 },
+      )
       .then((h) => h.jsonValue());
     if (kind === "over") break;
     const v = await version(rita);
@@ -110,7 +121,11 @@ test("quick play counts its wait down at the table, and computer players come wh
   assert.ok(first >= 3 && first <= 7, `the wait of 6 s (rounded up to a whole second) counted down: ${first} s`);
   assert.match(await p.textContent('[data-role="quick-wait"]'), /Computer players take the free seats in 0:0\d; people who come before sit here\./);
   const at = await p.evaluate(() => window.whist.app.table.summary.fill_at);
-  await p.waitForFunction((was) => Number(/in 0:(\d\d)/.exec(document.querySelector('[data-role="quick-wait"] .countdown-to')?.textContent ?? "")?.[1] ?? 99) < was, first, { timeout: 5000 });
+  await p.waitForFunction(
+    (was) => Number(/in 0:(\d\d)/.exec(document.querySelector('[data-role="quick-wait"] .countdown-to')?.textContent ?? "")?.[1] ?? 99) < was,
+    first,
+    { timeout: 5000 },
+  );
   // The computer players come when it says: not before (give or take a second), and soon after.
   await p.waitForFunction(() => document.querySelectorAll(".seat[data-computer]").length === 3, null, { timeout: 15_000 });
   const now = Date.now() / 1000;

@@ -57,13 +57,20 @@ export async function startServer(extra = []) {
   const dir = await mkdtemp(join(tmpdir(), "whistd-e2e-"));
   const port = await freePort();
   const args = [
-    "--listen", "127.0.0.1",
-    "--port", String(port),
-    "--database", join(dir, "whist.db"),
-    "--static-dir", dist,
-    "--password-memory-kib", "8192",
-    "--password-passes", "1",
-    "--log-level", "warn",
+    "--listen",
+    "127.0.0.1",
+    "--port",
+    String(port),
+    "--database",
+    join(dir, "whist.db"),
+    "--static-dir",
+    dist,
+    "--password-memory-kib",
+    "8192",
+    "--password-passes",
+    "1",
+    "--log-level",
+    "warn",
     ...extra,
   ];
   const proc = spawn(bin, args, { stdio: ["ignore", "pipe", "pipe"] });
@@ -170,9 +177,7 @@ export const handOf = (page) => page.$$eval("[data-hand] .card[data-card]", (els
 
 /** Waits until every page has applied version `v` or later. */
 export async function allAt(pages, v) {
-  await Promise.all(
-    pages.map((p) => p.waitForFunction((v) => Number(document.querySelector(".table-screen")?.dataset.v) >= v, v)),
-  );
+  await Promise.all(pages.map((p) => p.waitForFunction((v) => Number(document.querySelector(".table-screen")?.dataset.v) >= v, v)));
 }
 
 /** Waits until every page is at the same version, the highest any has. */
@@ -224,7 +229,12 @@ function offer(page) {
     const all = (s) => [...document.querySelectorAll(s)];
     if (document.querySelector('[data-role="bidding"]')) return { kind: "bid", choices: all('[data-role="bidding"] button.bid').map((b) => b.dataset.bid) };
     const discard = document.querySelector('[data-role="discard"]');
-    if (discard) return { kind: "discard", choices: all("[data-hand] .card.selectable").map((e) => e.dataset.card), count: Number(document.querySelector("#discard").textContent.match(/\d+/)[0]) };
+    if (discard)
+      return {
+        kind: "discard",
+        choices: all("[data-hand] .card.selectable").map((e) => e.dataset.card),
+        count: Number(document.querySelector("#discard").textContent.match(/\d+/)[0]),
+      };
     if (document.querySelector('[data-role="choose"]'))
       return { kind: "choose", choices: all('[data-role="choose"] button').map((b) => b.dataset.trump ?? b.dataset.direction) };
     const cards = all("[data-hand] .card.playable").map((e) => e.dataset.card);

@@ -84,7 +84,7 @@ test("friends through the pages, an invitation-only table, a scheduled table", {
   await ann.click("#create-table");
   await screen(ann, "table");
   const table = (await tableInfo(ann)).table;
-  await ann.waitForSelector('.table-panel .badge.access-invite >> text=Invitation only');
+  await ann.waitForSelector(".table-panel .badge.access-invite >> text=Invitation only");
 
   // Neither Ben nor Cat sees it.
   const probe = await register("dan"); // a table made after Ann's, seen by all: their lobbies are current
@@ -101,7 +101,7 @@ test("friends through the pages, an invitation-only table, a scheduled table", {
   // Ann invites Ben (and a name that is no account) from the table.
   await ann.fill("#invite-form input[name=invite]", "ben, nosuchplayer");
   await ann.click("#invite-form button[type=submit]");
-  await ann.waitForSelector('.invite-result >> text=Invited: ben. No such player: nosuchplayer.');
+  await ann.waitForSelector(".invite-result >> text=Invited: ben. No such player: nosuchplayer.");
 
   // Ben is told at once: the count (the invitation and Cat's request), the invitation with the table's summary.
   await ben.waitForFunction(() => document.querySelector("#friends-nav .nav-count")?.textContent === "2");

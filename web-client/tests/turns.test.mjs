@@ -114,7 +114,8 @@ test("at every turn of a bid whist game the keys act at once, without a Tab", as
       // End: the last offered call (Pass, or the dealer's highest bid); Home: the first bid. A 7 when offered.
       const top = await page.$('[data-role="bidding"] button[data-bid^="7"]');
       if (top) {
-        for (let i = 0; i < 30 && !(await page.evaluate(() => document.activeElement?.dataset.bid?.startsWith("7"))); i++) await page.keyboard.press("ArrowRight");
+        for (let i = 0; i < 30 && !(await page.evaluate(() => document.activeElement?.dataset.bid?.startsWith("7"))); i++)
+          await page.keyboard.press("ArrowRight");
         await page.keyboard.press("Enter");
       } else if (await page.$('[data-role="bidding"] button[data-bid="pass"]')) {
         await page.keyboard.press("p");
@@ -130,7 +131,10 @@ test("at every turn of a bid whist game the keys act at once, without a Tab", as
       // The last card chosen, the keyboard is on the Discard button.
       const ready = await page
         .waitForFunction(() => document.activeElement?.id === "discard" && !document.activeElement.disabled, null, { timeout: 3000 })
-        .then(() => true, () => false);
+        .then(
+          () => true,
+          () => false,
+        );
       if (!ready) {
         missed.push(`turn ${turns} (discard): the cards chosen, the focus is on ${await focusIn(page)}, not the Discard button`);
         await page.focus("#discard");
@@ -226,7 +230,8 @@ for (const viewport of [
     const cards = await page.$$eval("[data-hand] .card", (els) => els.map((e) => e.getBoundingClientRect().toJSON()));
     assert.equal(cards.length, 18);
     const { width, height } = viewport;
-    for (const r of cards) assert.ok(r.left >= 0 && r.right <= width && r.top >= 0 && r.bottom <= height, `a card of the hand is out of the screen: ${JSON.stringify(r)}`);
+    for (const r of cards)
+      assert.ok(r.left >= 0 && r.right <= width && r.top >= 0 && r.bottom <= height, `a card of the hand is out of the screen: ${JSON.stringify(r)}`);
     const hand = await page.locator("[data-hand]").boundingBox();
     assert.ok(hand.y + hand.height <= height, `the hand's bottom at ${hand.y + hand.height} px on a screen of ${height}`);
     const boxes = await handBoxes(page);

@@ -61,9 +61,7 @@ test("a bid whist deal: bidding, the kitty discard and the trump choice", { time
   // The deal's summary: the contract made or set.
   await watcher.waitForSelector('[data-role="deal-summary"] .headline >> text=/ (made|set): \\d+ tricks of \\d+ needed\\.$/');
   // The next deal is dealt, unless that deal ended the game (a high contract).
-  await players[0].waitForFunction(
-    () => document.querySelectorAll("[data-hand] .card").length === 12 || document.querySelector('[data-role="result"]'),
-  );
+  await players[0].waitForFunction(() => document.querySelectorAll("[data-hand] .card").length === 12 || document.querySelector('[data-role="result"]'));
 });
 
 test("a short exact-bid whist game for three, to the result", { timeout: 120_000 }, async () => {

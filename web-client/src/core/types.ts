@@ -1,0 +1,212 @@
+// The messages of the whistd protocol (docs/protocol.md), as the client uses them.
+
+export type Variant = "classic" | "bid" | "exact";
+export type OptionValue = number | string | boolean;
+export type ChatMode = "none" | "preset" | "text";
+
+export interface User {
+  id: number;
+  name: string;
+  guest: boolean;
+}
+
+export interface Welcome {
+  version: number;
+  server: string;
+  user: User | null;
+  session: "none" | "resumed" | "invalid";
+  rules?: Rules;
+}
+
+/** One option of a variant, as the server describes it (the rules object). */
+export interface RulesOption {
+  name: string;
+  type: "bool" | "int" | "choice";
+  min?: number;
+  max?: number;
+  values?: { value: string; label: string }[];
+  label: string;
+  help: string;
+}
+
+export interface RulesVariant {
+  id: Variant;
+  name: string;
+  blurb: string;
+  players: { min: number; max: number };
+  partnerships: boolean;
+  options: RulesOption[];
+  /** By the number of players (as a string): every option's default. */
+  defaults: Record<string, Record<string, OptionValue>>;
+}
+
+/** welcome's `rules` (docs/protocol.md, "The rules object"). */
+export interface Rules {
+  variants: RulesVariant[];
+  presets: { id: string; name: string; variant: Variant; options: Record<string, OptionValue> }[];
+  table: {
+    timers: number[];
+    buy_ins: number[];
+    chat: { value: ChatMode; label: string }[];
+    kinds: string[];
+    max_watchers: number;
+  };
+  chat: { phrases: string[]; max_chars: number };
+}
+
+export interface SessionAck {
+  user: User;
+  token: string;
+}
+
+export interface SeatInfo {
+  seat: number;
+  name: string | null;
+  user: number | null;
+  /** A computer player sits here (its user is a negative number, no account). */
+  computer?: boolean;
+  connected: boolean;
+}
+
+export interface TableSettings {
+  timer_bid: number;
+  timer_play: number;
+  chat: ChatMode;
+  watching: boolean;
+  suggestions: boolean;
+  /** join (the default), play (quick play) or compete (a chip buy-in). */
+  kind?: "join" | "play" | "compete";
+  /** Compete: the chips each seat pays when the game starts. */
+  buy_in?: number;
+}
+
+/** A table as the lobby lists it (lobby.table) and as table acks carry it. */
+export interface TableSummary {
+  table: number;
+  variant: Variant;
+  players: number;
+  options: Record<string, OptionValue>;
+  settings: TableSettings;
+  preset?: string;
+  state: "open" | "playing" | "finished";
+  creator: string;
+  seats: SeatInfo[];
+  watchers: number;
+  game: number | null;
+  scores: number[] | null;
+  /** Play tables, while people wait: when computer players take the free seats (Unix seconds). */
+  fill_at?: number | null;
+}
+
+export type ActionType = "bid" | "pass" | "discard" | "trump" | "direction" | "play";
+
+export interface Action {
+  seat: number;
+  type: ActionType;
+  level?: number;
+  mode?: string;
+  tricks?: number;
+  cards?: string[];
+  suit?: string;
+  card?: string;
+}
+
+export interface Call {
+  seat: number;
+  pass?: boolean;
+  level?: number;
+  mode?: string;
+  tricks?: number;
+}
+
+export interface Contract {
+  declarer: number;
+  level: number;
+  mode: string;
+}
+
+export interface PlayedTrick {
+  leader: number;
+  winner: number;
+  cards: string[];
+}
+
+export interface HandResult {
+  tricks: number[];
+  score: number[];
+  /** Classic whist: the points of `score` that honours gave, per side. */
+  honours?: number[];
+}
+
+export type Phase = "waiting" | "bidding" | "discard" | "choose" | "play" | "over";
+
+/** A seat's or a watcher's view of the game (table.view, and in acks). */
+export interface View {
+  seat: number | null;
+  phase: Phase;
+  deal: number;
+  dealer: number;
+  hand_size: number;
+  to_act: number | null;
+  hand: string[];
+  hand_counts: number[];
+  turned: string | null;
+  trump: string | null;
+  downtown: boolean;
+  tricks_won: number[];
+  scores: number[];
+  game_over: boolean;
+  winners: number[];
+  kitty?: string[] | null;
+  discards?: string[];
+  contract?: Contract | null;
+  calls: Call[];
+  tricks: PlayedTrick[];
+  trick: { leader: number; cards: string[] };
+  results: HandResult[];
+  legal: Action[];
+  discard?: number;
+  /** game.replay only: every seat's cards. */
+  hands?: string[][];
+}
+
+/** The ack of table.create, table.sit, table.watch, and table.sync when it sends the whole state. */
+export interface TableState {
+  table: TableSummary;
+  v: number;
+  view: View | null;
+  /** The milliseconds the seat to act has left, or null when it has no clock. */
+  turn_ms_left?: number | null;
+}
+
+/** The ack of table.sync when it sends the missed events. */
+export interface TableSyncEvents {
+  table: number;
+  v: number;
+  events: TableEventMsg[];
+  view?: View | null;
+  turn_ms_left?: number | null;
+}
+
+export interface TableEventMsg {
+  table: number;
+  v: number;
+  event: TableEvent;
+}
+
+// Events are read field by field; unknown ones are ignored.
+export interface TableEvent {
+  type: string;
+  [key: string]: unknown;
+}
+
+export interface Envelope {
+  t: string;
+  d?: unknown;
+  id?: string | number;
+}
+
+export interface ServerError {
+  code: string;
+  message: string;
+}

@@ -1,0 +1,360 @@
+// The replay viewer: a finished game step by step, every hand face up.
+// The server gives every state of the game (game.replay), so the viewer
+// knows no rules: it shows the state at the cursor, the action that led to
+// it, and at the end of each deal the deal's summary. Reached from the
+// result of a game ("Replay the game") and at #replay/<game id>.
+import type { App, Screen } from "../app";
+import { cardFace, cardText, SUIT_NAMES, sortHand, suitIcon, type Suit } from "../core/cards";
+import { h, fill } from "../core/dom";
+import { keepFocus, moveFocus } from "../core/keys";
+import { hasSides, MODE_LABELS, variantName, optionSummary } from "../core/rules";
+import { makeSummary, summaryPanel } from "../table/summary";
+import { POSITIONS } from "../table/table_felt";
+import type { Action, SeatInfo, TableSummary, View } from "../core/types";
+
+interface ReplayState {
+  index: number;
+  action: Action | null;
+  view: View;
+}
+
+export interface ReplayData {
+  game: number;
+  table: number;
+  seats: SeatInfo[];
+  result: { scores: number[]; winners: number[] } | null;
+  record: { variant: TableSummary["variant"]; options: TableSummary["options"]; players: number };
+  states: ReplayState[];
+}
+
+export class ReplayScreen implements Screen {
+  readonly el: HTMLElement;
+  private readonly head: HTMLElement;
+  private readonly body: HTMLElement;
+  private data: ReplayData | null = null;
+  private error = "";
+  private at = 0;
+
+  constructor(
+    private readonly app: App,
+    private readonly game: number,
+  ) {
+    this.head = h("div", { class: "table-head" });
+    this.body = h("div", { class: "replay-body" });
+    this.el = h("section", { class: "replay-screen", "data-game": game, tabindex: -1 }, this.head, this.body);
+    this.el.addEventListener("keydown", (e) => this.key(e));
+    void this.load();
+  }
+
+  private async load(): Promise<void> {
+    try {
+      this.data = await this.app.conn.request<ReplayData>("game.replay", { game: this.game });
+      this.at = 0;
+    } catch (e) {
+      this.error = e instanceof Error ? e.message : String(e);
+    }
+    this.update();
+    this.el.focus({ preventScroll: true });
+  }
+
+  /** The table as the shared helpers want it, from the record. */
+  private summaryOf(d: ReplayData): TableSummary {
+    return {
+      table: d.table,
+      variant: d.record.variant,
+      players: d.record.players,
+      options: d.record.options,
+      settings: { timer_bid: 0, timer_play: 0, chat: "none", watching: true, suggestions: false },
+      state: "finished",
+      creator: "",
+      seats: d.seats,
+      watchers: 0,
+      game: d.game,
+      scores: d.result?.scores ?? null,
+    };
+  }
+
+  private name(seat: number): string {
+    return this.data?.seats[seat]?.name ?? `Seat ${seat + 1}`;
+  }
+
+  /** A small badge for a computer player's seat (its user is negative in game.record). */
+  private bot(seat: number): HTMLElement | null {
+    const info = this.data?.seats[seat];
+    return info && (info.computer === true || (info.user !== null && info.user < 0))
+      ? h("span", { class: "badge computer", title: "a computer player" }, "computer")
+      : null;
+  }
+
+  private rowNames(t: TableSummary): string[] {
+    return hasSides(t) ? [0, 1].map((s) => `${this.name(s)} & ${this.name(s + 2)}`) : t.seats.map((_, i) => this.name(i));
+  }
+
+  private go(to: number): void {
+    const n = this.data?.states.length ?? 0;
+    this.at = Math.max(0, Math.min(n - 1, to));
+    this.update();
+  }
+
+  /** The first state of the deal before (-1) or after (+1) the cursor's. */
+  private dealStep(dir: number): void {
+    const states = this.data?.states ?? [];
+    const starts = states.map((s, k) => (s.action === null ? k : -1)).filter((k) => k >= 0);
+    if (dir > 0) this.go(starts.find((k) => k > this.at) ?? states.length - 1);
+    else this.go(starts.filter((k) => k < this.at).pop() ?? 0);
+  }
+
+  private key(e: KeyboardEvent): void {
+    const target = e.target as HTMLElement;
+    if (target.tagName === "INPUT" && target.getAttribute("type") !== "range") return;
+    const steps: Record<string, () => void> = {
+      ArrowRight: () => this.go(this.at + 1),
+      ArrowLeft: () => this.go(this.at - 1),
+      Home: () => this.go(0),
+      End: () => this.go(Number.MAX_SAFE_INTEGER),
+      PageDown: () => this.dealStep(1),
+      PageUp: () => this.dealStep(-1),
+    };
+    const f = steps[e.key];
+    if (!f || target.getAttribute("type") === "range") return;
+    e.preventDefault();
+    f();
+  }
+
+  update(): void {
+    const d = this.data;
+    fill(
+      this.head,
+      h(
+        "div",
+        { class: "title" },
+        h("h2", null, "Replay", d ? h("small", null, ` of Game ${d.game}, ${variantName(d.record.variant)}`) : null),
+        d ? h("p", { class: "opts" }, optionSummary(this.summaryOf(d))) : null,
+      ),
+      h("button", { type: "button", class: "leave", onclick: () => this.app.closeReplay() }, "Close the replay"),
+    );
+    if (!d) {
+      fill(this.body, h("p", { class: this.error ? "form-error" : "center-note" }, this.error ? `No replay: ${this.error}.` : "Loading the game…"));
+      return;
+    }
+    const st = d.states[this.at];
+    if (!st) return;
+    const t = this.summaryOf(d);
+    const v = st.view;
+    this.el.dataset["step"] = String(this.at);
+    this.el.dataset["steps"] = String(d.states.length);
+    this.el.dataset["deal"] = String(v.deal);
+    keepFocus(this.body, () =>
+      fill(
+        this.body,
+        h("div", { class: "replay-bar" }, this.controls(d), h("p", { class: "replay-caption", "data-role": "caption" }, this.caption(t, st))),
+        this.status(t, v),
+        this.dealEnd(t, d, st),
+        this.felt(t, v),
+      ),
+    );
+  }
+
+  private controls(d: ReplayData): HTMLElement {
+    const last = d.states.length - 1;
+    const btn = (label: string, title: string, role: string, f: () => void, disabled: boolean): HTMLElement =>
+      h("button", { type: "button", "data-step": role, title, "aria-label": title, disabled, onclick: f }, label);
+    const slider = h("input", {
+      type: "range",
+      min: 0,
+      max: last,
+      value: this.at,
+      "aria-label": "step",
+      "data-step": "slider",
+    }) as HTMLInputElement;
+    slider.addEventListener("input", () => this.go(Number(slider.value)));
+    const bar = h(
+      "div",
+      { class: "replay-controls", role: "toolbar", "aria-label": "replay steps" },
+      btn("|◀", "the start (Home)", "first", () => this.go(0), this.at === 0),
+      btn("« deal", "the previous deal (Page Up)", "prev-deal", () => this.dealStep(-1), this.at === 0),
+      btn("◀", "one step back (←)", "prev", () => this.go(this.at - 1), this.at === 0),
+      h("span", { class: "replay-pos" }, `${this.at} / ${last}`),
+      btn("▶", "one step on (→)", "next", () => this.go(this.at + 1), this.at === last),
+      btn("deal »", "the next deal (Page Down)", "next-deal", () => this.dealStep(1), this.at === last),
+      btn("▶|", "the end (End)", "last", () => this.go(last), this.at === last),
+      slider,
+    );
+    bar.addEventListener("keydown", (e) => {
+      if ((e.target as HTMLElement).tagName === "BUTTON" && (e.key === "ArrowUp" || e.key === "ArrowDown")) {
+        moveFocus(e, [...bar.querySelectorAll<HTMLElement>("button:not([disabled])")]);
+      }
+    });
+    return bar;
+  }
+
+  /** What happened at this step, in words. */
+  private caption(t: TableSummary, st: ReplayState): string {
+    const v = st.view;
+    const a = st.action;
+    if (!a) return `Deal ${v.deal + 1}: ${this.name(v.dealer)} deals.${v.turned ? ` The turned card is ${cardText(v.turned)}.` : ""}`;
+    const who = this.name(a.seat);
+    let text: string;
+    switch (a.type) {
+      case "play":
+        text = `${who} plays ${cardText(a.card ?? "")}.`;
+        break;
+      case "pass":
+        text = `${who} passes.`;
+        break;
+      case "bid":
+        text = t.variant === "exact" ? `${who} bids ${a.tricks}.` : `${who} bids ${a.level} ${MODE_LABELS[a.mode ?? ""] ?? a.mode}.`;
+        break;
+      case "discard":
+        text = `${who} discards ${(a.cards ?? []).map(cardText).join(" ")}.`;
+        break;
+      case "trump":
+        text = `${who} names ${SUIT_NAMES[(a.suit ?? "S") as Suit]} trumps.`;
+        break;
+      case "direction":
+        text = `${who} plays ${a.mode === "downtown" ? "downtown" : "uptown"}.`;
+        break;
+      default:
+        text = `${who} acts.`;
+    }
+    const last = v.tricks[v.tricks.length - 1];
+    if (a.type === "play" && v.trick.cards.length === 0 && last) text += ` ${this.name(last.winner)} takes the trick.`;
+    if (v.game_over) text += " The game is over.";
+    return text;
+  }
+
+  private status(t: TableSummary, v: View): HTMLElement {
+    const items: (HTMLElement | null)[] = [h("div", { class: "chip" }, h("span", { class: "k" }, "Deal"), ` ${v.deal + 1}`)];
+    let trump: (Node | string)[] = ["—"];
+    if (v.trump === "NT") trump = [h("b", null, `No trump${v.downtown ? ", downtown" : ""}`)];
+    else if (v.trump)
+      trump = [suitIcon(v.trump as Suit, `suit big suit-${v.trump}`), h("b", null, ` ${SUIT_NAMES[v.trump as Suit]}`), v.downtown ? " (downtown)" : ""];
+    items.push(h("div", { class: "chip" }, h("span", { class: "k" }, "Trumps"), " ", trump));
+    if (v.turned) items.push(h("div", { class: "chip turned" }, h("span", { class: "k" }, "Turned"), cardFace(v.turned, "tiny")));
+    if (v.contract) {
+      const c = v.contract;
+      items.push(
+        h(
+          "div",
+          { class: "chip" },
+          h("span", { class: "k" }, "Contract"),
+          ` ${this.name(c.declarer)}: ${c.level} ${MODE_LABELS[c.mode] ?? c.mode} (needs ${6 + c.level})`,
+        ),
+      );
+    }
+    if (v.kitty && v.kitty.length)
+      items.push(
+        h(
+          "div",
+          { class: "chip kitty" },
+          h("span", { class: "k" }, "Kitty"),
+          v.kitty.map((c) => cardFace(c, "tiny")),
+        ),
+      );
+    if (v.discards && v.discards.length)
+      items.push(
+        h(
+          "div",
+          { class: "chip kitty" },
+          h("span", { class: "k" }, "Discards"),
+          v.discards.map((c) => cardFace(c, "tiny")),
+        ),
+      );
+    const names = this.rowNames(t);
+    items.push(
+      h(
+        "div",
+        { class: "chip score", "data-role": "score" },
+        h("span", { class: "k" }, t.variant === "exact" ? "Score" : `Score to ${t.options["play_to"]}`),
+        h(
+          "span",
+          { class: "sides" },
+          v.scores.map((sc, i) => h("span", { class: "side" }, h("b", null, String(sc)), h("span", { class: "names" }, names[i] ?? ""))),
+        ),
+      ),
+    );
+    return h("div", { class: "status-bar" }, items);
+  }
+
+  /** At the last card of a deal: its summary. */
+  private dealEnd(t: TableSummary, d: ReplayData, st: ReplayState): HTMLElement | null {
+    const prev = d.states[this.at - 1];
+    const v = st.view;
+    if (!prev || v.results.length <= prev.view.results.length) return null;
+    const r = v.results[v.results.length - 1];
+    if (!r) return null;
+    const s = makeSummary(t, this.rowNames(t), v, r.tricks, r.score, r.honours ?? null, (seat) => this.name(seat));
+    return summaryPanel(s, null);
+  }
+
+  private felt(t: TableSummary, v: View): HTMLElement {
+    const n = t.players;
+    const pos = POSITIONS[n] ?? POSITIONS[4]!;
+    const hands = v.hands ?? [];
+    const seats = Array.from({ length: n }, (_, i) => {
+      const toAct = v.to_act === i && !v.game_over;
+      const call = [...v.calls].reverse().find((c) => c.seat === i);
+      const bid = call
+        ? call.pass
+          ? "pass"
+          : t.variant === "exact"
+            ? `bid ${call.tricks}`
+            : `${call.level} ${MODE_LABELS[call.mode ?? ""] ?? call.mode}`
+        : null;
+      return h(
+        "div",
+        { class: `replay-seat${toAct ? " to-act" : ""}`, "data-seat": i },
+        h(
+          "div",
+          { class: "seat-head" },
+          h("span", { class: "seat-name" }, this.name(i)),
+          this.bot(i),
+          v.dealer === i ? h("span", { class: "badge dealer", title: "dealer" }, "D") : null,
+          v.contract?.declarer === i ? h("span", { class: "badge declarer" }, "declarer") : null,
+          bid ? h("span", { class: "call" }, bid) : null,
+          h("span", { class: "won" }, tricksText(v.tricks_won[i] ?? 0)),
+        ),
+        h(
+          "div",
+          { class: "open-hand", "data-hand-of": i, "data-count": (hands[i] ?? []).length },
+          sortHand(hands[i] ?? [], v.trump && v.trump !== "NT" ? v.trump : null).map((c) => cardFace(c, "tiny")),
+        ),
+      );
+    });
+    let cards = v.trick.cards;
+    let leader = v.trick.leader;
+    let done = false;
+    const last = v.tricks[v.tricks.length - 1];
+    if (cards.length === 0 && last) {
+      cards = last.cards;
+      leader = last.leader;
+      done = true;
+    }
+    const trick = h(
+      "div",
+      { class: `trick${done ? " done" : ""}`, "data-role": "trick" },
+      cards.map((c, k) => {
+        const seat = (leader + k) % n;
+        const winner = done && last?.winner === seat;
+        return h("div", { class: `slot pos-${pos[seat] ?? "b"}${winner ? " winner" : ""}`, "data-seat": seat }, cardFace(c, "trick-card"));
+      }),
+    );
+    // Who sits where around the trick: a name tag for each seat.
+    const tags = Array.from({ length: n }, (_, i) =>
+      h(
+        "div",
+        { class: `seat pos-${pos[i] ?? "b"}${v.to_act === i && !v.game_over ? " to-act" : ""}`, "data-seat": i },
+        h("div", { class: "seat-head" }, h("span", { class: "seat-name" }, this.name(i)), this.bot(i)),
+        h("div", { class: "seat-line" }, h("span", { class: "won" }, tricksText(v.tricks_won[i] ?? 0))),
+      ),
+    );
+    return h(
+      "div",
+      { class: "replay-table" },
+      h("div", { class: "felt replay-felt" }, tags, h("div", { class: "center" }, trick)),
+      h("div", { class: "replay-hands" }, seats),
+    );
+  }
+}
+
+const tricksText = (n: number): string => `${n} trick${n === 1 ? "" : "s"}`;

@@ -1,0 +1,30 @@
+// What a tab keeps across a reload (sessionStorage) or for a new tab
+// (localStorage), and the replay a page's address asks for.
+import type { ChatLine, TableState } from "./table/game";
+
+const CHAT_KEY = "whist.chat";
+
+/** The chat of the tab's table, kept for a reload (the server does not send it again). */
+export function saveChat(st: TableState): void {
+  sessionStorage.setItem(CHAT_KEY, JSON.stringify({ table: st.id, lines: st.chat.slice(-50) }));
+}
+
+export function savedChat(table: number): ChatLine[] {
+  const saved = readJson<{ table: number; lines: ChatLine[] }>(sessionStorage, CHAT_KEY);
+  return saved && saved.table === table && Array.isArray(saved.lines) ? saved.lines : [];
+}
+
+/** The game id of a #replay/<id> address, or null. */
+export function replayInHash(): number | null {
+  const m = /^#replay\/(\d+)$/.exec(location.hash);
+  return m ? Number(m[1]) : null;
+}
+
+export function readJson<T>(storage: Storage, key: string): T | null {
+  try {
+    const text = storage.getItem(key);
+    return text ? (JSON.parse(text) as T) : null;
+  } catch {
+    return null;
+  }
+}

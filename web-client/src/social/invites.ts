@@ -1,0 +1,207 @@
+// At the table: who may come (invitation only, friends only), the start
+// time of a scheduled table with its countdown, and, for a player seated
+// before the game at a table that needs invitations, the Invite box
+// (usernames, or a friend in a click). Shown at the top of the table's side
+// column; Social.rendered() puts it there and keeps it current.
+import type { Shell } from "../shell";
+import { h, fill } from "../core/dom";
+import type { TableState } from "../table/game";
+import { pendingStart, startedLine, startLine } from "../core/schedule";
+import { socialSettings, type Friend, type SocialSettings } from "./model";
+import type { TableSummary } from "../core/types";
+
+/** "alice, Bob carol" -> ["alice", "Bob", "carol"] (commas or spaces between names). */
+export function splitNames(text: string): string[] {
+  return [...new Set(text.split(/[\s,;]+/).filter((s) => s.length > 0))];
+}
+
+/** Who sees the table: invitation only, or friends only. */
+function accessLine(s: SocialSettings): HTMLElement | null {
+  if (s.invite_only)
+    return h("p", { class: "access" }, h("span", { class: "badge access-invite" }, "Invitation only"), " Only the people invited see this table.");
+  if (!s.friends_only) return null;
+  return h(
+    "p",
+    { class: "access" },
+    h("span", { class: "badge access-friends" }, "Friends only"),
+    " The friends of those seated, and those invited, see this table.",
+  );
+}
+
+/** The start time, and what happens then to the `free` seats. */
+function scheduleLine(startAt: number, computersFill: boolean, free: number): HTMLElement {
+  const what = computersFill
+    ? "Computer players take the seats still free at the start."
+    : free > 0
+      ? "The game begins at the start time if every seat is taken; otherwise the table is cancelled."
+      : "Every seat is taken: the game begins at the start time.";
+  return h("p", { class: "schedule" }, startLine(startAt), h("small", { class: "hint" }, what));
+}
+
+/** What invitations ask of the social side (social.ts's Social). */
+export interface InviteService {
+  readonly friends: Friend[];
+  readonly friendIds: Set<number>;
+  isInvitation(t: TableSummary): boolean;
+  declineInvitation(table: number): Promise<void>;
+  invite(table: number, names: string[]): Promise<{ ok: boolean; text: string; invited: string[] }>;
+}
+
+export class TablePanel {
+  readonly el: HTMLElement;
+  private readonly info: HTMLElement;
+  private readonly form: HTMLFormElement;
+  private readonly input: HTMLInputElement;
+  private readonly picks: HTMLElement;
+  private readonly result: HTMLElement;
+  private key = "";
+  private busy = false;
+  /** Who this page invited to the table (the server does not list them). */
+  private readonly invited = new Set<string>();
+  private table = -1;
+
+  constructor(
+    private readonly app: Shell,
+    private readonly social: InviteService,
+  ) {
+    this.info = h("div", { class: "table-access" });
+    this.input = h("input", {
+      name: "invite",
+      placeholder: "usernames, comma separated",
+      autocomplete: "off",
+      "aria-label": "usernames to invite",
+    });
+    this.picks = h("div", { class: "invite-picks" });
+    this.result = h("p", { class: "invite-result", role: "status" });
+    this.form = h(
+      "form",
+      { class: "invite-form", id: "invite-form", onsubmit: (e) => void this.submit(e) },
+      h("label", { class: "field-label", for: "invite-input" }, "Invite"),
+      h("div", { class: "invite-row" }, this.input, h("button", { type: "submit", class: "primary" }, "Invite")),
+      this.picks,
+      this.result,
+    );
+    this.input.id = "invite-input";
+    this.el = h("section", { class: "table-panel", "data-role": "table-panel" }, this.info, this.form);
+  }
+
+  update(st: TableState): void {
+    const t = st.summary;
+    const s = socialSettings(t);
+    const open = t.state === "open";
+    const canInvite = st.seat !== null && open && !!(s.invite_only || s.friends_only);
+    // The start time matters until the first game begins.
+    const schedule = pendingStart(t) !== null;
+    // Those seated are not offered (by name: a seat taken since the table
+    // was read has its player's name, not always their user id).
+    const seated = new Set(t.seats.filter((x) => x.name !== null).map((x) => (x.name ?? "").toLowerCase()));
+    const friends = this.social.friends.filter((f) => !seated.has(f.name.toLowerCase()));
+    if (t.table !== this.table) {
+      this.table = t.table;
+      this.invited.clear();
+      this.result.textContent = "";
+    }
+    const key = JSON.stringify([
+      t.table,
+      t.state,
+      t.game,
+      s.start_at,
+      s.invite_only,
+      s.friends_only,
+      s.computers_fill,
+      canInvite,
+      friends.map((f) => [f.name, f.online]),
+      [...this.invited],
+    ]);
+    // Who may come and when matter until the game begins; then the panel goes.
+    this.el.hidden = !open || (!canInvite && !schedule && !s.invite_only && !s.friends_only);
+    if (key === this.key) return;
+    this.key = key;
+    fill(this.info, accessLine(s), schedule && s.start_at ? scheduleLine(s.start_at, !!s.computers_fill, t.seats.filter((x) => x.name === null).length) : null);
+    this.form.hidden = !canInvite;
+    fill(
+      this.picks,
+      friends.length
+        ? [
+            h("small", { class: "hint" }, "Your friends:"),
+            friends.map((f) =>
+              h(
+                "button",
+                {
+                  type: "button",
+                  class: `small pick${f.online ? " online" : ""}`,
+                  "data-pick": f.name,
+                  "data-invited": this.invited.has(f.name.toLowerCase()) ? "true" : null,
+                  title: this.invited.has(f.name.toLowerCase()) ? "invited (again, if they declined)" : f.online ? "online: invite" : "offline: invite",
+                  onclick: () => void this.send([f.name]),
+                },
+                f.name,
+                this.invited.has(f.name.toLowerCase()) ? " ✓" : null,
+              ),
+            ),
+          ]
+        : null,
+    );
+  }
+
+  private async submit(e: Event): Promise<void> {
+    e.preventDefault();
+    await this.send(splitNames(this.input.value));
+  }
+
+  private async send(names: string[]): Promise<void> {
+    const st = this.app.table;
+    if (!st || this.busy) return;
+    this.busy = true;
+    const r = await this.social.invite(st.id, names);
+    this.busy = false;
+    this.result.textContent = r.text;
+    this.result.dataset["ok"] = String(r.ok);
+    for (const name of r.invited) this.invited.add(name.toLowerCase());
+    if (r.ok) this.input.value = "";
+    this.key = "";
+    if (this.app.table) this.update(this.app.table);
+  }
+}
+
+/**
+ * A lobby table's line on who may come and when: invitation only or
+ * friends only, "you are invited" with Decline, the friends seated there,
+ * and a scheduled start with its countdown. Null when there is nothing to say.
+ */
+export function lobbyTags(social: InviteService, t: TableSummary): HTMLElement | null {
+  const s = socialSettings(t);
+  const invited = social.isInvitation(t);
+  const friends = social.friendIds;
+  const seated = t.seats.filter((x) => x.user !== null && friends.has(x.user)).map((x) => x.name ?? "");
+  const start = pendingStart(t);
+  const started = s.start_at && !start ? s.start_at : null;
+  if (!s.invite_only && !s.friends_only && !invited && seated.length === 0 && !start && !started) return null;
+  return h(
+    "p",
+    { class: "social-tags" },
+    s.invite_only
+      ? h("span", { class: "badge access-invite" }, "Invitation only")
+      : s.friends_only
+        ? h("span", { class: "badge access-friends" }, "Friends only")
+        : null,
+    invited
+      ? [
+          h("span", { class: "badge invited", "data-invited": t.table }, "You are invited"),
+          h(
+            "button",
+            {
+              type: "button",
+              class: "link small",
+              "data-decline-invitation": t.table,
+              "data-key": `decline-${t.table}`,
+              onclick: () => void social.declineInvitation(t.table),
+            },
+            "Decline",
+          ),
+        ]
+      : null,
+    seated.length ? h("span", { class: "friends-here" }, `Friends here: ${seated.join(", ")}`) : null,
+    start ? startLine(start) : started ? startedLine(started) : null,
+  );
+}

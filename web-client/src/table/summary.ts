@@ -1,0 +1,136 @@
+// The summary of a finished deal: tricks per side or player, the contract
+// made or set (bid whist) or each bid hit or missed (exact whist), honours
+// (classic whist), the points it added and the running score against the
+// target. Built from the view as the deal ended, so the table and the
+// replay viewer show the same thing.
+import { h } from "../core/dom";
+import { MODE_LABELS } from "../core/rules";
+import type { Contract, TableSummary, View } from "../core/types";
+
+export interface DealSummary {
+  deal: number;
+  variant: TableSummary["variant"];
+  /** Row names: the two sides, or each player. */
+  names: string[];
+  tricks: number[];
+  score: number[];
+  honours: number[] | null;
+  /** Exact whist: each player's bid. */
+  bids: (number | null)[] | null;
+  contract: (Contract & { declarerName: string }) | null;
+  totals: number[];
+  target: number | null;
+  gameOver: boolean;
+}
+
+export function makeSummary(
+  t: TableSummary,
+  names: string[],
+  v: View,
+  tricks: number[],
+  score: number[],
+  honours: number[] | null,
+  declarerName: (seat: number) => string,
+): DealSummary {
+  let bids: (number | null)[] | null = null;
+  if (t.variant === "exact") {
+    bids = Array.from({ length: t.players }, (_, i) => v.calls.find((c) => c.seat === i)?.tricks ?? null);
+  }
+  const target = t.variant === "exact" ? null : Number(t.options["play_to"] ?? 0) || null;
+  return {
+    deal: v.deal,
+    variant: t.variant,
+    names,
+    tricks,
+    score,
+    honours: honours && honours.some((x) => x !== 0) ? honours : null,
+    bids,
+    contract: v.contract ? { ...v.contract, declarerName: declarerName(v.contract.declarer) } : null,
+    totals: v.scores,
+    target,
+    gameOver: v.game_over,
+  };
+}
+
+const signed = (x: number): string => (x > 0 ? `+${x}` : String(x));
+
+/** The headline: who did what this deal. */
+export function summaryHeadline(s: DealSummary): string {
+  if (s.variant === "bid" && s.contract) {
+    const c = s.contract;
+    const side = c.declarer % 2;
+    const need = 6 + c.level;
+    const took = s.tricks[side] ?? 0;
+    const what = `${c.declarerName}'s ${c.level} ${MODE_LABELS[c.mode] ?? c.mode}`;
+    return took >= need ? `${what} made: ${took} tricks of ${need} needed.` : `${what} set: ${took} tricks of ${need} needed.`;
+  }
+  if (s.variant === "exact" && s.bids) {
+    const hit = s.bids.map((b, i) => (b !== null && b === s.tricks[i] ? s.names[i] : null)).filter((x): x is string => x !== null);
+    if (hit.length === 0) return "Nobody made their bid.";
+    if (hit.length === s.names.length) return "Everyone made their bid.";
+    return `${hit.join(", ")} made ${hit.length === 1 ? "the" : "their"} bid.`;
+  }
+  const best = (s.tricks[0] ?? 0) >= (s.tricks[1] ?? 0) ? 0 : 1;
+  const over = (s.tricks[best] ?? 0) - 6;
+  return over > 0 ? `${s.names[best]} took ${s.tricks[best]} tricks: ${over} over the book.` : "Neither side took more than six tricks.";
+}
+
+export function summaryPanel(s: DealSummary, onClose: (() => void) | null): HTMLElement {
+  const rows = s.names.map((name, i) => {
+    const bid = s.bids ? s.bids[i] : undefined;
+    const hit = bid !== undefined && bid !== null ? bid === s.tricks[i] : null;
+    const hon = s.honours ? (s.honours[i] ?? 0) : 0;
+    return h(
+      "tr",
+      { "data-row": i },
+      h("th", { scope: "row" }, name),
+      s.bids ? h("td", null, bid === null || bid === undefined ? "—" : String(bid)) : null,
+      h(
+        "td",
+        null,
+        String(s.tricks[i] ?? 0),
+        hit === null
+          ? null
+          : h(
+              "span",
+              { class: hit ? "hit" : "miss", title: hit ? "bid made" : "bid missed" },
+              hit ? " ✓" : " ✗",
+              h("span", { class: "sr-only" }, hit ? " made" : " missed"),
+            ),
+      ),
+      s.honours ? h("td", null, hon ? signed(hon) : "—") : null,
+      h("td", { class: (s.score[i] ?? 0) < 0 ? "neg" : "" }, signed(s.score[i] ?? 0)),
+      h("td", { class: "total" }, String(s.totals[i] ?? 0), s.target ? h("small", null, ` / ${s.target}`) : null),
+    );
+  });
+  return h(
+    "section",
+    { class: "deal-summary", "data-role": "deal-summary", "data-deal": s.deal, "aria-live": "polite" },
+    h(
+      "header",
+      null,
+      h("h3", null, `Deal ${s.deal + 1} over`),
+      onClose ? h("button", { type: "button", class: "link close", "aria-label": "close the summary", onclick: onClose }, "✕") : null,
+    ),
+    h("p", { class: "headline" }, summaryHeadline(s)),
+    h(
+      "table",
+      { class: "summary-table" },
+      h(
+        "thead",
+        null,
+        h(
+          "tr",
+          null,
+          h("th", { class: "col-name" }, s.variant === "exact" ? "Player" : "Side"),
+          s.bids ? h("th", { class: "col-bid" }, "Bid") : null,
+          h("th", { class: "col-tricks", title: s.variant === "bid" ? "tricks taken, the book included" : "tricks taken" }, "Tricks"),
+          s.honours ? h("th", { class: "col-hon", title: "points from honours" }, "Hon.") : null,
+          h("th", { class: "col-pts", title: "points this deal" }, "Pts"),
+          h("th", { class: "col-score", title: s.target ? "the score, and the target" : "the score" }, "Score"),
+        ),
+      ),
+      h("tbody", null, rows),
+    ),
+  );
+}

@@ -1,0 +1,371 @@
+// The table: the seats around it with names and who is to act, the user's
+// hand sorted by suit (the others face down), trumps, the turned card or
+// the contract, the bidding and choice controls (only legal calls), the
+// trick in play and the last one, tricks and scores, notices, chat, the
+// result and the rematch.
+import type { App, Screen } from "../app";
+import { kindBadge } from "../lobby/compete";
+import { h, fill } from "../core/dom";
+import { isComputer, seatName, type TableState } from "./game";
+import { keepFocus } from "../core/keys";
+import { summaryPanel } from "./summary";
+import { optionSummary, variantName } from "../core/rules";
+import type { View } from "../core/types";
+import { biddingControls, bidKey, chooseControls } from "./table_bidding";
+import { ChatBox } from "./table_chat";
+import { showCountdowns } from "./table_countdown";
+import { renderFelt } from "./table_felt";
+import { HandView } from "./table_hand";
+import { resultPanel } from "./table_result";
+import { statusItems } from "./table_status";
+import { Suggestions } from "./table_suggest";
+
+export class TableScreen implements Screen {
+  readonly el: HTMLElement;
+  private readonly head: HTMLElement;
+  private readonly status: HTMLElement;
+  private readonly felt: HTMLElement;
+  private readonly summary: HTMLElement;
+  private readonly controls: HTMLElement;
+  private readonly handArea: HTMLElement;
+  private readonly notices: HTMLElement;
+  private readonly chat: ChatBox;
+  private readonly ticker: number;
+  private showLast = false;
+  private selectKey = "";
+  private trickCount = -1;
+  /** The deal whose summary the user closed. */
+  private closedSummary = -1;
+  private readonly hand: HandView;
+  private readonly suggestions: Suggestions;
+  /** The user's turn that was given the keyboard (turnKey), so that it is given once per turn. */
+  private focusedTurn = "";
+  private readonly listeners: [string, (e: Event) => void][] = [];
+
+  constructor(private readonly app: App) {
+    this.head = h("div", { class: "table-head" });
+    this.status = h("div", { class: "status-bar" });
+    this.felt = h("div", { class: "felt" });
+    this.summary = h("div", { class: "summary-area" });
+    this.controls = h("div", { class: "controls", "aria-live": "polite" });
+    this.handArea = h("div", { class: "hand-area" });
+    this.notices = h("ul", { class: "notices", "aria-live": "polite" });
+    this.chat = new ChatBox(app);
+    this.hand = new HandView(app, this.handArea, this.felt, () => this.update());
+    this.el = h(
+      "section",
+      { class: "table-screen" },
+      this.head,
+      h(
+        "div",
+        { class: "table-layout" },
+        h("div", { class: "play-area" }, this.status, this.felt, this.handArea, this.controls),
+        h("aside", { class: "side" }, this.summary, this.notices, this.chat.el),
+      ),
+    );
+    this.suggestions = new Suggestions(
+      app,
+      this.el,
+      () => this.update(),
+      (cards) => (this.hand.selected = new Set(cards)),
+    );
+    this.ticker = window.setInterval(() => showCountdowns(this.el, this.app.table), 500);
+    this.listen("pointermove", (e) => this.hand.dragMove(e as PointerEvent));
+    this.listen("pointerup", (e) => this.hand.dragEnd(e as PointerEvent, true));
+    this.listen("pointercancel", (e) => this.hand.dragEnd(e as PointerEvent, false));
+    this.listen("keydown", (e) => this.globalKey(e as KeyboardEvent));
+  }
+
+  private listen(type: string, f: (e: Event) => void): void {
+    window.addEventListener(type, f);
+    this.listeners.push([type, f]);
+  }
+
+  dispose(): void {
+    window.clearInterval(this.ticker);
+    for (const [type, f] of this.listeners) window.removeEventListener(type, f);
+    this.hand.dispose();
+  }
+
+  /** Keys anywhere on the table (outside text fields): L shows the last trick. */
+  private globalKey(e: KeyboardEvent): void {
+    const target = e.target as HTMLElement | null;
+    if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
+    if (e.ctrlKey || e.metaKey || e.altKey) return;
+    // At the user's turn, an arrow key pressed with the focus nowhere (after
+    // a click beside the controls) brings it back to the hand or the prompt.
+    if ((target === null || target === document.body) && ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(e.key)) {
+      const el = this.turnTarget();
+      if (el) {
+        e.preventDefault();
+        el.focus({ preventScroll: true });
+        return;
+      }
+    }
+    if ((e.key === "s" || e.key === "S") && this.suggestions.canSuggest()) {
+      e.preventDefault();
+      void this.suggestions.ask();
+      return;
+    }
+    if (e.key === "l" || e.key === "L") {
+      const v = this.app.table?.view;
+      if (v && v.phase === "play" && v.tricks.length > 0 && v.trick.cards.length > 0) {
+        this.showLast = !this.showLast;
+        this.update();
+      }
+    }
+  }
+
+  update(): void {
+    const st = this.app.table;
+    if (!st) return;
+    const v = st.view;
+    this.el.dataset["table"] = String(st.id);
+    this.el.dataset["v"] = String(st.v);
+    this.el.dataset["seat"] = st.seat === null ? "" : String(st.seat);
+    this.el.dataset["phase"] = v ? v.phase : "waiting";
+    this.el.dataset["state"] = st.summary.state;
+    // A new deal or phase clears the discard selection.
+    const key = v ? `${v.deal}/${v.phase}` : "";
+    if (key !== this.selectKey) {
+      this.selectKey = key;
+      this.hand.selected.clear();
+      this.showLast = false;
+    }
+    // A new trick hides the last one again.
+    if (v && v.tricks.length !== this.trickCount) {
+      this.trickCount = v.tricks.length;
+      this.showLast = false;
+    }
+    this.renderHead(st);
+    fill(this.status, statusItems(st, v, this.isCreator(st)));
+    this.renderSummary(st, v);
+    renderFelt(this.felt, st, v, {
+      showLast: this.showLast,
+      toggleLast: () => ((this.showLast = !this.showLast), this.update()),
+      seatManage: (i) => this.seatManage(st, i),
+    });
+    keepFocus(this.controls, () => this.renderControls(st, v));
+    keepFocus(this.handArea, () => this.hand.render(st, v, this.suggestions.current(v)));
+    this.focusTurn(st, v);
+    showCountdowns(this.el, st); // the countdowns just drawn, at once
+    fill(
+      this.notices,
+      st.notices
+        .slice(-4)
+        .reverse()
+        .map((n, i) => h("li", { class: i === 0 ? "latest" : "" }, n)),
+    );
+    this.chat.update(st);
+  }
+
+  /**
+   * Names the user's turn when it offers something to do now ("" when it
+   * does not): a call, the discard, the trump or direction, or a card.
+   */
+  private turnKey(st: TableState, v: View | null): string {
+    if (!v || st.seat === null || v.to_act !== st.seat || st.actedV === st.v || v.game_over) return "";
+    const offered = v.phase === "discard" ? !!v.discard : v.legal.length > 0;
+    return offered ? `${st.id}/${v.deal}/${v.phase}/${v.calls.length}/${v.tricks.length}/${v.trick.cards.length}` : "";
+  }
+
+  /** What takes the keyboard at the user's turn: the hand's card in the tab order (the suggested one), or the prompt's first (or suggested) button. */
+  private turnTarget(): HTMLElement | null {
+    const st = this.app.table;
+    const v = st?.view ?? null;
+    if (!st || !this.turnKey(st, v) || !v) return null;
+    if (v.phase === "play" || v.phase === "discard") {
+      return (
+        this.handArea.querySelector<HTMLElement>('.card[role="button"].suggested') ??
+        this.handArea.querySelector<HTMLElement>('.card[role="button"][tabindex="0"]')
+      );
+    }
+    const panel = this.controls.querySelector<HTMLElement>('[data-role="bidding"], [data-role="choose"]');
+    return panel?.querySelector<HTMLElement>("button.suggested:not([disabled])") ?? panel?.querySelector<HTMLElement>("button:not([disabled])") ?? null;
+  }
+
+  /**
+   * At each turn of the user's, once its controls are drawn, the keyboard
+   * goes to them (the hand, or the prompt's buttons), wherever it was,
+   * unless the user is typing (chat): the arrows and Enter act at once.
+   * Decided on what is drawn, not on whose turn the events say it is: the
+   * view that offers the actions may come after them.
+   */
+  private focusTurn(st: TableState, v: View | null): void {
+    const turn = this.turnKey(st, v);
+    if (!turn || turn === this.focusedTurn) return;
+    const target = this.turnTarget();
+    if (!target) return; // not drawn yet: at the next render
+    this.focusedTurn = turn;
+    const active = document.activeElement as HTMLElement | null;
+    const typing = active !== null && (active.tagName === "INPUT" || active.tagName === "TEXTAREA" || active.tagName === "SELECT" || active.isContentEditable);
+    if (typing) return;
+    const group = v?.phase === "play" || v?.phase === "discard" ? this.handArea : this.controls;
+    if (active && group.contains(active) && active.matches('.card[role="button"], button:not([disabled])') && !active.matches("#suggest, #discard")) return;
+    target.focus({ preventScroll: true });
+  }
+
+  /**
+   * The last deal's summary, from its end until the user closes it or the
+   * next deal's first trick is over (and with the game's result).
+   */
+  private renderSummary(st: TableState, v: View | null): void {
+    const s = st.lastDeal;
+    const stale = !s || !v || s.deal === this.closedSummary || (v.deal > s.deal && v.tricks.length > 0 && !v.game_over);
+    if (stale) {
+      fill(this.summary);
+      return;
+    }
+    const shown = this.summary.firstElementChild as HTMLElement | null;
+    if (shown && shown.dataset["deal"] === String(s.deal) && shown.dataset["total"] === String(s.totals.join())) return;
+    const panel = summaryPanel(s, () => {
+      this.closedSummary = s.deal;
+      this.update();
+    });
+    panel.dataset["total"] = s.totals.join();
+    fill(this.summary, panel);
+  }
+
+  private renderHead(st: TableState): void {
+    const t = st.summary;
+    const seated = st.seat !== null;
+    const leaveLabel = !seated ? "Stop watching" : t.state === "playing" ? "Lobby (seat kept)" : "Leave table";
+    fill(
+      this.head,
+      h(
+        "div",
+        { class: "title" },
+        h("h2", null, variantName(t.variant), h("small", { "data-role": "table-number" }, ` · Table ${t.table}`)),
+        h("p", { class: "opts" }, optionSummary(t), kindBadge(t), seated ? null : h("span", { class: "badge" }, "watching")),
+      ),
+      h("button", { type: "button", class: "leave", onclick: () => void this.app.toLobby() }, leaveLabel),
+    );
+  }
+
+  private isCreator(st: TableState): boolean {
+    return st.seat !== null && this.app.user?.name === st.summary.creator;
+  }
+
+  /** The creator's button on a seat before a game: add a computer player to a free seat, or remove one. */
+  private seatManage(st: TableState, i: number): HTMLElement | null {
+    if (!this.isCreator(st) || st.summary.state === "playing") return null;
+    const info = st.summary.seats[i];
+    if (!info || info.name === null) {
+      return h(
+        "button",
+        { type: "button", class: "small add-bot", "data-add-bot": i, "data-key": `add-bot-${i}`, onclick: () => void this.app.addBot(i) },
+        "Add computer",
+      );
+    }
+    if (isComputer(st, i)) {
+      return h(
+        "button",
+        {
+          type: "button",
+          class: "small link remove-bot",
+          "data-remove-bot": i,
+          "data-key": `remove-bot-${i}`,
+          onclick: () => void this.app.removeBot(i),
+        },
+        "Remove",
+      );
+    }
+    return null;
+  }
+
+  /** A prompt of the user's turn, with the Suggest button beside it (where the table allows suggestions). */
+  private turnBar(prompt: HTMLElement, suggest: HTMLElement | null): HTMLElement {
+    return h("div", { class: "turn-bar" }, prompt, suggest);
+  }
+
+  /** The bid whist declarer's prompt: choose `k` cards to discard. */
+  private discardPrompt(k: number): HTMLElement {
+    const chosen = this.hand.selected.size;
+    return h(
+      "div",
+      { class: "prompt action-prompt", "data-role": "discard" },
+      h(
+        "p",
+        null,
+        `You took the kitty. Choose ${k} cards to discard (they count as your side's first trick). ${chosen} chosen.`,
+        h("span", { class: "countdown" }),
+      ),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "primary",
+          id: "discard",
+          disabled: chosen !== k,
+          onclick: () => void this.app.act({ type: "discard", cards: [...this.hand.selected] }),
+        },
+        `Discard ${k} cards`,
+      ),
+    );
+  }
+
+  /** The prompt under the hand: the user's turn, whom the table waits for, or the result. */
+  private renderControls(st: TableState, v: View | null): void {
+    const t = st.summary;
+    const mine = st.seat;
+    const ready = v !== null && mine !== null && v.to_act === mine && st.actedV !== st.v && !v.game_over;
+    if (st.result || v?.game_over) {
+      fill(this.controls, resultPanel(this.app, st, v));
+      return;
+    }
+    if (!v || v.deal < 0) {
+      fill(this.controls);
+      return;
+    }
+    if (ready && v.phase === "bidding" && v.legal.length) {
+      const panel = biddingControls(this.app, st, v);
+      panel.addEventListener("keydown", (e) => bidKey(e, panel));
+      this.suggestions.mark(panel, v);
+      fill(this.controls, this.turnBar(panel, this.suggestions.row(st, v)));
+      return;
+    }
+    if (ready && v.phase === "discard" && v.discard) {
+      fill(this.controls, this.turnBar(this.discardPrompt(v.discard), this.suggestions.row(st, v)));
+      return;
+    }
+    if (ready && v.phase === "choose" && v.legal.length) {
+      const panel = chooseControls(this.app, v);
+      panel.addEventListener("keydown", (e) => bidKey(e, panel));
+      this.suggestions.mark(panel, v);
+      fill(this.controls, this.turnBar(panel, this.suggestions.row(st, v)));
+      return;
+    }
+    if (ready && v.phase === "play") {
+      fill(this.controls, this.turnBar(playPrompt(v, t.settings.suggestions), this.suggestions.row(st, v)));
+      return;
+    }
+    if (v.to_act !== null && v.to_act !== undefined) {
+      const who = v.to_act === mine ? "you" : seatName(st, v.to_act);
+      const what =
+        v.phase === "bidding"
+          ? "bid"
+          : v.phase === "discard"
+            ? "discard"
+            : v.phase === "choose"
+              ? v.contract?.mode === "notrump"
+                ? "choose the direction"
+                : "choose trumps"
+              : "play";
+      fill(this.controls, h("p", { class: "prompt waiting" }, v.to_act === mine ? "Sending…" : `Waiting for ${who} to ${what}.`));
+      return;
+    }
+    fill(this.controls, h("p", { class: "prompt waiting" }, t.state === "playing" ? "…" : ""));
+  }
+}
+
+/** The user's turn to play a card. */
+function playPrompt(v: View, suggestions: boolean): HTMLElement {
+  return h(
+    "p",
+    { class: "prompt your-turn" },
+    v.trick.cards.length === 0 ? "Your lead: " : "Your turn: ",
+    "click a card or drag it to the table.",
+    h("span", { class: "countdown" }),
+    h("small", { class: "keys-hint" }, `Keys: ← → choose a card, Enter plays it, L shows the last trick${suggestions ? ", S suggests a card" : ""}.`),
+  );
+}

@@ -1,0 +1,144 @@
+// The bidding and choice prompts: only the legal calls (the exact-whist
+// numbers with the hook rule explained, the bid-whist grid of levels and
+// modes), the trump or direction choice, and their keys.
+import type { App } from "../app";
+import { SUIT_NAMES, suitIcon, type Suit } from "../core/cards";
+import { h } from "../core/dom";
+import type { TableState } from "./game";
+import { moveFocus } from "../core/keys";
+import { MODE_LABELS } from "../core/rules";
+import type { Action, View } from "../core/types";
+
+/**
+ * Keys in the bidding and choice prompts: arrows move between the
+ * buttons, Enter or Space presses one (as for any button), a digit bids
+ * that many tricks (exact whist), P passes.
+ */
+export function bidKey(e: KeyboardEvent, panel: HTMLElement): void {
+  const buttons = [...panel.querySelectorAll<HTMLButtonElement>("button:not([disabled])")];
+  if (moveFocus(e, buttons)) return;
+  if (/^[0-9]$/.test(e.key)) {
+    panel.querySelector<HTMLButtonElement>(`button[data-bid="${e.key}"]`)?.click();
+  } else if (e.key === "p" || e.key === "P") {
+    panel.querySelector<HTMLButtonElement>('button[data-bid="pass"]')?.click();
+  }
+}
+
+const ROW_LABELS: Record<string, string> = { uptown: "Uptown", downtown: "Downtown", notrump: "No trump" };
+
+export function biddingControls(app: App, st: TableState, v: View): HTMLElement {
+  const t = st.summary;
+  const legal = v.legal;
+  const act = (a: Action): void => {
+    const { seat: _seat, ...rest } = a;
+    void app.act(rest);
+  };
+  if (t.variant === "exact") {
+    const bids = legal.filter((a) => a.type === "bid").map((a) => a.tricks ?? 0);
+    const barred = Array.from({ length: v.hand_size + 1 }, (_, i) => i).filter((i) => !bids.includes(i));
+    return h(
+      "div",
+      { class: "prompt action-prompt", "data-role": "bidding" },
+      h("p", null, `How many tricks will you take, exactly? (${v.hand_size} cards)`, h("span", { class: "countdown" })),
+      h(
+        "div",
+        { class: "bid-buttons" },
+        legal.map((a) => h("button", { type: "button", class: "bid", "data-bid": a.tricks ?? 0, onclick: () => act(a) }, String(a.tricks ?? 0))),
+      ),
+      barred.length
+        ? h("small", { class: "hint" }, `As dealer you may not bid ${barred.join(", ")}: the bids may not add up to ${v.hand_size} (hook rule).`)
+        : null,
+      h("small", { class: "hint keys-hint" }, "Keys: type the number, or arrows and Enter."),
+    );
+  }
+  const pass = legal.find((a) => a.type === "pass");
+  const bids = legal.filter((a) => a.type === "bid");
+  const levels = [...new Set(bids.map((a) => a.level ?? 0))].sort((a, b) => a - b);
+  const modes = ["uptown", "downtown", "notrump"];
+  // A row per mode, a column per level: low enough to keep under the hand.
+  return h(
+    "div",
+    { class: "prompt action-prompt", "data-role": "bidding" },
+    h(
+      "div",
+      { class: "bid-head" },
+      h("p", null, pass ? "Your call: bid or pass (one call each)." : "Everyone else passed: as dealer you must bid.", h("span", { class: "countdown" })),
+      pass ? h("button", { type: "button", class: "bid pass", "data-bid": "pass", onclick: () => act(pass) }, "Pass") : null,
+    ),
+    h(
+      "div",
+      { class: "bid-grid", style: `--levels:${levels.length}` },
+      modes.map((mode) =>
+        h(
+          "div",
+          { class: "bid-row" },
+          h("span", { class: "bid-mode" }, ROW_LABELS[mode] ?? mode),
+          levels.map((level) => {
+            const a = bids.find((b) => b.level === level && b.mode === mode);
+            const name = `${level} ${MODE_LABELS[mode] ?? mode}`;
+            return a
+              ? h(
+                  "button",
+                  {
+                    type: "button",
+                    class: `bid mode-${mode}`,
+                    "data-bid": `${level}${mode}`,
+                    "aria-label": name,
+                    title: `${name}: ${6 + level} tricks to take`,
+                    onclick: () => act(a),
+                  },
+                  String(level),
+                )
+              : h("span", { class: "bid-gap" });
+          }),
+        ),
+      ),
+    ),
+    h(
+      "small",
+      { class: "hint" },
+      "Level L needs 6 + L tricks, the book included. Uptown: high cards win; downtown: low cards win (the ace stays high). Keys: arrows, Enter, P to pass.",
+    ),
+  );
+}
+
+export function chooseControls(app: App, v: View): HTMLElement {
+  const act = (a: Action): void => {
+    const { seat: _seat, ...rest } = a;
+    void app.act(rest);
+  };
+  const trumps = v.legal.filter((a) => a.type === "trump");
+  if (trumps.length) {
+    return h(
+      "div",
+      { class: "prompt action-prompt", "data-role": "choose" },
+      h("p", null, "Name the trump suit.", h("span", { class: "countdown" })),
+      h(
+        "div",
+        { class: "bid-buttons" },
+        trumps.map((a) => {
+          const st = (a.suit ?? "S") as Suit;
+          return h("button", { type: "button", class: `bid suit-btn suit-${st}`, "data-trump": st, onclick: () => act(a) }, suitIcon(st), ` ${SUIT_NAMES[st]}`);
+        }),
+      ),
+    );
+  }
+  return h(
+    "div",
+    { class: "prompt action-prompt", "data-role": "choose" },
+    h("p", null, "No trump: choose the direction.", h("span", { class: "countdown" })),
+    h(
+      "div",
+      { class: "bid-buttons" },
+      v.legal
+        .filter((a) => a.type === "direction")
+        .map((a) =>
+          h(
+            "button",
+            { type: "button", class: "bid", "data-direction": a.mode ?? "", onclick: () => act(a) },
+            a.mode === "downtown" ? "Downtown (low cards win)" : "Uptown (high cards win)",
+          ),
+        ),
+    ),
+  );
+}

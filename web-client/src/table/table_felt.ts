@@ -1,0 +1,160 @@
+// The felt: the seats around the table (names, badges, calls, tricks
+// taken, who is to act, the backs of the others' cards) and, in the
+// middle, the trick in play or the last one.
+import { cardBack, cardFace } from "../core/cards";
+import { h, fill } from "../core/dom";
+import { callText, isComputer, seatName, type TableState } from "./game";
+import { contractBox, kittyBox } from "./table_status";
+import type { View } from "../core/types";
+
+// Where each seat sits, from the user's seat (bottom) going to the left
+// (the replay viewer's too, from seat 0).
+export const POSITIONS: Record<number, string[]> = {
+  2: ["b", "t"],
+  3: ["b", "l", "r"],
+  4: ["b", "l", "t", "r"],
+  5: ["b", "l", "tl", "tr", "r"],
+  6: ["b", "l", "tl", "t", "tr", "r"],
+};
+
+const PHASE_VERBS: Record<string, string> = {
+  bidding: "to bid",
+  discard: "discarding",
+  choose: "choosing",
+  play: "to play",
+};
+
+export interface FeltOptions {
+  /** Whether the last trick is shown instead of the current one. */
+  showLast: boolean;
+  toggleLast: () => void;
+  /** The creator's button on a seat (add or remove a computer player), or null. */
+  seatManage: (i: number) => HTMLElement | null;
+}
+
+/** Draws the seats and the trick into the felt. */
+export function renderFelt(felt: HTMLElement, st: TableState, v: View | null, o: FeltOptions): void {
+  const t = st.summary;
+  const n = t.players;
+  const base = st.seat ?? 0;
+  const pos = POSITIONS[n] ?? POSITIONS[4]!;
+  const seats: HTMLElement[] = [];
+  for (let i = 0; i < n; i++) {
+    const rel = (i - base + n) % n;
+    seats.push(seatBox(st, v, i, pos[rel] ?? "b", o));
+  }
+  // Bid whist (four players: the top corners are free): the contract and the kitty.
+  const corners = t.variant === "bid" ? [contractBox(st, v), kittyBox(v)] : [];
+  fill(
+    felt,
+    seats,
+    corners[0] ? h("div", { class: "corner pos-tl" }, corners[0]) : null,
+    corners[1] ? h("div", { class: "corner pos-tr" }, corners[1]) : null,
+    h("div", { class: "center" }, center(st, v, pos, base, o)),
+  );
+  felt.dataset["players"] = String(n);
+}
+
+function seatBox(st: TableState, v: View | null, i: number, where: string, o: FeltOptions): HTMLElement {
+  const t = st.summary;
+  const info = t.seats[i];
+  const me = i === st.seat;
+  const toAct = v && !v.game_over && v.to_act === i;
+  const away = info && info.name !== null && !info.connected;
+  const computer = isComputer(st, i);
+  const standIn = st.standIns.has(i) && away;
+  const badges: HTMLElement[] = [];
+  if (v && v.deal >= 0 && v.dealer === i) badges.push(h("span", { class: "badge dealer", title: "dealer" }, "D"));
+  if (v?.contract && v.contract.declarer === i && v.phase !== "bidding") badges.push(h("span", { class: "badge declarer", title: "declarer" }, "declarer"));
+  if (computer) badges.push(h("span", { class: "badge computer", title: "a computer player" }, "computer"));
+  if (away) badges.push(h("span", { class: "badge away" }, "away"));
+  if (standIn)
+    badges.push(h("span", { class: "badge computer stand-in", title: "the computer plays for this absent player until they are back" }, "computer plays"));
+  if (st.rematch.has(i) && t.state === "finished") badges.push(h("span", { class: "badge" }, "rematch"));
+  const line: (HTMLElement | string)[] = [];
+  if (v && v.deal >= 0) {
+    const call = [...v.calls].reverse().find((c) => c.seat === i);
+    if (call) line.push(h("span", { class: "call" }, callText(call, t.variant)));
+    if (v.phase === "play" || v.phase === "over") {
+      const won = v.tricks_won[i] ?? 0;
+      line.push(h("span", { class: "won" }, `${won} trick${won === 1 ? "" : "s"}`));
+    }
+  }
+  if (toAct) line.push(h("span", { class: "acting" }, PHASE_VERBS[v.phase] ?? "to act", h("span", { class: "countdown" })));
+  const count = v && v.deal >= 0 ? (v.hand_counts[i] ?? 0) : 0;
+  const showBacks = !me || st.seat === null;
+  return h(
+    "div",
+    {
+      class: `seat pos-${where}${me ? " me" : ""}${toAct ? " to-act" : ""}${away ? " away" : ""}${info?.name ? "" : " empty"}${computer ? " computer" : ""}`,
+      "data-seat": i,
+      "data-computer": computer ? "true" : null,
+      "data-to-act": toAct ? "true" : null,
+    },
+    h("div", { class: "seat-head" }, h("span", { class: "seat-name" }, info?.name ?? "empty seat", me ? h("small", null, " (you)") : null), badges),
+    o.seatManage(i),
+    // Always there (empty too), so that the seat keeps its height.
+    h("div", { class: "seat-line" }, line),
+    showBacks && count > 0
+      ? h(
+          "div",
+          { class: "fan", title: `${count} card${count === 1 ? "" : "s"}`, "data-count": count },
+          Array.from({ length: Math.min(count, 13) }, () => cardBack("mini")),
+          h("span", { class: "count" }, String(count)),
+        )
+      : null,
+  );
+}
+
+function center(st: TableState, v: View | null, pos: string[], base: number, o: FeltOptions): HTMLElement[] {
+  const t = st.summary;
+  const n = t.players;
+  if (!v || v.deal < 0) return [h("p", { class: "center-note" }, t.state === "open" ? "Waiting for players" : "")];
+  let cards = v.trick.cards;
+  let leader = v.trick.leader;
+  let caption: string | null = null;
+  let done = false;
+  const last = v.tricks[v.tricks.length - 1];
+  if (o.showLast && last && v.trick.cards.length > 0) {
+    cards = last.cards;
+    leader = last.leader;
+    caption = `Last trick: ${seatName(st, last.winner)} took it`;
+    done = true;
+  } else if (cards.length === 0 && last && (v.phase === "play" || v.phase === "over" || v.to_act === null)) {
+    cards = last.cards;
+    leader = last.leader;
+    caption = `${seatName(st, last.winner)} took the trick`;
+    done = true;
+  }
+  const out: HTMLElement[] = [];
+  // Before the cards, what is going on, in the middle of the trick's place.
+  const note =
+    v.phase === "bidding" || v.phase === "discard" || v.phase === "choose"
+      ? h("p", { class: "center-note" }, v.phase === "bidding" ? "Bidding" : v.phase === "discard" ? "The declarer takes the kitty" : "The declarer chooses")
+      : null;
+  const trick = h(
+    "div",
+    { class: `trick${done ? " done" : ""}`, "data-role": done ? "last-trick" : "trick" },
+    cards.map((c, k) => {
+      const seat = (leader + k) % n;
+      const winner = done && last && last.winner === seat && caption !== null;
+      return h("div", { class: `slot pos-${pos[(seat - base + n) % n] ?? "b"}${winner ? " winner" : ""}`, "data-seat": seat }, cardFace(c, "trick-card"));
+    }),
+    note,
+  );
+  out.push(trick);
+  // The caption and the Last trick button share a line that is there even
+  // when empty, so that the felt keeps its height (and the hand its place).
+  const lastOffered = v.phase === "play" && v.tricks.length > 0 && v.trick.cards.length > 0;
+  out.push(
+    h(
+      "p",
+      { class: "trick-foot" },
+      caption ? h("span", { class: "trick-caption" }, caption) : null,
+      lastOffered
+        ? h("button", { type: "button", class: "link last-trick-toggle", onclick: o.toggleLast }, o.showLast ? "Back to this trick" : "Last trick")
+        : null,
+    ),
+  );
+  return out;
+}
