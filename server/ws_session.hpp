@@ -4,12 +4,12 @@
 // other parts talk to it through send(), from any thread.
 #pragma once
 
-#include <boost/asio/any_completion_handler.hpp>
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+#include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
@@ -18,6 +18,7 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -147,8 +148,12 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   websocket::stream<Socket> ws_;
   asio::steady_timer ping_timer_;
   std::deque<Message> queue_;
-  asio::any_completion_handler<void()> writer_waiting_;  // the writer, idle
-  bool writer_done_ = false;                             // nothing more is written
+  // The writer, idle: the handler that resumes it, kept as its own type
+  // (Asio's, for a coroutine awaiting a void() operation), with no type
+  // erasure and no allocation per message.
+  using WriterResume = asio::detail::awaitable_handler<asio::any_io_executor>;
+  std::optional<WriterResume> writer_waiting_;
+  bool writer_done_ = false;  // nothing more is written
   bool ping_due_ = false;
   bool closing_ = false;
   websocket::close_code close_code_ = websocket::close_code::none;

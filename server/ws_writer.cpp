@@ -10,6 +10,7 @@
 #include <boost/asio/redirect_error.hpp>
 #include <boost/beast/websocket.hpp>
 #include <nlohmann/json.hpp>
+#include <type_traits>
 
 #include "server/ws_session.hpp"
 
@@ -141,19 +142,19 @@ asio::awaitable<void> WsSession::write_loop() {
 asio::awaitable<void> WsSession::writer_idle() {
   return asio::async_initiate<decltype(asio::use_awaitable), void()>(
       [this](auto handler) {
-        // (Swapped in: Boost 1.81's move assignment of an
-        // any_completion_handler wraps it in itself, without end.)
-        asio::any_completion_handler<void()>(std::move(handler)).swap(writer_waiting_);
+        static_assert(std::is_same_v<decltype(handler), WriterResume>);
+        writer_waiting_.emplace(std::move(handler));
       },
       asio::use_awaitable);
 }
 
 void WsSession::wake_writer() {
   if (!writer_waiting_) return;  // busy (it looks again when done), or not started
-  // Called on the connection's strand: the writer resumes here, at once,
-  // and starts its write (no trip through the strand's queue per message).
-  auto writer = std::move(writer_waiting_);
-  asio::dispatch(ws_.get_executor(), std::move(writer));
+  // Called on the connection's strand only: the writer resumes here, at
+  // once, and starts its write (no trip through an executor per message).
+  WriterResume writer = std::move(*writer_waiting_);
+  writer_waiting_.reset();
+  writer();
 }
 
 asio::awaitable<void> WsSession::ping_loop() {
