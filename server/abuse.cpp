@@ -9,59 +9,89 @@
 
 namespace whist::server {
 
-Credits::Credits(double capacity, double window_s)
-    : capacity_(capacity), per_s_(capacity / window_s), left_(capacity) {}
+namespace {
 
-void Credits::refill(Clock::time_point now) {
-  if (at_ != Clock::time_point{}) {
-    const double dt = std::chrono::duration<double>(now - at_).count();
-    if (dt > 0) left_ = std::min(capacity_, left_ + dt * per_s_);
-  }
-  at_ = now;
+std::int64_t ns(Clock::time_point t) {
+  return std::chrono::duration_cast<std::chrono::nanoseconds>(t.time_since_epoch()).count();
+}
+
+}  // namespace
+
+Credits::Credits(double capacity, double window_s)
+    : interval_ns_(static_cast<std::int64_t>(window_s / capacity * 1e9)),
+      burst_ns_(static_cast<std::int64_t>(window_s * 1e9)) {}
+
+Credits::Credits(const Credits& o)
+    : interval_ns_(o.interval_ns_),
+      burst_ns_(o.burst_ns_),
+      full_at_(o.full_at_.load(std::memory_order_relaxed)) {}
+
+Credits& Credits::operator=(const Credits& o) {
+  interval_ns_ = o.interval_ns_;
+  burst_ns_ = o.burst_ns_;
+  full_at_.store(o.full_at_.load(std::memory_order_relaxed), std::memory_order_relaxed);
+  return *this;
 }
 
 bool Credits::take(Clock::time_point now) {
-  refill(now);
-  if (left_ < 1) return false;
-  left_ -= 1;
-  return true;
+  // A credit taken moves the time it is full again by one interval; there
+  // is none to take when that time would be more than a full bucket away.
+  const std::int64_t t = ns(now);
+  std::int64_t full_at = full_at_.load(std::memory_order_relaxed);
+  for (;;) {
+    const std::int64_t next = std::max(full_at, t) + interval_ns_;
+    if (next - t > burst_ns_) return false;
+    if (full_at_.compare_exchange_weak(full_at, next, std::memory_order_relaxed)) return true;
+  }
 }
 
 double Credits::wait_s(Clock::time_point now) const {
-  double left = left_;
-  if (at_ != Clock::time_point{})
-    left = std::min(capacity_, left + std::chrono::duration<double>(now - at_).count() * per_s_);
-  return left >= 1 ? 0 : (1 - left) / per_s_;
+  const std::int64_t t = ns(now);
+  const std::int64_t next = std::max(full_at_.load(std::memory_order_relaxed), t) + interval_ns_;
+  return std::max<std::int64_t>(0, next - burst_ns_ - t) / 1e9;
 }
 
-void Abuse::configure(const Config& c) {
-  std::lock_guard lock(mutex_);
-  config_ = c;
+bool Credits::full(Clock::time_point now) const {
+  return full_at_.load(std::memory_order_relaxed) <= ns(now);
 }
 
-bool Abuse::connect(const std::string& address) {
-  std::lock_guard lock(mutex_);
-  int& n = connections_[address];
-  if (config_.max_connections_per_address > 0 && n >= config_.max_connections_per_address) {
-    if (n == 0) connections_.erase(address);
-    return false;
-  }
-  ++n;
-  return true;
+std::optional<Refusal> take_account_message(Credits& account, Clock::time_point now) {
+  if (account.take(now)) return std::nullopt;
+  return Refusal{protocol::Error::kRateLimited, "this account's connections together send too many",
+                 account.wait_s(now)};
 }
 
-void Abuse::release(const std::string& address) {
-  std::lock_guard lock(mutex_);
-  auto it = connections_.find(address);
-  if (it != connections_.end() && --it->second <= 0) connections_.erase(it);
+Abuse::Abuse(asio::io_context& ioc, const Config& c) : StrandService(ioc), config_(c) {}
+
+asio::awaitable<bool> Abuse::connect(std::string address) {
+  auto job = [this, address = std::move(address)] {
+    int& n = connections_[address];
+    if (config_.max_connections_per_address > 0 && n >= config_.max_connections_per_address) {
+      if (n == 0) connections_.erase(address);
+      return false;
+    }
+    ++n;
+    return true;
+  };
+  co_return co_await ask(std::move(job));
+}
+
+void Abuse::release(std::string address) {
+  tell([this, address = std::move(address)] {
+    auto it = connections_.find(address);
+    if (it != connections_.end() && --it->second <= 0) connections_.erase(it);
+  });
 }
 
 void Abuse::prune(Clock::time_point now) {
-  // At most once a minute: accounts idle for ten minutes (their credits
-  // are full again) and failures older than the window are forgotten.
+  // At most once a minute: buckets no connection holds that are full
+  // again, chat idle for ten minutes (its credits are full again) and
+  // failures older than the window are forgotten.
   if (now - pruned_ < std::chrono::minutes(1)) return;
   pruned_ = now;
-  std::erase_if(accounts_,
+  std::erase_if(messages_,
+                [&](const auto& kv) { return kv.second.use_count() == 1 && kv.second->full(now); });
+  std::erase_if(chatters_,
                 [&](const auto& kv) { return now - kv.second.used > std::chrono::minutes(10); });
   const auto window = std::chrono::seconds(config_.login_window);
   for (auto* m : {&failed_names_, &failed_addresses_})
@@ -69,20 +99,16 @@ void Abuse::prune(Clock::time_point now) {
         *m, [&](const auto& kv) { return kv.second.empty() || now - kv.second.back() > window; });
 }
 
-std::optional<Refusal> Abuse::account_message(std::int64_t user, Clock::time_point now) {
-  std::lock_guard lock(mutex_);
-  prune(now);
-  auto [it, fresh] = accounts_.try_emplace(user);
-  Account& a = it->second;
-  if (fresh) {
+asio::awaitable<std::shared_ptr<Credits>> Abuse::account(std::int64_t user) {
+  auto job = [this, user] {
+    prune(Clock::now());
+    auto& credits = messages_[user];
     // An account may use two connections' worth of messages.
-    a.messages = Credits(2.0 * config_.rate_messages, config_.rate_window);
-    a.chat = Credits(config_.chat_lines, config_.chat_window);
-  }
-  a.used = now;
-  if (a.messages.take(now)) return std::nullopt;
-  return Refusal{protocol::Error::kRateLimited, "this account's connections together send too many",
-                 a.messages.wait_s(now)};
+    if (!credits)
+      credits = std::make_shared<Credits>(2.0 * config_.rate_messages, config_.rate_window);
+    return credits;
+  };
+  co_return co_await ask(std::move(job));
 }
 
 namespace {
@@ -97,15 +123,18 @@ std::string folded(const std::string& text) {
 
 }  // namespace
 
-std::optional<Refusal> Abuse::chat(std::int64_t user, const std::string& text,
-                                   Clock::time_point now) {
-  std::lock_guard lock(mutex_);
-  auto [it, fresh] = accounts_.try_emplace(user);
-  Account& a = it->second;
-  if (fresh) {
-    a.messages = Credits(2.0 * config_.rate_messages, config_.rate_window);
-    a.chat = Credits(config_.chat_lines, config_.chat_window);
-  }
+asio::awaitable<std::optional<Refusal>> Abuse::chat(std::int64_t user, std::string text,
+                                                    Clock::time_point now) {
+  auto job = [this, user, text = std::move(text), now] { return check_chat(user, text, now); };
+  co_return co_await ask(std::move(job));
+}
+
+std::optional<Refusal> Abuse::check_chat(std::int64_t user, const std::string& text,
+                                         Clock::time_point now) {
+  prune(now);
+  auto [it, fresh] = chatters_.try_emplace(user);
+  Chatter& a = it->second;
+  if (fresh) a.lines = Credits(config_.chat_lines, config_.chat_window);
   a.used = now;
   const std::string line = folded(text);
   if (config_.chat_repeat > 0 && !line.empty() && line == a.last_line &&
@@ -114,11 +143,11 @@ std::optional<Refusal> Abuse::chat(std::int64_t user, const std::string& text,
         config_.chat_repeat - std::chrono::duration<double>(now - a.last_line_at).count();
     return Refusal{protocol::Error::kChatRepeated, "", wait};
   }
-  if (!a.chat.take(now))
+  if (!a.lines.take(now))
     return Refusal{protocol::Error::kChatTooFast,
                    "at most " + std::to_string(config_.chat_lines) + " in " +
                        std::to_string(config_.chat_window) + " seconds",
-                   a.chat.wait_s(now)};
+                   a.lines.wait_s(now)};
   a.last_line = line;
   a.last_line_at = now;
   return std::nullopt;
@@ -134,9 +163,16 @@ std::optional<Refusal> Abuse::check_failures(Failures& f, int limit, Clock::time
   return Refusal{protocol::Error::kTooManyAttempts, std::string(what) + "; try again later", wait};
 }
 
-std::optional<Refusal> Abuse::login_allowed(const std::string& name, const std::string& address,
-                                            Clock::time_point now) {
-  std::lock_guard lock(mutex_);
+asio::awaitable<std::optional<Refusal>> Abuse::login_allowed(std::string name, std::string address,
+                                                             Clock::time_point now) {
+  auto job = [this, name = std::move(name), address = std::move(address), now] {
+    return check_login(name, address, now);
+  };
+  co_return co_await ask(std::move(job));
+}
+
+std::optional<Refusal> Abuse::check_login(const std::string& name, const std::string& address,
+                                          Clock::time_point now) {
   prune(now);
   if (auto it = failed_names_.find(folded(name)); it != failed_names_.end())
     if (auto r = check_failures(it->second, config_.login_failures, now, "for this account"))
@@ -148,16 +184,15 @@ std::optional<Refusal> Abuse::login_allowed(const std::string& name, const std::
   return std::nullopt;
 }
 
-void Abuse::login_failed(const std::string& name, const std::string& address,
-                         Clock::time_point now) {
-  std::lock_guard lock(mutex_);
-  failed_names_[folded(name)].push_back(now);
-  failed_addresses_[address].push_back(now);
+void Abuse::login_failed(std::string name, std::string address, Clock::time_point now) {
+  tell([this, name = std::move(name), address = std::move(address), now] {
+    failed_names_[folded(name)].push_back(now);
+    failed_addresses_[address].push_back(now);
+  });
 }
 
-void Abuse::login_succeeded(const std::string& name) {
-  std::lock_guard lock(mutex_);
-  failed_names_.erase(folded(name));
+void Abuse::login_succeeded(std::string name) {
+  tell([this, name = std::move(name)] { failed_names_.erase(folded(name)); });
 }
 
 std::string refusal_message(const std::string& id, const Refusal& r) {

@@ -22,7 +22,7 @@ namespace {
 using nlohmann::json;
 
 asio::awaitable<AdminOutcome> close_table(Context& ctx, std::int64_t table, std::string reason) {
-  if (auto t = ctx.hub->find(table)) {
+  if (auto t = co_await ctx.hub->find(table)) {
     // (GCC 12: the awaited string is a named local, not a temporary in an
     // initializer.)
     auto close = t->admin_close(std::move(reason));
@@ -45,7 +45,8 @@ asio::awaitable<AdminOutcome> ban(Context& ctx, Sessions& sessions, std::int64_t
   AdminOutcome out = co_await ctx.on_storage(std::move(write));
   if (out.exit != 0) co_return out;
   // Their connections go; their seats are held as for anyone who drops.
-  for (auto& s : sessions.snapshot()) s->kick_banned(account, reason);
+  const auto open = co_await sessions.snapshot();
+  for (const auto& s : open) s->kick_banned(account, reason);
   out.message += "; their connections are closed";
   co_return out;
 }

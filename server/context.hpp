@@ -16,7 +16,6 @@
 #include <type_traits>
 #include <vector>
 
-#include "server/abuse.hpp"
 #include "server/bots.hpp"
 #include "server/config.hpp"
 #include "server/metrics.hpp"
@@ -35,10 +34,9 @@ struct Context {
   asio::thread_pool crypto_pool{1};   // password hashing, off the I/O threads
   std::unique_ptr<storage::Database> db;
   std::unique_ptr<BotPool> bots;  // the computer players' thinking threads
-  Hub* hub = nullptr;             // the lobby and the tables
+  Hub* hub = nullptr;             // the lobby, the tables and the shared services
   // Set on SIGTERM: no new connections or tables; clients are told to go.
   std::atomic<bool> draining{false};
-  Abuse abuse;  // limits shared by every connection
 
   // Group commit. Every job on the storage thread runs inside one shared
   // transaction: the first job opens it (BEGIN IMMEDIATE) and queues its

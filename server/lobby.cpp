@@ -1,6 +1,5 @@
 #include "server/lobby.hpp"
 
-#include <boost/asio/post.hpp>
 #include <nlohmann/json.hpp>
 
 #include "protocol/messages.hpp"
@@ -18,10 +17,10 @@ bool may_see(const Lobby::Audience& a, std::int64_t user) { return !a || a->coun
 
 }  // namespace
 
-Lobby::Lobby(boost::asio::io_context& ioc) : strand_(boost::asio::make_strand(ioc)) {}
+Lobby::Lobby(boost::asio::io_context& ioc) : StrandService(ioc) {}
 
 void Lobby::join(std::shared_ptr<WsSession> s, std::string id, std::int64_t user) {
-  boost::asio::post(strand_, [this, s = std::move(s), id = std::move(id), user] {
+  tell([this, s = std::move(s), id = std::move(id), user] {
     Member& m = members_[s.get()];
     m.session = s;
     m.user = user;
@@ -37,7 +36,7 @@ void Lobby::join(std::shared_ptr<WsSession> s, std::string id, std::int64_t user
 }
 
 void Lobby::leave(WsSession* s) {
-  boost::asio::post(strand_, [this, s] { members_.erase(s); });
+  tell([this, s] { members_.erase(s); });
 }
 
 std::shared_ptr<WsSession> Lobby::live(std::map<WsSession*, Member>::iterator& it) {
@@ -47,8 +46,7 @@ std::shared_ptr<WsSession> Lobby::live(std::map<WsSession*, Member>::iterator& i
 }
 
 void Lobby::update(std::int64_t table, std::string summary_json, Audience audience) {
-  boost::asio::post(strand_, [this, table, summary = std::move(summary_json),
-                              audience = std::move(audience)]() mutable {
+  tell([this, table, summary = std::move(summary_json), audience = std::move(audience)]() mutable {
     json d = json::parse(summary);
     if (presence_ != nullptr) {
       // Every seating change of a table is announced here: presence follows.
@@ -80,7 +78,7 @@ void Lobby::update(std::int64_t table, std::string summary_json, Audience audien
 }
 
 void Lobby::remove(std::int64_t table) {
-  boost::asio::post(strand_, [this, table] {
+  tell([this, table] {
     if (presence_ != nullptr) presence_->table_gone(table);
     if (tables_.erase(table) == 0) return;
     auto gone = std::make_shared<const std::string>(

@@ -2,12 +2,12 @@
 // publish their summaries here, each with who may see it (everyone, or a
 // set of users: an invitation-only table's players and invitees); each
 // member sees the changes of the tables it may see, and a table that it
-// may no longer see goes from its list (lobby.removed). Its state lives on
-// its own strand.
+// may no longer see goes from its list (lobby.removed). A strand-owned
+// service (strand_service.hpp): its state lives on its own strand, and
+// every call is posted there.
 #pragma once
 
 #include <boost/asio/io_context.hpp>
-#include <boost/asio/strand.hpp>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -15,12 +15,14 @@
 #include <set>
 #include <string>
 
+#include "server/strand_service.hpp"
+
 namespace whist::server {
 
 class WsSession;
 class Presence;
 
-class Lobby {
+class Lobby : public StrandService {
  public:
   using Audience = std::optional<std::set<std::int64_t>>;  // nullopt: everyone
 
@@ -48,7 +50,6 @@ class Lobby {
 
   std::shared_ptr<WsSession> live(std::map<WsSession*, Member>::iterator& it);
 
-  boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   std::map<WsSession*, Member> members_;
   std::map<std::int64_t, Entry> tables_;
   Presence* presence_ = nullptr;

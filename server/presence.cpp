@@ -4,55 +4,70 @@
 
 namespace whist::server {
 
-bool Presence::online(std::int64_t user, const std::shared_ptr<WsSession>& s) {
-  std::lock_guard lock(mutex_);
-  User& u = users_[user];
-  const bool first = u.sessions.empty();
-  u.sessions[s.get()] = s;
-  return first;
+asio::awaitable<bool> Presence::online(std::int64_t user, std::shared_ptr<WsSession> s) {
+  auto job = [this, user, s = std::move(s)] {
+    User& u = users_[user];
+    const bool first = u.sessions.empty();
+    u.sessions[s.get()] = s;
+    return first;
+  };
+  co_return co_await ask(std::move(job));
 }
 
-bool Presence::offline(std::int64_t user, const WsSession* s) {
-  std::lock_guard lock(mutex_);
-  auto it = users_.find(user);
-  if (it == users_.end() || it->second.sessions.erase(s) == 0) return false;
-  it->second.watching.erase(s);
-  if (!it->second.sessions.empty()) return false;
-  users_.erase(it);
-  return true;
+asio::awaitable<bool> Presence::offline(std::int64_t user, const WsSession* s) {
+  auto job = [this, user, s] {
+    auto it = users_.find(user);
+    if (it == users_.end() || it->second.sessions.erase(s) == 0) return false;
+    it->second.watching.erase(s);
+    if (!it->second.sessions.empty()) return false;
+    users_.erase(it);
+    return true;
+  };
+  co_return co_await ask(std::move(job));
 }
 
-bool Presence::is_online(std::int64_t user) const {
-  std::lock_guard lock(mutex_);
-  return users_.count(user) != 0;
+asio::awaitable<std::vector<Presence::Status>> Presence::status(std::vector<std::int64_t> users,
+                                                                std::int64_t viewer) {
+  auto job = [this, users = std::move(users), viewer] {
+    std::vector<Status> out;
+    out.reserve(users.size());
+    for (const std::int64_t u : users)
+      out.push_back(Status{users_.count(u) != 0, where(u, viewer)});
+    return out;
+  };
+  co_return co_await ask(std::move(job));
 }
 
-void Presence::send(std::int64_t user, const Message& m) const {
-  std::vector<std::shared_ptr<WsSession>> to;
-  {
-    std::lock_guard lock(mutex_);
+void Presence::send(std::int64_t user, Message m) {
+  tell([this, user, m = std::move(m)] {
     auto it = users_.find(user);
     if (it == users_.end()) return;
     for (const auto& [raw, weak] : it->second.sessions)
-      if (auto s = weak.lock()) to.push_back(std::move(s));
-  }
-  for (const auto& s : to) s->send(m);
+      if (auto s = weak.lock()) WsSession::send(std::move(s), m);
+  });
 }
 
 void Presence::watching(std::int64_t user, const WsSession* s, std::int64_t table, bool on) {
-  std::lock_guard lock(mutex_);
-  auto it = users_.find(user);
-  if (it == users_.end() || it->second.sessions.count(s) == 0) return;
-  auto& set = it->second.watching[s];
-  if (on)
-    set.insert(table);
-  else
-    set.erase(table);
+  tell([this, user, s, table, on] {
+    auto it = users_.find(user);
+    if (it == users_.end() || it->second.sessions.count(s) == 0) return;
+    auto& set = it->second.watching[s];
+    if (on)
+      set.insert(table);
+    else
+      set.erase(table);
+  });
 }
 
-void Presence::seats(std::int64_t table, const std::vector<std::pair<std::int64_t, int>>& taken,
-                     const std::optional<std::set<std::int64_t>>& audience) {
-  std::lock_guard lock(mutex_);
+void Presence::seats(std::int64_t table, std::vector<std::pair<std::int64_t, int>> taken,
+                     std::optional<std::set<std::int64_t>> audience) {
+  tell([this, table, taken = std::move(taken), audience = std::move(audience)] {
+    set_seats(table, taken, audience);
+  });
+}
+
+void Presence::set_seats(std::int64_t table, const std::vector<std::pair<std::int64_t, int>>& taken,
+                         const std::optional<std::set<std::int64_t>>& audience) {
   if (audience)
     audiences_[table] = *audience;
   else
@@ -74,11 +89,11 @@ void Presence::seats(std::int64_t table, const std::vector<std::pair<std::int64_
 }
 
 void Presence::table_gone(std::int64_t table) {
-  seats(table, {});
-  std::lock_guard lock(mutex_);
-  audiences_.erase(table);
-  for (auto& [id, u] : users_)
-    for (auto& [s, set] : u.watching) set.erase(table);
+  tell([this, table] {
+    set_seats(table, {}, std::nullopt);
+    for (auto& [id, u] : users_)
+      for (auto& [s, set] : u.watching) set.erase(table);
+  });
 }
 
 bool Presence::visible(std::int64_t table, std::int64_t viewer) const {
@@ -87,7 +102,6 @@ bool Presence::visible(std::int64_t table, std::int64_t viewer) const {
 }
 
 std::optional<Presence::Place> Presence::where(std::int64_t user, std::int64_t viewer) const {
-  std::lock_guard lock(mutex_);
   if (auto it = seated_.find(user); it != seated_.end()) {
     // The newest table (highest id) if somehow seated at several.
     for (auto t = it->second.rbegin(); t != it->second.rend(); ++t)

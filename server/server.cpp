@@ -2,8 +2,6 @@
 
 #include <spdlog/spdlog.h>
 
-#include <boost/asio/co_spawn.hpp>
-#include <boost/asio/detached.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/redirect_error.hpp>
@@ -31,6 +29,7 @@
 #include "server/hub.hpp"
 #include "server/notify.hpp"
 #include "server/sessions.hpp"
+#include "server/spawn.hpp"
 #include "server/table.hpp"
 #include "server/ws_session.hpp"
 #include "storage/checkpointer.hpp"
@@ -54,16 +53,13 @@ struct Server::Impl {
   asio::signal_set hangup{ioc, SIGHUP};
   std::function<void()> reopen_log;
   std::unique_ptr<Hub> hub;
-  Sessions sessions;
-  asio::steady_timer drain_timer{ioc};
+  Sessions sessions{ioc};
   // Copies the write-ahead log into the database file off the storage
   // thread (after ctx: it goes before the database closes).
   std::unique_ptr<storage::Checkpointer> checkpointer;
-  std::chrono::steady_clock::time_point drain_deadline;
 
   Impl(Config config, std::function<void()> reopen) : reopen_log(std::move(reopen)) {
     ctx.config = std::move(config);
-    ctx.abuse.configure(ctx.config);
     if (!init_crypto()) throw std::runtime_error("libsodium cannot be initialized");
     // One whistd per database file. A whistd just killed may take a moment
     // to go, and whistctl holds the lock for a moment while it changes the
@@ -184,7 +180,7 @@ struct Server::Impl {
       // delayed ACK: an event after an ack would wait 40 ms).
       socket.set_option(tcp::no_delay(true), ec);
       auto ex = socket.get_executor();
-      asio::co_spawn(ex, serve_http(beast::tcp_stream(std::move(socket))), asio::detached);
+      spawn(ex, serve_http(beast::tcp_stream(std::move(socket))), "a connection");
     }
   }
 
@@ -256,49 +252,46 @@ struct Server::Impl {
   // SIGTERM: no new connections or tables, every client told and closed,
   // then the event loop stops once they are gone or the grace is over (the
   // storage thread writes what is queued before run() returns).
-  void drain() {
+  asio::awaitable<void> drain() {
     if (ctx.draining.exchange(true)) {
       spdlog::warn("stopping now");
       ioc.stop();
-      return;
+      co_return;
     }
     notify_systemd("STOPPING=1\nSTATUS=draining");
     boost::system::error_code ec;
     acceptor.close(ec);
-    auto open = sessions.snapshot();
+    auto open = co_await sessions.snapshot();
     spdlog::info("draining: telling {} connections the server is restarting", open.size());
     for (auto& s : open) s->server_stopping();
-    drain_deadline =
+    open.clear();
+    const auto deadline =
         std::chrono::steady_clock::now() + std::chrono::seconds(ctx.config.shutdown_grace);
-    check_drained();
-  }
-  void check_drained() {
-    const std::size_t left = sessions.size();
-    if (left == 0 || std::chrono::steady_clock::now() >= drain_deadline) {
-      if (left) spdlog::warn("{} connections still open after the grace; closing them", left);
-      ioc.stop();
-      return;
+    asio::steady_timer timer(ioc);
+    for (;;) {
+      const std::size_t left = co_await sessions.size();
+      if (left == 0 || std::chrono::steady_clock::now() >= deadline) {
+        if (left) spdlog::warn("{} connections still open after the grace; closing them", left);
+        ioc.stop();
+        co_return;
+      }
+      timer.expires_after(std::chrono::milliseconds(20));
+      co_await timer.async_wait(asio::use_awaitable);
     }
-    drain_timer.expires_after(std::chrono::milliseconds(20));
-    drain_timer.async_wait([this](const boost::system::error_code& ec) {
-      if (!ec) check_drained();
-    });
   }
 
-  void wait_signals() {
-    signals.async_wait([this](const boost::system::error_code& ec, int sig) {
-      if (ec) return;
+  asio::awaitable<void> wait_signals() {
+    for (;;) {
+      const int sig = co_await signals.async_wait(asio::use_awaitable);
       spdlog::info("signal {}: stopping (grace {} s)", sig, ctx.config.shutdown_grace);
-      drain();
-      wait_signals();
-    });
+      spawn(ioc.get_executor(), drain(), "draining");
+    }
   }
-  void wait_hangup() {
-    hangup.async_wait([this](const boost::system::error_code& ec, int) {
-      if (ec) return;
+  asio::awaitable<void> wait_hangup() {
+    for (;;) {
+      co_await hangup.async_wait(asio::use_awaitable);
       reopen_log();
-      wait_hangup();
-    });
+    }
   }
 
   // WATCHDOG=1 at half the watchdog's interval, once the storage thread has
@@ -323,19 +316,18 @@ Server::~Server() = default;
 
 int Server::port() const { return impl_->acceptor.local_endpoint().port(); }
 
-void Server::stop() {
-  asio::post(impl_->ioc, [this] { impl_->drain(); });
-}
+void Server::stop() { spawn(impl_->ioc.get_executor(), impl_->drain(), "draining"); }
 
 void Server::run() {
   Impl& s = *impl_;
-  s.wait_signals();
-  s.wait_hangup();
-  asio::co_spawn(s.ioc, s.listen(), asio::detached);
-  asio::co_spawn(s.ioc, serve_admin_commands(s.ctx, s.sessions), asio::detached);
+  const auto ex = s.ioc.get_executor();
+  spawn(ex, s.wait_signals(), "waiting for signals");
+  spawn(ex, s.wait_hangup(), "waiting for SIGHUP");
+  spawn(ex, s.listen(), "listening");
+  spawn(ex, serve_admin_commands(s.ctx, s.sessions), "the operator's commands");
   if (auto every = watchdog_interval()) {
     spdlog::info("systemd watchdog every {} ms", every->count() / 1000);
-    asio::co_spawn(s.ioc, s.watchdog(*every), asio::detached);
+    spawn(ex, s.watchdog(*every), "the systemd watchdog");
   }
   int n = s.ctx.config.threads > 0 ? s.ctx.config.threads
                                    : static_cast<int>(std::thread::hardware_concurrency());

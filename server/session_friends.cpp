@@ -23,13 +23,12 @@ namespace {
 json user_ref(std::int64_t id, const std::string& name) { return {{"id", id}, {"name", name}}; }
 
 // A friend as the list and the pushes show them: online or not, and the
-// table they sit at ("seat": their seat) or watch ("seat": null), if
-// `viewer` may see that table.
-json friend_json(const Presence& presence, std::int64_t id, const std::string& name,
-                 std::int64_t viewer) {
+// table they sit at ("seat": their seat) or watch ("seat": null), if the
+// viewer may see that table (Presence::status).
+json friend_json(const Presence::Status& status, std::int64_t id, const std::string& name) {
   json j = user_ref(id, name);
-  j["online"] = presence.is_online(id);
-  const auto place = presence.where(id, viewer);
+  j["online"] = status.online;
+  const auto& place = status.place;
   j["table"] = place ? json(place->table) : json(nullptr);
   j["seat"] = place && place->seat >= 0 ? json(place->seat) : json(nullptr);
   return j;
@@ -44,19 +43,21 @@ const char* kGuestFriends = "guests cannot have friends; register an account fir
 
 }  // namespace
 
-void WsSession::came_online() {
-  if (!user_) return;
+asio::awaitable<void> WsSession::came_online() {
+  if (!user_) co_return;
   // Guests are present too (a scheduled table tells them it opened), but
   // have no friends to tell.
-  if (ctx_.hub->presence.online(user_->id, shared_from_this()) && !user_->guest)
-    notify_friends("friend.online");
+  // (GCC 12: nothing awaited inside a && or ||, nor with a temporary.)
+  auto online = ctx_.hub->presence.online(user_->id, shared_from_this());
+  const bool first = co_await std::move(online);
+  if (first && !user_->guest) notify_friends("friend.online");
 }
 
-void WsSession::went_offline() {
-  if (!user_) return;
+asio::awaitable<void> WsSession::went_offline() {
+  if (!user_) co_return;
   // Not watching anything any more, whatever the tables say later.
-  if (ctx_.hub->presence.offline(user_->id, this) && !user_->guest)
-    notify_friends("friend.offline");
+  const bool last = co_await ctx_.hub->presence.offline(user_->id, this);
+  if (last && !user_->guest) notify_friends("friend.offline");
 }
 
 void WsSession::notify_friends(std::string_view type) {
@@ -115,6 +116,14 @@ asio::awaitable<std::string> WsSession::on_friend(const std::string& id,
   const std::string& other_name = out.other->username;
   Presence& presence = ctx_.hub->presence;
   const json me_ref = user_ref(me, user_->name);
+  // Each as the other sees them, for the answers that show a friend.
+  // (GCC 12: what is awaited is a named local.)
+  auto ask_other = presence.status({me}, other);
+  const auto seen = co_await std::move(ask_other);
+  auto ask_me = presence.status({other}, me);
+  const auto seen_by_me = co_await std::move(ask_me);
+  const json me_for_other = friend_json(seen[0], me, user_->name);
+  const json other_for_me = friend_json(seen_by_me[0], other, other_name);
 
   switch (op) {
     case Op::kRequest:
@@ -125,12 +134,9 @@ asio::awaitable<std::string> WsSession::on_friend(const std::string& id,
               id, json{{"state", "requested"}, {"user", user_ref(other, other_name)}}.dump());
         case storage::FriendResult::kAccepted:
           // They had asked us: now friends, and they are told so.
-          presence.send(other, push("friend.accepted",
-                                    {{"friend", friend_json(presence, me, user_->name, other)}}));
+          presence.send(other, push("friend.accepted", {{"friend", me_for_other}}));
           co_return protocol::ack_message(
-              id,
-              json{{"state", "friends"}, {"friend", friend_json(presence, other, other_name, me)}}
-                  .dump());
+              id, json{{"state", "friends"}, {"friend", other_for_me}}.dump());
         case storage::FriendResult::kAlreadyFriends:
           co_return reply_error(id, {protocol::Error::kAlreadyFriends});
         case storage::FriendResult::kAlreadyRequested:
@@ -142,10 +148,8 @@ asio::awaitable<std::string> WsSession::on_friend(const std::string& id,
       break;
     case Op::kAccept:
       if (!out.done) co_return reply_error(id, {protocol::Error::kNoRequest});
-      presence.send(other, push("friend.accepted",
-                                {{"friend", friend_json(presence, me, user_->name, other)}}));
-      co_return protocol::ack_message(
-          id, json{{"friend", friend_json(presence, other, other_name, me)}}.dump());
+      presence.send(other, push("friend.accepted", {{"friend", me_for_other}}));
+      co_return protocol::ack_message(id, json{{"friend", other_for_me}}.dump());
     case Op::kDecline:
       if (!out.done) co_return reply_error(id, {protocol::Error::kNoRequest});
       co_return protocol::ack_message(id);
@@ -176,8 +180,12 @@ asio::awaitable<std::string> WsSession::on_friends_list(const std::string& id) {
   };
   const Lists l = co_await ctx_.on_storage(std::move(job));
   json friends = json::array(), incoming = json::array(), outgoing = json::array();
-  for (const auto& a : l.friends)
-    friends.push_back(friend_json(ctx_.hub->presence, a.id, a.username, user_->id));
+  std::vector<std::int64_t> ids;
+  for (const auto& a : l.friends) ids.push_back(a.id);
+  auto ask = ctx_.hub->presence.status(std::move(ids), user_->id);
+  const auto seen = co_await std::move(ask);
+  for (std::size_t i = 0; i < l.friends.size(); ++i)
+    friends.push_back(friend_json(seen[i], l.friends[i].id, l.friends[i].username));
   for (const auto& a : l.incoming) incoming.push_back(user_ref(a.id, a.username));
   for (const auto& a : l.outgoing) outgoing.push_back(user_ref(a.id, a.username));
   co_return protocol::ack_message(

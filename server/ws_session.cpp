@@ -15,6 +15,7 @@
 #include "server/auth.hpp"
 #include "server/game_record.hpp"
 #include "server/hub.hpp"
+#include "server/spawn.hpp"
 #include "server/table.hpp"
 #include "storage/table_codec.hpp"
 #include "table/clock.hpp"
@@ -65,10 +66,6 @@ WsSession::WsSession(Context& ctx, beast::tcp_stream stream)
       ping_timer_(ws_.get_executor()),
       credits_(ctx.config.rate_messages, ctx.config.rate_window) {}
 
-WsSession::~WsSession() {
-  if (counted_) ctx_.abuse.release(address_);
-}
-
 std::string WsSession::client_address(const http::request<http::string_body>& req) const {
   boost::system::error_code ec;
   const auto peer = ws_.next_layer().remote_endpoint(ec);
@@ -101,7 +98,8 @@ asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
   boost::system::error_code ec;
   co_await ws_.async_accept(req, asio::redirect_error(asio::use_awaitable, ec));
   if (ec) co_return;
-  if (ctx_.abuse.connect(address_)) {
+  auto connect = ctx_.hub->abuse.connect(address_);
+  if (co_await std::move(connect)) {
     counted_ = true;
   } else {
     // Told in the protocol's words, then closed (policy violation).
@@ -122,9 +120,8 @@ asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
       ws_.next_layer().refuse_close_code(ws_.reason().code);
   });
   // The writer starts: what was queued before goes first, and the pings.
-  writer_started_ = true;
-  arm_ping();
-  write_next();
+  spawn(ws_.get_executor(), write_loop(), "a connection's writer");
+  spawn(ws_.get_executor(), ping_loop(), "a connection's pings");
 
   beast::flat_buffer buffer;
   for (;;) {
@@ -158,42 +155,30 @@ asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
       ec != asio::error::eof && ec != beast::error::timeout)
     spdlog::debug("connection ended: {}", ec.message());
   closing_ = true;
-  write_next();
+  wake_writer();
   --ctx_.metrics.connections;
+  if (counted_) ctx_.hub->abuse.release(address_);
+  counted_ = false;
   // Tables hold the seat; the lobby forgets us; friends may see us go.
-  went_offline();
+  co_await went_offline();
   if (in_lobby_) ctx_.hub->lobby.leave(this);
-  for (std::int64_t t : tables_)
-    if (auto table = ctx_.hub->find(t)) table->disconnected(this, user_ ? user_->id : 0);
+  for (const std::int64_t t : tables_)
+    if (auto table = co_await this->table(t)) table->disconnected(this, user_ ? user_->id : 0);
 }
 
 Player WsSession::player() const { return Player{user_->id, user_->name, user_->guest}; }
 
-void WsSession::deliver(std::string id, Message reply) {
-  deliver(shared_from_this(), std::move(id), std::move(reply));
+asio::awaitable<std::shared_ptr<Table>> WsSession::table(std::int64_t id) {
+  if (auto t = known_table(id)) co_return t;
+  auto t = co_await ctx_.hub->find(id);
+  if (found_.size() >= 64) std::erase_if(found_, [](auto& kv) { return kv.second.expired(); });
+  if (t) found_[id] = t;
+  co_return t;
 }
 
-void WsSession::deliver(std::shared_ptr<WsSession> self, std::string id, Message reply) {
-  const auto loop = self->ws_.get_executor();
-  asio::dispatch(loop,
-                 [self = std::move(self), id = std::move(id), reply = std::move(reply)]() mutable {
-                   self->answered_.remember(id, reply);
-                   self->enqueue(std::move(reply));
-                 });
-}
-
-void WsSession::send_batch(Message m, std::vector<std::pair<std::string, Message>> replies) {
-  send_batch(shared_from_this(), std::move(m), std::move(replies));
-}
-
-void WsSession::send_batch(std::shared_ptr<WsSession> self, Message m,
-                           std::vector<std::pair<std::string, Message>> replies) {
-  const auto loop = self->ws_.get_executor();
-  asio::dispatch(
-      loop, [self = std::move(self), m = std::move(m), replies = std::move(replies)]() mutable {
-        for (const auto& [id, reply] : replies) self->answered_.remember(id, reply);
-        self->enqueue(std::move(m));
-      });
+std::shared_ptr<Table> WsSession::known_table(std::int64_t id) {
+  auto it = found_.find(id);
+  return it == found_.end() ? nullptr : it->second.lock();
 }
 
 void WsSession::joined_table(std::int64_t table) {
@@ -202,121 +187,6 @@ void WsSession::joined_table(std::int64_t table) {
     // Seated or watching: presence tells seats from the tables' summaries.
     if (self->user_) self->ctx_.hub->presence.watching(self->user_->id, self.get(), table, true);
   });
-}
-
-void WsSession::kick_banned(std::int64_t account, std::string reason) {
-  asio::dispatch(ws_.get_executor(),
-                 [self = shared_from_this(), account, reason = std::move(reason)] {
-                   if (self->closing_ || !self->user_ || self->user_->id != account) return;
-                   spdlog::info("closing a connection of {}: banned", self->user_->name);
-                   self->enqueue(std::make_shared<const std::string>(
-                       protocol::push::push_text(protocol::push::Banned{reason})));
-                   self->close_soon(websocket::close_code::policy_error, "banned");
-                 });
-}
-
-void WsSession::server_stopping() {
-  asio::dispatch(ws_.get_executor(), [self = shared_from_this()] {
-    if (self->closing_) return;
-    self->enqueue(std::make_shared<const std::string>(
-        protocol::push::push_text(protocol::push::ServerRestarting{})));
-    self->close_soon(websocket::close_code::going_away);
-  });
-}
-
-void WsSession::send(Message m) { send(shared_from_this(), std::move(m)); }
-
-void WsSession::send(std::shared_ptr<WsSession> self, Message m) {
-  const auto loop = self->ws_.get_executor();
-  asio::dispatch(
-      loop, [self = std::move(self), m = std::move(m)]() mutable { self->enqueue(std::move(m)); });
-}
-
-void WsSession::enqueue(Message m) {
-  if (closing_) return;
-  if (static_cast<int>(queue_.size()) >= ctx_.config.max_queue) {
-    // A client that cannot keep up is dropped, not buffered without end.
-    ++ctx_.metrics.slow_clients_dropped_total;
-    spdlog::info("dropping a client that does not keep up ({} messages queued)", queue_.size());
-    end_writing();
-    return;
-  }
-  queue_.push_back(std::move(m));
-  write_next();
-}
-
-void WsSession::close_soon(websocket::close_code code, std::string why) {
-  close_code_ = code;
-  close_why_ = std::move(why);
-  closing_ = true;
-  write_next();
-}
-
-// The one writer: one operation at a time on the stream (a message, a
-// ping, the close frame), the next started when the last completes. The
-// messages go in order; a ping waits for the message being written.
-void WsSession::write_next() {
-  if (!writer_started_ || writing_ || writer_done_) return;
-  // (A reference is taken only for an operation started: after each write
-  // this is called with nothing more to write, most of the time.)
-  if (!queue_.empty()) {
-    writing_ = true;
-    ws_.async_write(asio::buffer(*queue_.front()),
-                    [self = shared_from_this()](boost::system::error_code ec, std::size_t) {
-                      self->writing_ = false;
-                      if (ec) return self->end_writing();
-                      self->queue_.pop_front();
-                      ++self->ctx_.metrics.messages_out_total;
-                      self->write_next();
-                    });
-    return;
-  }
-  if (closing_) {
-    if (close_code_ == websocket::close_code::none) return end_writing();
-    writing_ = true;
-    ws_.async_close(websocket::close_reason(close_code_, close_why_),
-                    [self = shared_from_this()](boost::system::error_code) {
-                      self->writing_ = false;
-                      self->end_writing();
-                    });
-    return;
-  }
-  if (ping_due_) {
-    ping_due_ = false;
-    writing_ = true;
-    ws_.async_ping({}, [self = shared_from_this()](boost::system::error_code ec) {
-      self->writing_ = false;
-      if (ec) return self->end_writing();
-      self->write_next();
-    });
-  }
-}
-
-void WsSession::arm_ping() {
-  ping_timer_.expires_after(std::chrono::seconds(ctx_.config.ping_interval));
-  ping_timer_.async_wait([self = shared_from_this()](boost::system::error_code ec) {
-    if (ec || self->writer_done_) return;
-    // Drop a peer silent too long; otherwise ping it.
-    if (clock::now() - self->last_heard_ > std::chrono::seconds(self->ctx_.config.idle_timeout)) {
-      spdlog::debug("dropping a silent peer");
-      return self->end_writing();
-    }
-    self->ping_due_ = true;
-    self->write_next();
-    self->arm_ping();
-  });
-}
-
-// Nothing more is written; the reader's pending read is cancelled, which
-// ends the connection.
-void WsSession::end_writing() {
-  if (writer_done_) return;
-  writer_done_ = true;
-  closing_ = true;
-  queue_.clear();
-  ping_timer_.cancel();
-  boost::system::error_code ec;
-  ws_.next_layer().cancel(ec);  // closed already after a close handshake
 }
 
 std::string WsSession::reply_error(const std::string& id, const protocol::ErrorReply& e) {
@@ -353,8 +223,8 @@ bool WsSession::admit(const Parsed& parsed) {
     refuse(msg_id, Refusal{protocol::Error::kRateLimited, "", credits_.wait_s(now)});
     return false;
   }
-  if (user_)
-    if (auto r = ctx_.abuse.account_message(user_->id, now)) {
+  if (account_credits_)
+    if (auto r = take_account_message(*account_credits_, now)) {
       refuse(msg_id, *r);
       return false;
     }
@@ -368,7 +238,8 @@ bool WsSession::act_at_once(Parsed& parsed) {
     return false;
   // A retry, or no such table: the usual way answers.
   if (answered_.contains(req->id)) return false;
-  auto t = ctx_.hub->find(std::get<protocol::TableAct>(req->message).table);
+  // Only a table found before: no trip to the hub (table()).
+  auto t = known_table(std::get<protocol::TableAct>(req->message).table);
   if (!t) return false;
   t->request(shared_from_this(), player(), std::move(req->id), std::move(req->message));
   return true;
@@ -417,7 +288,7 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
     // In the lobby, not at a table: the seats this connection holds are
     // away until it comes back (table_away.cpp).
     for (const std::int64_t t : tables_)
-      if (auto table = ctx_.hub->find(t)) table->left_view(this, user_->id);
+      if (auto table = co_await this->table(t)) table->left_view(this, user_->id);
     ctx_.hub->lobby.join(shared_from_this(), r.id, user_->id);
     co_return std::string();
   }
@@ -425,7 +296,7 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
     in_lobby_ = false;
     ctx_.hub->lobby.leave(this);
     for (const std::int64_t t : tables_)
-      if (auto table = ctx_.hub->find(t)) table->came_back(this, user_->id);
+      if (auto table = co_await this->table(t)) table->came_back(this, user_->id);
     co_return protocol::ack_message(r.id);
   }
   if (const auto* m = std::get_if<protocol::TableCreate>(&r.message))
@@ -441,7 +312,8 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
   if (const auto* chat = std::get_if<protocol::TableChat>(&r.message)) {
     // Bursts and repeated lines are refused before the table sees them.
     const std::string line = chat->phrase >= 0 ? "#" + std::to_string(chat->phrase) : chat->text;
-    if (auto why = ctx_.abuse.chat(user_->id, line, clock::now())) {
+    auto check = ctx_.hub->abuse.chat(user_->id, line, clock::now());
+    if (auto why = co_await std::move(check)) {
       ++ctx_.metrics.chat_refused_total;
       ++ctx_.metrics.errors_total;
       co_return refusal_message(r.id, *why);
@@ -456,7 +328,7 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
         if constexpr (requires { m.table; }) table = m.table;
       },
       r.message);
-  auto t = ctx_.hub->find(table);
+  auto t = co_await this->table(table);
   if (!t) co_return reply_error(r.id, {protocol::Error::kNoTable});
   // Leaving or no longer watching: no longer there for friends (a seat
   // kept during a game still shows, from the table's summary).
@@ -501,8 +373,7 @@ asio::awaitable<std::string> WsSession::on_hello(const std::string& id, const pr
       user_ = User{account->id, account->username, account->guest, hash};
       session = "resumed";
       spdlog::info("{} is back", account->username);
-      co_await session_chips();
-      came_online();
+      co_await logged_in();
     } else {
       session = "invalid";
     }
@@ -524,9 +395,14 @@ asio::awaitable<std::string> WsSession::start_session(const std::string& id,
   };
   co_await ctx_.on_storage(std::move(create));
   user_ = User{a.id, a.username, a.guest, hash};
-  co_await session_chips();
-  came_online();
+  co_await logged_in();
   co_return protocol::ack_message(id, protocol::session_json(a.id, a.username, a.guest, token));
+}
+
+asio::awaitable<void> WsSession::logged_in() {
+  account_credits_ = co_await ctx_.hub->abuse.account(user_->id);
+  co_await session_chips();
+  co_await came_online();
 }
 
 asio::awaitable<std::string> WsSession::on_register(const std::string& id,
@@ -558,7 +434,8 @@ asio::awaitable<std::string> WsSession::on_register(const std::string& id,
 asio::awaitable<std::string> WsSession::on_login(const std::string& id, const protocol::Login& r) {
   if (user_)
     co_return reply_error(id, {protocol::Error::kWrongState, "already logged in; log out first"});
-  if (auto why = ctx_.abuse.login_allowed(r.username, address_, clock::now())) {
+  auto allowed = ctx_.hub->abuse.login_allowed(r.username, address_, clock::now());
+  if (auto why = co_await std::move(allowed)) {
     ++ctx_.metrics.logins_throttled_total;
     ++ctx_.metrics.errors_total;
     spdlog::info("login for {} from {} refused: too many failures",
@@ -574,7 +451,7 @@ asio::awaitable<std::string> WsSession::on_login(const std::string& id, const pr
   auto verify = [pw = r.password, hash] { return verify_password(pw, hash); };
   const bool ok = co_await ctx_.on_crypto(std::move(verify));
   if (!account || account->guest || !ok) {
-    ctx_.abuse.login_failed(r.username, address_, clock::now());
+    ctx_.hub->abuse.login_failed(r.username, address_, clock::now());
     spdlog::info("failed login for {}", check_username(r.username) ? "(bad name)" : r.username);
     co_return reply_error(id, {protocol::Error::kLoginFailed});
   }
@@ -585,7 +462,7 @@ asio::awaitable<std::string> WsSession::on_login(const std::string& id, const pr
     const std::string why = co_await ctx_.on_storage(std::move(reason));
     co_return reply_error(id, {protocol::Error::kBanned, why});
   }
-  ctx_.abuse.login_succeeded(r.username);
+  ctx_.hub->abuse.login_succeeded(r.username);
   spdlog::info("{} logged in", account->username);
   co_return co_await start_session(id, *account);
 }
@@ -641,7 +518,8 @@ asio::awaitable<std::string> WsSession::on_play_quick(const std::string& id,
   if (ctx_.draining) co_return reply_error(id, {protocol::Error::kServerRestarting});
   const std::string key = Table::quick_key(q.setup);
   // A seat at the forming table, if there is one; else a new table.
-  if (auto t = ctx_.hub->find(ctx_.hub->forming(key))) {
+  auto forming = ctx_.hub->forming(key);
+  if (auto t = co_await std::move(forming)) {
     t->request(shared_from_this(), player(), id, protocol::TableSit{t->id(), -1});
     co_return std::string();
   }
@@ -659,8 +537,7 @@ asio::awaitable<std::string> WsSession::open_table(const std::string& id,
   };
   const std::int64_t table_id = co_await ctx_.on_storage(std::move(create));
   auto table = std::make_shared<Table>(*ctx_.hub, table_id, c.setup, player());
-  ctx_.hub->add(table_id, table);
-  if (!quick_key.empty()) ctx_.hub->set_forming(quick_key, table_id);
+  ctx_.hub->add(table_id, table, quick_key);
   ++ctx_.metrics.tables_total;
   spdlog::info("{} opened table {} ({})", user_->name, table_id,
                variant_name(c.setup.rules.variant));
@@ -714,8 +591,9 @@ asio::awaitable<std::string> WsSession::on_logout(const std::string& id) {
   auto revoke = [hash](storage::Database& db) { return db.accounts().revoke_session(hash); };
   co_await ctx_.on_storage(std::move(revoke));
   spdlog::info("{} logged out", user_->name);
-  went_offline();
+  co_await went_offline();
   user_.reset();
+  account_credits_.reset();
   co_return protocol::ack_message(id);
 }
 

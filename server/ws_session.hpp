@@ -1,6 +1,7 @@
 // One WebSocket connection: reads requests, answers them, and sends what
-// the lobby and tables publish. Everything it owns runs on its strand; other
-// parts talk to it through send(), from any thread.
+// the lobby and tables publish. Everything it owns runs on its strand: the
+// reader (run), the writer and its pings (ws_writer.cpp), each a coroutine;
+// other parts talk to it through send(), from any thread.
 #pragma once
 
 #include <boost/asio/awaitable.hpp>
@@ -8,6 +9,7 @@
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+#include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
 #include <boost/beast/http/message.hpp>
 #include <boost/beast/http/string_body.hpp>
@@ -16,12 +18,15 @@
 #include <deque>
 #include <map>
 #include <memory>
+#include <optional>
 #include <set>
 #include <string>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "protocol/messages.hpp"
+#include "server/abuse.hpp"
 #include "server/context.hpp"
 #include "server/retry_cache.hpp"
 #include "server/ws_socket.hpp"
@@ -39,12 +44,13 @@ using Message = std::shared_ptr<const std::string>;
 using Socket = WsSocket;
 
 struct Player;
+class Table;
 
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:
   // `stream`'s executor is a Strand (the acceptor makes one per connection).
   WsSession(Context& ctx, beast::tcp_stream stream);
-  ~WsSession();
+  ~WsSession() = default;
   // Completes the handshake for `req` and serves until the connection ends.
   asio::awaitable<void> run(http::request<http::string_body> req);
   // Queues a message; drops the connection if the client cannot keep up.
@@ -75,9 +81,13 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   void server_stopping();
 
  private:
-  // The writer (write_next), its pings and its end.
-  void write_next();
-  void arm_ping();
+  // The writer (ws_writer.cpp): one coroutine writes what is queued, the
+  // pings and the close frame, one at a time; another times the pings.
+  asio::awaitable<void> write_loop();
+  asio::awaitable<void> ping_loop();
+  // The writer waits for something to write; wake_writer() resumes it.
+  asio::awaitable<void> writer_idle();
+  void wake_writer();
   void end_writing();
   using Parsed = std::variant<protocol::Request, protocol::ParseError>;
   // Takes the message's credits; false (and refused) when it has none.
@@ -87,6 +97,13 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   bool act_at_once(Parsed& parsed);
   asio::awaitable<void> handle(Parsed parsed);
   asio::awaitable<std::string> answer(const protocol::Request& r);
+  // The live table `id` (null if none): from the tables this session found
+  // before, else from the hub, and kept.
+  asio::awaitable<std::shared_ptr<Table>> table(std::int64_t id);
+  std::shared_ptr<Table> known_table(std::int64_t id);
+  // What follows a login: the account's message credits, the chips of
+  // the day, friends told.
+  asio::awaitable<void> logged_in();
   void enqueue(Message m);
   void close_soon(websocket::close_code code, std::string why = {});
   // Refuses a request for a limit (server/abuse.hpp); a flood of them
@@ -117,8 +134,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   // a registered user comes online or goes offline.
   asio::awaitable<std::string> on_friend(const std::string& id, const protocol::ClientMessage& m);
   asio::awaitable<std::string> on_friends_list(const std::string& id);
-  void came_online();
-  void went_offline();
+  asio::awaitable<void> came_online();
+  asio::awaitable<void> went_offline();
   void notify_friends(std::string_view type);
   // Chips (session_chips.cpp): balance, history, top-up; and what a
   // session start does: the first chips if never given, the daily top-up.
@@ -131,17 +148,21 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   websocket::stream<Socket> ws_;
   asio::steady_timer ping_timer_;
   std::deque<Message> queue_;
-  bool writer_started_ = false;  // after the handshake
-  bool writing_ = false;         // a write, ping or close is under way
-  bool writer_done_ = false;     // nothing more is written
+  // The writer, idle: the handler that resumes it, kept as its own type
+  // (Asio's, for a coroutine awaiting a void() operation), with no type
+  // erasure and no allocation per message.
+  using WriterResume = asio::detail::awaitable_handler<asio::any_io_executor>;
+  std::optional<WriterResume> writer_waiting_;
+  bool writer_done_ = false;  // nothing more is written
   bool ping_due_ = false;
   bool closing_ = false;
   websocket::close_code close_code_ = websocket::close_code::none;
   std::string close_why_;
   std::string address_;
-  bool counted_ = false;  // counted in the per-address limit
-  Credits credits_;       // this connection's message credits
-  int refused_ = 0;       // requests refused for the rate, in a row
+  bool counted_ = false;                      // counted in the per-address limit
+  Credits credits_;                           // this connection's message credits
+  std::shared_ptr<Credits> account_credits_;  // its account's, once logged in
+  int refused_ = 0;                           // requests refused for the rate, in a row
   std::chrono::steady_clock::time_point last_heard_;
 
   bool hello_ = false;
@@ -157,6 +178,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   // is answered again, not applied again (retry_cache.hpp).
   RetryCache answered_;
   std::set<std::int64_t> tables_;  // tables this session sits at or watches
+  // Tables found (table()): an action goes to its table from here.
+  std::unordered_map<std::int64_t, std::weak_ptr<Table>> found_;
   bool in_lobby_ = false;
 };
 

@@ -1,0 +1,30 @@
+// The server's one async style (server/README.md): coroutines on strands.
+// spawn() starts a coroutine that nobody awaits. What escapes it (an
+// exception) reaches LogEscape, the one completion handler of every such
+// coroutine, and is logged there with the context it was started with.
+#pragma once
+
+#include <boost/asio/awaitable.hpp>
+#include <boost/asio/co_spawn.hpp>
+#include <exception>
+#include <string>
+#include <utility>
+
+namespace whist::server {
+
+namespace asio = boost::asio;
+
+// Logs an exception that ended a detached coroutine, with its context.
+struct LogEscape {
+  std::string context;
+  void operator()(const std::exception_ptr& escaped) const;
+};
+
+// Runs `task` on `executor` (a strand, or the io_context's executor for
+// work that owns no state); `context` names it in the log.
+template <typename Executor>
+void spawn(const Executor& executor, asio::awaitable<void> task, std::string context) {
+  asio::co_spawn(executor, std::move(task), LogEscape{std::move(context)});
+}
+
+}  // namespace whist::server
