@@ -101,24 +101,24 @@ TEST_CASE("abuse: connections per address, an account's one bucket, chat, logins
   for (int i = 0; i < 4; ++i) CHECK_FALSE(take_account_message(*a, now));
   const auto refused = take_account_message(*b, now);
   REQUIRE(refused);
-  CHECK(refused->code == "rate_limited");
+  CHECK(refused->code == whist::protocol::Error::kRateLimited);
   CHECK(refused->retry_after > 0);
 
   CHECK_FALSE(run(ioc, abuse.chat(7, "Hello", now)));
   const auto again = run(ioc, abuse.chat(7, " hello ", now + 1s));
   REQUIRE(again);
-  CHECK(again->code == "chat_repeated");
+  CHECK(again->code == whist::protocol::Error::kChatRepeated);
   CHECK_FALSE(run(ioc, abuse.chat(7, "#3", now + 2s)));
   const auto fast = run(ioc, abuse.chat(7, "another", now + 2s));
   REQUIRE(fast);
-  CHECK(fast->code == "chat_too_fast");
+  CHECK(fast->code == whist::protocol::Error::kChatTooFast);
 
   CHECK_FALSE(run(ioc, abuse.login_allowed("Ann", "1.2.3.4", now)));
   abuse.login_failed("ann", "1.2.3.4", now);
   abuse.login_failed("ANN", "9.9.9.9", now);
   const auto locked = run(ioc, abuse.login_allowed("Ann", "5.5.5.5", now));
   REQUIRE(locked);
-  CHECK(locked->code == "too_many_attempts");
+  CHECK(locked->code == whist::protocol::Error::kTooManyAttempts);
   abuse.login_succeeded("Ann");
   CHECK_FALSE(run(ioc, abuse.login_allowed("Ann", "5.5.5.5", now)));
 }
