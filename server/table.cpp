@@ -360,6 +360,10 @@ void Table::on_leave(const std::shared_ptr<WsSession>& s, const Player& p, const
   if (state_ == State::kPlaying || starting_)
     return error(s, id,
                  {protocol::Error::kGameInProgress, "your seat is kept for you until it ends"});
+  free_seat(s, id, seat);
+}
+
+void Table::free_seat(const std::shared_ptr<WsSession>& s, const std::string& id, int seat) {
   seats_[static_cast<size_t>(seat)] = Seat{};
   if (state_ == State::kFinished) state_ = State::kOpen;
   broadcast(protocol::event::Leave{seat});

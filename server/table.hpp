@@ -115,6 +115,9 @@ class Table : public std::enable_shared_from_this<Table> {
   void on_sit(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id, int seat,
               bool affordable = false);
   void on_leave(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id);
+  // The seat is free again (table.leave, table.remove_bot): everyone is
+  // told, the asker answered, the table stored (and closed if empty).
+  void free_seat(const std::shared_ptr<WsSession>& s, const std::string& id, int seat);
   void on_watch(const std::shared_ptr<WsSession>& s, const std::string& id);
   void on_act(const std::shared_ptr<WsSession>& s, const Player& p, const std::string& id,
               const protocol::ActionInput& action);

@@ -68,12 +68,7 @@ void Table::on_remove_bot(const std::shared_ptr<WsSession>& s, const Player& p,
   if (!seats_[static_cast<size_t>(seat)].computer)
     return error(s, id, {protocol::Error::kNotComputer});
   if (state_ == State::kPlaying) return error(s, id, {protocol::Error::kGameInProgress});
-  seats_[static_cast<size_t>(seat)] = Seat{};
-  if (state_ == State::kFinished) state_ = State::kOpen;
-  broadcast(protocol::event::Leave{seat});
-  reply(s, id, protocol::ack_message(id));
-  store_table();
-  close_if_empty();
+  free_seat(s, id, seat);
 }
 
 bool Table::computer_turn() const {
