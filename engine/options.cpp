@@ -114,9 +114,9 @@ std::vector<OptionSpec> exact_specs() {
       number<&Options::initial_cards>(
           "initial_cards", 1, 26, "First hand",
           "Cards each in the first deal (default: 7, or 4 with 5 or 6 players)."),
-      number<&Options::max_cards>(
-          "max_cards", 1, 26, "Largest hand",
-          "The largest hand; it times the players may not exceed 52 (default: 13, 10 or 8)."),
+      number<&Options::max_cards>("max_cards", 1, 26, "Largest hand",
+                                  "The largest hand; times the number of players, it may not "
+                                  "exceed 52 (default: 13, 10 or 8)."),
   };
 }
 
