@@ -63,12 +63,6 @@ BuyIn create_game_with_buyin(storage::Database& db, std::int64_t table, const st
   return out;
 }
 
-std::int64_t payout_share(int buy_in, int players, int winners, int fee_percent) {
-  if (winners <= 0) return 0;
-  const std::int64_t pot = static_cast<std::int64_t>(buy_in) * players;
-  return (pot - pot * fee_percent / 100) / winners;
-}
-
 void finish_game_with_payout(storage::Database& db, std::int64_t game, const std::string& result,
                              const storage::GameResults& results,
                              const std::vector<std::int64_t>& users,
@@ -123,18 +117,6 @@ void abandon_game(storage::Database& db, const storage::GameRow& game, int buy_i
     db.ledger().post(key(game.id, "refund"), entries, now);
   }
   tx.commit();
-}
-
-std::vector<int> winning_seats(const std::vector<int>& winners, int scores, int players) {
-  std::vector<int> seats;
-  for (const int w : winners) {
-    if (scores < players) {
-      for (int s = w; s < players; s += scores) seats.push_back(s);
-    } else {
-      seats.push_back(w);
-    }
-  }
-  return seats;
 }
 
 }  // namespace whist::server

@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "storage/database.hpp"
+#include "table/payout.hpp"
 
 namespace whist::server {
 
@@ -25,11 +26,6 @@ struct BuyIn {
 BuyIn create_game_with_buyin(storage::Database& db, std::int64_t table, const std::string& setup,
                              const std::string& seats, const std::string& first_deal,
                              const std::vector<std::int64_t>& users, int buy_in, std::int64_t now);
-
-// What each winning seat is paid: an equal share of the pot (buy_in from
-// each of `players`) less the fee (fee_percent of the pot, and whatever
-// does not divide evenly).
-std::int64_t payout_share(int buy_in, int players, int winners, int fee_percent);
 
 // The winning seats are paid their share, in the transaction that finishes
 // the game and stores its results. Idempotent: a game already finished is
@@ -47,9 +43,5 @@ void finish_game_with_payout(storage::Database& db, std::int64_t game, const std
 // is left as it is, so a retry refunds nothing twice.
 void abandon_game(storage::Database& db, const storage::GameRow& game, int buy_in,
                   std::int64_t now);
-
-// The seats on the winning side: winners are sides (team t: seats t and
-// t + 2) when there are fewer scores than seats, else seats.
-std::vector<int> winning_seats(const std::vector<int>& winners, int scores, int players);
 
 }  // namespace whist::server

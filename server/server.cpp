@@ -119,7 +119,6 @@ struct Server::Impl {
         }
         if (auto t = Table::restore(*hub, s)) {
           hub->add(row.id, t);
-          t->announce();
           ++restored;
           games += s.game && s.game->state == storage::GameState::kPlaying;
           if (s.game) live.insert(s.game->id);

@@ -21,31 +21,24 @@ namespace whist::server {
 namespace asio = boost::asio;
 
 asio::awaitable<std::string> Table::admin_close(std::string reason) {
-  auto self = shared_from_this();
   auto job = close_by_operator(std::move(reason));
-  std::string done = co_await asio::co_spawn(strand_, std::move(job), asio::use_awaitable);
-  co_return done;
+  co_return co_await asio::co_spawn(strand_, std::move(job), asio::use_awaitable);
 }
 
+// On the strand.
 asio::awaitable<std::string> Table::close_by_operator(std::string reason) {
   auto self = shared_from_this();  // alive until the end, though out of the hub
   const std::string name = "table " + std::to_string(id_);
-  if (closed_) co_return name + " was already closed: nothing changed";
-  int told = static_cast<int>(watchers_.size());
-  for (const Seat& st : seats_) told += st.connected && !st.computer;
-  broadcast(protocol::event::Closed{reason});
-  if (state_ == State::kPlaying) --ctx_.metrics.tables_playing;
-  // Nothing more happens here: no clock, no computer's move, no start.
-  state_ = State::kFinished;
-  ++game_generation_;
-  thinking_ = false;
-  timer_armed_ = false;
-  close();
+  const int told = core_->close_by_operator(reason, table_now());
+  if (told < 0) co_return name + " was already closed: nothing changed";
+  // The event goes out once the game is stored as abandoned.
+  std::vector<Outgoing> held;
+  carry_out(&held);
   const std::int64_t table = id_;
-  const int buy_in = setup_.settings.buy_in;
-  const auto now = unix_now();
-  auto abandon = [table, buy_in, now](storage::Database& db) {
-    return abandon_table_games(db, table, buy_in, now);
+  const int buy_in = core_->setup().settings.buy_in;
+  const auto at = unix_now();
+  auto abandon = [table, buy_in, at](storage::Database& db) {
+    return abandon_table_games(db, table, buy_in, at);
   };
   std::string games;
   std::exception_ptr failed;
@@ -54,7 +47,7 @@ asio::awaitable<std::string> Table::close_by_operator(std::string reason) {
   } catch (...) {
     failed = std::current_exception();
   }
-  flush();
+  if (!held.empty()) post_storage({}, std::move(held));
   if (failed) std::rethrow_exception(failed);
   spdlog::info("{} closed by the operator ({}){}", name, reason, games.empty() ? "" : ": " + games);
   std::string done = name + " closed; " + std::to_string(told) + " player(s) and watcher(s) told";

@@ -4,7 +4,7 @@
 // {"d":[message, message, ...],"t":"batch"}. Fewer messages cost the
 // server and the clients less than the same messages one by one. It runs
 // on the storage thread, once the table's writes are committed
-// (Table::flush), and touches nothing of the table's.
+// (Table::post_storage), and touches nothing of the table's.
 #include <algorithm>
 
 #include "server/table.hpp"
@@ -62,7 +62,7 @@ std::string batch_around(const std::vector<Part*>& parts, size_t k) {
 
 }  // namespace
 
-void Table::send_all(std::vector<Outgoing>& out) {
+void Table::send_all(Hub& hub, std::vector<Outgoing>& out) {
   struct Group {
     const std::weak_ptr<WsSession>* to;  // the first part's
     std::vector<Outgoing*> parts;
@@ -108,9 +108,9 @@ void Table::send_all(std::vector<Outgoing>& out) {
     groups.clear();
   };
   for (Outgoing& o : out) {
-    if (o.run) {
+    if (!o.users.empty()) {
       send_groups();  // what came before goes first
-      o.run();
+      for (const std::int64_t u : o.users) hub.presence.send(u, o.text);
       continue;
     }
     // Grouped by session without taking a reference to it (the same owner:

@@ -60,6 +60,11 @@ Socket typed_socket(beast::tcp_stream stream) {
 
 }  // namespace
 
+std::uint64_t WsSession::next_conn_id() {
+  static std::atomic<std::uint64_t> last{0};
+  return ++last;
+}
+
 WsSession::WsSession(Context& ctx, beast::tcp_stream stream)
     : ctx_(ctx),
       ws_(typed_socket(std::move(stream))),
@@ -543,7 +548,7 @@ asio::awaitable<std::string> WsSession::open_table(const std::string& id,
                variant_name(c.setup.rules.variant));
   // The creator sits down at seat 0; the answer is the table's state.
   table->request(shared_from_this(), player(), id, protocol::TableSit{table_id, 0});
-  if (setup.settings.start_at) table->schedule();
+  table->created();
   co_return std::string();
 }
 

@@ -28,8 +28,8 @@
 #include "protocol/messages.hpp"
 #include "server/abuse.hpp"
 #include "server/context.hpp"
-#include "server/retry_cache.hpp"
 #include "server/ws_socket.hpp"
+#include "table/retry_cache.hpp"
 
 namespace whist::server {
 
@@ -43,8 +43,13 @@ using Message = std::shared_ptr<const std::string>;
 // ends a connection).
 using Socket = WsSocket;
 
-struct Player;
 class Table;
+}  // namespace whist::server
+namespace whist::table {
+struct Person;
+}  // namespace whist::table
+namespace whist::server {
+using Player = table::Person;
 
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:
@@ -73,6 +78,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
                          std::vector<std::pair<std::string, Message>> replies);
   // The session is seated at or watching a table (told when it goes).
   void joined_table(std::int64_t table);
+  // The connection's number, unique in this process (tables know it by it).
+  std::uint64_t conn_id() const { return conn_id_; }
   // The operator banned `account`: if this session is theirs, it is told
   // ({"t": "banned"}) and closed with 1008 (policy violation).
   void kick_banned(std::int64_t account, std::string reason);
@@ -159,6 +166,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   websocket::close_code close_code_ = websocket::close_code::none;
   std::string close_why_;
   std::string address_;
+  static std::uint64_t next_conn_id();
+  const std::uint64_t conn_id_ = next_conn_id();
   bool counted_ = false;                      // counted in the per-address limit
   Credits credits_;                           // this connection's message credits
   std::shared_ptr<Credits> account_credits_;  // its account's, once logged in

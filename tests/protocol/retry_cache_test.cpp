@@ -1,12 +1,12 @@
-// The one rule for retries (server/retry_cache.hpp): the first reply to an
+// The one rule for retries (table/retry_cache.hpp): the first reply to an
 // id is kept for its asker and given again; the last 64 ids are kept.
 #include <catch2/catch.hpp>
 #include <memory>
 #include <string>
 
-#include "server/retry_cache.hpp"
+#include "table/retry_cache.hpp"
 
-using whist::server::RetryCache;
+using whist::RetryCache;
 
 namespace {
 RetryCache::Reply text(std::string s) { return std::make_shared<const std::string>(std::move(s)); }

@@ -22,7 +22,7 @@
 #include <string>
 #include <unordered_map>
 
-namespace whist::server {
+namespace whist {
 
 class RetryCache {
  public:
@@ -42,4 +42,4 @@ class RetryCache {
   std::deque<std::string> order_;  // oldest first
 };
 
-}  // namespace whist::server
+}  // namespace whist

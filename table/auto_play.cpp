@@ -2,11 +2,11 @@
 // threads are saturated: always a legal action, chosen at once.
 #include <algorithm>
 
-#include "server/table.hpp"
+#include "table/core.hpp"
 
-namespace whist::server {
+namespace whist::table {
 
-Action Table::automatic_action() const {
+Action TableCore::automatic_action() const {
   const Game& g = *game_;
   const int seat = g.current_seat();
   switch (g.phase()) {
@@ -40,4 +40,4 @@ Action Table::automatic_action() const {
   }
 }
 
-}  // namespace whist::server
+}  // namespace whist::table

@@ -1,6 +1,6 @@
-#include "server/retry_cache.hpp"
+#include "table/retry_cache.hpp"
 
-namespace whist::server {
+namespace whist {
 
 void RetryCache::remember(const std::string& id, Reply reply) {
   if (id.empty() || !reply) return;
@@ -23,4 +23,4 @@ void RetryCache::clear() {
   order_.clear();
 }
 
-}  // namespace whist::server
+}  // namespace whist

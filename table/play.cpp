@@ -1,0 +1,206 @@
+// The game at the table: it starts when the table is full (and ready: a
+// rematch agreed, a Compete table's buy-ins paid, a scheduled table's time
+// come), table.act applies a seat's action, and every applied action is
+// stored in order, the request that made it with it.
+#include <nlohmann/json.hpp>
+
+#include "protocol/record_json.hpp"
+#include "protocol/table_json.hpp"
+#include "table/core.hpp"
+
+namespace whist::table {
+
+using nlohmann::json;
+
+void TableCore::start_if_full() {
+  if (closed_ || state_ == State::kPlaying || starting_ || !ready_to_start()) return;
+  start_when_due();
+}
+
+void TableCore::start_game() {
+  const std::uint64_t seed = config_.seeds();
+  Rng draw(config_.seeds());
+  const int dealer = static_cast<int>(draw.below(static_cast<std::uint32_t>(seats_.size())));
+  // Compete: the buy-ins are charged with the game's row, before it starts.
+  if (setup_.settings.kind == TableKind::kCompete) return begin_compete(seed, dealer);
+  // The game's row first, with its first deal: storage runs jobs in order,
+  // so the actions stored after it find it.
+  store(store::CreateGame{{game_number_ + 1, 0},
+                          game_setup_json(seed, dealer),
+                          seats_text(),
+                          first_deal_json(seed, dealer)});
+  launch(seed, dealer, 0);
+}
+
+std::string TableCore::game_setup_json(std::uint64_t seed, int dealer) const {
+  return json{{"variant", std::string(variant_name(setup_.rules.variant))},
+              {"options", protocol::options_json(setup_.rules)},
+              {"players", setup_.rules.players},
+              {"dealer", dealer},
+              {"seed", seed}}
+      .dump();
+}
+
+std::string TableCore::first_deal_json(std::uint64_t seed, int dealer) const {
+  const Game game = Game::seeded(setup_.rules, dealer, seed);
+  return protocol::deal_json(spec_of(setup_.rules, 0, game.deals()[0])).dump();
+}
+
+void TableCore::launch(std::uint64_t seed, int dealer, std::int64_t game_id) {
+  out_.clear_forming = true;  // quick play seats no one more here
+  invited_.clear();           // invitations expire when the game starts
+  set_clock(Clock::kStart, std::nullopt);
+  fill_armed_ = false;
+  last_actor_ = -1;
+  ++game_number_;
+  game_id_ = game_id;
+  thinking_ = false;
+  delayed_.reset();
+  set_clock(Clock::kComputer, std::nullopt);
+  for (Seat& st : seats_) {
+    st.rematch = false;
+    st.standin = false;
+    st.answered.clear();  // request ids are remembered within one game
+  }
+  seed_ = seed;
+  game_.emplace(Game::seeded(setup_.rules, dealer, seed_));
+  state_ = State::kPlaying;
+  log_.clear();
+  log_start_ = v_ + 1;
+  stored_deals_ = 1;  // with the game's row
+  stored_actions_ = 0;
+  ++out_.playing;
+  store_table();
+
+  broadcast(protocol::event::Start{dealer, seat_infos()});
+  // The first deal's public events, as the engine dealt it.
+  Event deal;
+  deal.type = EventType::kDealStarted;
+  deal.seat = static_cast<std::int8_t>(dealer);
+  deal.value = 0;
+  deal.card = game_->deals()[0].turned;
+  broadcast_text(protocol::event_text(deal, *game_));
+  if (game_->trump_suit() >= 0) {
+    Event trump;
+    trump.type = EventType::kTrumpSet;
+    trump.value = static_cast<std::int16_t>(game_->trump_suit());
+    broadcast_text(protocol::event_text(trump, *game_));
+  }
+  after_change(true);  // stores the deal, sends the views, arms the clock
+  if (opening_) notify_opened(true);
+  announce();
+}
+
+void TableCore::game_stored(std::uint64_t number, std::int64_t id) {
+  if (number == game_number_ && !game_id_) game_id_ = id;
+}
+
+void TableCore::on_act(Conn c, const Person& p, const std::string& id,
+                       const protocol::ActionInput& action) {
+  const int seat = seat_of(p.id);
+  if (seat < 0) return error(c, id, {protocol::Error::kNotSeated});
+  Seat& st = seats_[static_cast<size_t>(seat)];
+  // A retried request, perhaps from a new connection: the first answer again.
+  if (auto first = st.answered.find(id)) return reply(c, id, std::move(first));
+  if (!game_ || state_ != State::kPlaying)
+    return error(c, id, {protocol::Error::kNoGame, "none is being played at this table"});
+  // One acts for one's own seat.
+  auto parsed = protocol::to_action(action, setup_.rules, seat);
+  if (const auto* why = std::get_if<std::string>(&parsed))
+    return error(c, id, {protocol::Error::kBadAction, *why});
+  // The ack goes after the action's events and before the views it brings
+  // (after_change calls send_ack): a view that comes after the ack is as
+  // new as the action, also when it carries the ack's version (the same
+  // seat to act again: a bid whist declarer who discards, a trick's winner
+  // who leads). Its version and id are stored with the action
+  // (store_progress), so that a retry gets this answer after a restart too.
+  acting_ = Acting{c, &id, seat};
+  const RuleError e = apply(std::get<Action>(parsed), false);
+  acting_ = Acting{};
+  if (e == RuleError::kNone) return;
+  ++out_.errors;
+  auto refused =
+      std::make_shared<const std::string>(protocol::error_message(id, protocol::ErrorReply(e)));
+  st.answered.remember(id, refused);
+  reply(c, id, std::move(refused));
+}
+
+void TableCore::send_ack() {
+  if (acting_.id == nullptr) return;
+  const std::string& id = *acting_.id;
+  auto ack = std::make_shared<const std::string>(
+      protocol::ack_message(id, R"({"v":)" + std::to_string(v_) + "}"));
+  seats_[static_cast<size_t>(acting_.seat)].answered.remember(id, ack);
+  reply(acting_.conn, id, std::move(ack));
+  acting_ = Acting{};
+}
+
+RuleError TableCore::apply(const Action& a, bool automatic) {
+  // A refused action changes nothing and tells no one else.
+  const ApplyResult res = game_->apply(a);
+  if (!res.ok()) return res.error;
+  last_actor_ = a.seat;
+  if (automatic) broadcast(protocol::event::Auto{a.seat});
+  bool private_change = false;
+  for (const Event& e : res.events) {
+    broadcast_text(protocol::event_text(e, *game_));
+    private_change |= e.type == EventType::kDealStarted || e.type == EventType::kKittyTaken;
+  }
+  after_change(private_change);
+  return RuleError::kNone;
+}
+
+void TableCore::after_change(bool private_change) {
+  if (game_->is_over()) {
+    set_clock(Clock::kTurn, std::nullopt);
+    timer_armed_ = false;
+    state_ = State::kFinished;
+    ended_at_ = now_.mono_ms;
+    arm_release();  // those already gone have the grace from now
+    --out_.playing;
+    ++out_.finished;
+    broadcast(protocol::event::Result{game_id_, game_->scores(), game_->winners()});
+    // The new deals and actions, then the result, each seat's result and
+    // at Compete tables the payout, in one transaction after the last
+    // action (results.cpp).
+    store_progress();
+    store_result();
+    send_ack();
+    for (size_t s = 0; s < seats_.size(); ++s) send_view(static_cast<int>(s));
+    store_table();
+    announce();
+    return;
+  }
+  store_progress();
+  send_ack();
+  if (private_change) {
+    for (size_t s = 0; s < seats_.size(); ++s) send_view(static_cast<int>(s));
+  } else {
+    if (last_actor_ >= 0 && last_actor_ != game_->current_seat()) send_view(last_actor_);
+    if (game_->current_seat() >= 0) send_view(game_->current_seat());
+  }
+  arm_timer();
+}
+
+void TableCore::store_progress() {
+  // The new deals and actions, in order.
+  store::AppendProgress job;
+  job.game = game_key();
+  job.first_deal = stored_deals_;
+  job.first_action = stored_actions_;
+  const auto& dealt = game_->deals();
+  for (; stored_deals_ < dealt.size(); ++stored_deals_)
+    job.deals.push_back(protocol::deal_json(spec_of(setup_.rules, static_cast<int>(stored_deals_),
+                                                    dealt[stored_deals_]))
+                            .dump());
+  const auto& history = game_->history();
+  for (; stored_actions_ < history.size(); ++stored_actions_)
+    job.actions.push_back(protocol::action_text(history[stored_actions_], setup_.rules.variant));
+  if (job.deals.empty() && job.actions.empty()) return;
+  // The request that made the last action: "V ID", its ack's version and id.
+  if (acting_.id != nullptr && !acting_.id->empty() && !job.actions.empty())
+    job.request = std::to_string(v_) + " " + *acting_.id;
+  store(std::move(job));
+}
+
+}  // namespace whist::table
