@@ -2,6 +2,7 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
 #include <boost/asio/bind_executor.hpp>
 #include <boost/asio/post.hpp>
 #include <chrono>
@@ -148,6 +149,16 @@ void Table::carry_out(std::vector<Outgoing>* held) {
   }
   if (!fx.store.empty() || !out.empty()) post_storage(std::move(fx.store), std::move(out));
   fx.clear();
+  // A connection that ended before it could tell the table (it went while
+  // it was joining): it watches no more. (One holding a seat is told by
+  // its session, which knew the table by then.)
+  while (!gone_.empty()) {
+    const table::Conn c = gone_.back();
+    gone_.pop_back();
+    conns_.erase(c);
+    core_->disconnected(c, 0, table_now());
+    carry_out();
+  }
 }
 
 std::vector<Table::Outgoing> Table::resolve(std::vector<table::Message>& messages) {
@@ -155,8 +166,12 @@ std::vector<Table::Outgoing> Table::resolve(std::vector<table::Message>& message
   out.reserve(messages.size());
   for (table::Message& m : messages) {
     std::weak_ptr<WsSession> to;
-    if (m.to)
-      if (auto it = conns_.find(m.to); it != conns_.end()) to = it->second;
+    if (m.to) {
+      if (auto it = conns_.find(m.to); it != conns_.end() && !it->second.expired())
+        to = it->second;
+      else if (std::find(gone_.begin(), gone_.end(), m.to) == gone_.end())
+        gone_.push_back(m.to);
+    }
     out.push_back(Outgoing{std::move(to), std::move(m.text), std::move(m.reply_id), m.reply,
                            std::move(m.own), std::move(m.users)});
   }

@@ -114,6 +114,8 @@ class Table : public std::enable_shared_from_this<Table> {
   std::unique_ptr<table::TableCore> core_;
   // The sessions the core knows, by their connection number.
   std::unordered_map<table::Conn, std::weak_ptr<WsSession>> conns_;
+  // Connections the core sent to that are gone (resolve() finds them).
+  std::vector<table::Conn> gone_;
   // What the storage thread knows of the table (its current game's id).
   std::shared_ptr<StorageSide> side_;
 };
