@@ -105,6 +105,7 @@ class Table : public std::enable_shared_from_this<Table> {
     std::int64_t game_id = 0;
   };
   void run_job(StorageSide& side, table::StoreJob& job);
+  struct JobRunner;
 
   Hub& hub_;
   Context& ctx_;

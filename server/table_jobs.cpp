@@ -16,55 +16,50 @@ namespace whist::server {
 namespace store = table::store;
 using table::TableCore;
 
-namespace {
+// On the storage thread: each job, by its type.
+struct Table::JobRunner {
+  Table& t;
+  StorageSide& side;
+  storage::Database& db;
 
-template <class... F>
-struct Overload : F... {
-  using F::operator()...;
-};
-template <class... F>
-Overload(F...) -> Overload<F...>;
-
-}  // namespace
-
-void Table::run_job(StorageSide& side, table::StoreJob& job) {
-  storage::Database& db = *ctx_.db;
   // The game's row id: known to the job, or made by this table's CreateGame.
-  auto game_id = [&side](const table::GameKey& g) {
+  std::int64_t game_id(const table::GameKey& g) const {
     return g.id ? g.id : side.game_number == g.number ? side.game_id : 0;
-  };
-  // Answers go back to the table once committed.
-  auto answer = [this](auto fn) {
-    ctx_.after_commit([self = shared_from_this(), fn = std::move(fn)]() mutable {
+  }
+  // An answer goes back to the table once what came before is committed.
+  template <typename F>
+  void answer(F fn) {
+    t.ctx_.after_commit([self = t.shared_from_this(), fn = std::move(fn)]() mutable {
       self->command(std::move(fn));
     });
-  };
-  auto write = [&](const store::SaveTable& j) {
-    db.tables().update_table(id_, storage::encode_table(j.row), j.state);
-  };
-  auto create = [&](const store::CreateGame& j) {
+  }
+
+  void operator()(const store::SaveTable& j) {
+    db.tables().update_table(t.id_, storage::encode_table(j.row), j.state);
+  }
+  void operator()(const store::CreateGame& j) {
     side.game_number = j.game.number;
-    side.game_id = db.games().create_game(id_, j.setup, j.seats, unix_now(), j.first_deal);
+    side.game_id = db.games().create_game(t.id_, j.setup, j.seats, unix_now(), j.first_deal);
     answer([number = j.game.number, gid = side.game_id](TableCore& c, table::Now) {
       c.game_stored(number, gid);
     });
-  };
-  auto charge = [&](const store::ChargeBuyIns& j) {
+  }
+  void operator()(const store::ChargeBuyIns& j) {
     BuyIn paid;
     bool failed = false;
     try {
-      paid = create_game_with_buyin(db, id_, j.setup, j.seats, j.first_deal, j.users, j.buy_in,
+      paid = create_game_with_buyin(db, t.id_, j.setup, j.seats, j.first_deal, j.users, j.buy_in,
                                     unix_now());
     } catch (const std::exception& e) {
-      spdlog::error("table {}: charging the buy-ins: {}", id_, e.what());
+      spdlog::error("table {}: charging the buy-ins: {}", t.id_, e.what());
       failed = true;
     }
     if (paid.game) side = {j.game.number, paid.game};
     answer([j, paid, failed](TableCore& c, table::Now n) {
       c.buy_ins_charged(j, paid.game, paid.short_seats, failed, n);
     });
-  };
-  auto append = [&](const store::AppendProgress& j) {
+  }
+  void operator()(const store::AppendProgress& j) {
     const std::int64_t gid = game_id(j.game);
     for (size_t i = 0; i < j.deals.size(); ++i)
       db.games().append_deal(gid, static_cast<int>(j.first_deal + i), j.deals[i]);
@@ -72,11 +67,11 @@ void Table::run_job(StorageSide& side, table::StoreJob& job) {
       db.games().append_action(
           gid, static_cast<int>(j.first_action + i), j.actions[i],
           i + 1 == j.actions.size() ? std::string_view(j.request) : std::string_view());
-  };
-  auto finish = [&](const store::FinishGame& j) {
-    if (ctx_.config.test_kill_before_result) {
+  }
+  void operator()(const store::FinishGame& j) {
+    if (t.ctx_.config.test_kill_before_result) {
       // Tests only: the crash after the last action is stored, before the result.
-      ctx_.commit_batch();
+      t.ctx_.commit_batch();
       std::raise(SIGKILL);
     }
     const std::int64_t gid = game_id(j.game);
@@ -85,8 +80,8 @@ void Table::run_job(StorageSide& side, table::StoreJob& job) {
                               j.fee_percent, j.now);
     else
       db.games().finish_game(gid, storage::GameState::kFinished, j.result, j.now, j.results);
-  };
-  auto balance = [&](const store::ReadBalance& j) {
+  }
+  void operator()(const store::ReadBalance& j) {
     std::int64_t balance = -1;
     try {
       balance = db.ledger().balance(j.who.id);
@@ -94,17 +89,17 @@ void Table::run_job(StorageSide& side, table::StoreJob& job) {
       spdlog::error("balance of user {}: {}", j.who.id, e.what());
     }
     answer([j, balance](TableCore& c, table::Now n) { c.balance_read(j, balance, n); });
-  };
-  auto friends = [&](const store::ReadFriends& j) {
+  }
+  void operator()(const store::ReadFriends& j) {
     std::vector<std::int64_t> list;
     try {
       list = db.friends().friends_of(j.user);
     } catch (const std::exception& e) {
-      spdlog::error("table {}: reading the friends of {}: {}", id_, j.user, e.what());
+      spdlog::error("table {}: reading the friends of {}: {}", t.id_, j.user, e.what());
     }
     answer([user = j.user, list](TableCore& c, table::Now n) { c.friends_read(user, list, n); });
-  };
-  auto accounts = [&](const store::FindAccounts& j) {
+  }
+  void operator()(const store::FindAccounts& j) {
     std::vector<std::pair<std::string, std::int64_t>> found;
     std::vector<std::string> unknown;
     try {
@@ -115,14 +110,17 @@ void Table::run_job(StorageSide& side, table::StoreJob& job) {
           unknown.push_back(name);
       }
     } catch (const std::exception& e) {
-      spdlog::error("table {}: looking up invitees: {}", id_, e.what());
+      spdlog::error("table {}: looking up invitees: {}", t.id_, e.what());
     }
     answer([j, found, unknown](TableCore& c, table::Now n) {
       c.accounts_found(j, found, unknown, n);
     });
-  };
+  }
+};
+
+void Table::run_job(StorageSide& side, table::StoreJob& job) {
   try {
-    std::visit(Overload{write, create, charge, append, finish, balance, friends, accounts}, job);
+    std::visit(JobRunner{*this, side, *ctx_.db}, job);
   } catch (const std::exception& e) {
     spdlog::error("table {}: storing: {}", id_, e.what());
   }

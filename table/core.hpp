@@ -211,6 +211,9 @@ class TableCore {
   void launch(std::uint64_t seed, int dealer, std::int64_t game_id);
   void on_act(Conn c, const Person& p, const std::string& id, const protocol::ActionInput& a);
   void send_ack();
+  // The answer to a table.act by the rules (an ack, or a refusal), which
+  // the seat remembers.
+  void answer_act(Conn c, Text text);
   // Applies a legal action, broadcasts its events, stores it, re-arms the
   // clock. `automatic`: made for the player (time ran out, or away).
   RuleError apply(const Action& a, bool automatic);

@@ -101,7 +101,7 @@ void TableCore::on_act(Conn c, const Person& p, const std::string& id,
   if (seat < 0) return error(c, id, {protocol::Error::kNotSeated});
   Seat& st = seats_[static_cast<size_t>(seat)];
   // A retried request, perhaps from a new connection: the first answer again.
-  if (auto first = st.answered.find(id)) return reply(c, id, std::move(first));
+  if (auto first = st.answered.find(id)) return answer_act(c, std::move(first));
   if (!game_ || state_ != State::kPlaying)
     return error(c, id, {protocol::Error::kNoGame, "none is being played at this table"});
   // One acts for one's own seat.
@@ -122,7 +122,7 @@ void TableCore::on_act(Conn c, const Person& p, const std::string& id,
   auto refused =
       std::make_shared<const std::string>(protocol::error_message(id, protocol::ErrorReply(e)));
   st.answered.remember(id, refused);
-  reply(c, id, std::move(refused));
+  answer_act(c, std::move(refused));
 }
 
 void TableCore::send_ack() {
@@ -131,8 +131,14 @@ void TableCore::send_ack() {
   auto ack = std::make_shared<const std::string>(
       protocol::ack_message(id, R"({"v":)" + std::to_string(v_) + "}"));
   seats_[static_cast<size_t>(acting_.seat)].answered.remember(id, ack);
-  reply(acting_.conn, id, std::move(ack));
+  answer_act(acting_.conn, std::move(ack));
   acting_ = Acting{};
+}
+
+void TableCore::answer_act(Conn c, Text text) {
+  // The seat remembers it (a retry from any connection gets it again), so
+  // the connection does not: each answer is kept in one place.
+  out_.messages.push_back(Message{c, std::move(text), {}, {}, false, {}});
 }
 
 RuleError TableCore::apply(const Action& a, bool automatic) {

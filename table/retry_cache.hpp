@@ -10,10 +10,12 @@
 // - For how long: the last kCapacity ids of that asker; the oldest goes
 //   first.
 //
-// An asker is a connection (WsSession: every request it sends) or, for
-// table.act, a seat for the game being played (Table: whatever connection
-// its player sends from, and across a restart, the table bringing the
-// stored acks back).
+// An asker is a connection (WsSession: every request it sends, but for
+// the answers below) or, for a table.act that reached its game (its ack,
+// or its refusal by the rules), a seat for the game being played
+// (TableCore: whatever connection its player sends from, and across a
+// restart, the table bringing the stored acks back). Each answer is kept
+// by one of them, never both.
 #pragma once
 
 #include <cstddef>
