@@ -99,6 +99,12 @@ class Search {
   // The tricks the leader's side can cash (0 when that cannot reach
   // `need`).
   int quick_tricks(int leader, int need, u64& used) const;
+  // The steps of quick_tricks, inline in solver_bounds.cpp (a call each at
+  // every trick start would cost): the leader's partner when it has
+  // exactly one, else -1; the cards of the suits whose top card the leader
+  // or `partner` holds.
+  int only_partner(int leader) const;
+  int cashable(int leader, int partner) const;
 
   // solver.cpp
   int root_value(const Move& m, int guess, int low, int high);
