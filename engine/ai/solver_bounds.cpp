@@ -25,96 +25,108 @@ int Search::bounds(int target, u64& win) const {
   u64 hands_max = 0, hands_min = 0;
   for (int h = 0; h < n_; ++h)
     (maxing_[static_cast<size_t>(h)] ? hands_max : hands_min) |= hand_[static_cast<size_t>(h)];
-  auto longest = [this](int side, int s) {
-    int most = 0;
-    for (int h = 0; h < n_; ++h)
-      if (maxing_[static_cast<size_t>(h)] == side)
-        most = std::max(most, std::popcount(suit_part(hand_[static_cast<size_t>(h)], s)));
-    return most;
-  };
+  if (trump_ >= 0 && suit_part(all_, trump_)) return trump_bound(target, hands_max, hands_min, win);
+  return no_trump_bound(target, hands_max, hands_min, win);
+}
 
-  if (trump_ >= 0 && suit_part(all_, trump_)) {
-    // The highest trump wins a trick whenever it is played; a side without
-    // trumps loses a trick to every trump of the opponents' longest hand.
-    const unsigned trumps = suit_part(all_, trump_);
-    const u64 top = card_bit(trump_, top_power(trumps));
-    if (!suit_part(hands_max, trump_)) {
-      if (target > left - longest(0, trump_)) return 0;
-    } else if (hands_min & top) {
-      if (target > left - 1) {
-        win = top;
-        return 0;
-      }
+[[gnu::always_inline]] inline int Search::longest(int side, int suit) const {
+  int most = 0;
+  for (int h = 0; h < n_; ++h)
+    if (maxing_[static_cast<size_t>(h)] == side)
+      most = std::max(most, std::popcount(suit_part(hand_[static_cast<size_t>(h)], suit)));
+  return most;
+}
+
+[[gnu::always_inline]] inline int Search::trump_bound(int target, u64 hands_max, u64 hands_min,
+                                                      u64& win) const {
+  // The highest trump wins a trick whenever it is played; a side without
+  // trumps loses a trick to every trump of the opponents' longest hand.
+  const int left = t_.tricks_left;
+  const unsigned trumps = suit_part(all_, trump_);
+  const u64 top = card_bit(trump_, top_power(trumps));
+  if (!suit_part(hands_max, trump_)) {
+    if (target > left - longest(0, trump_)) return 0;
+  } else if (hands_min & top) {
+    if (target > left - 1) {
+      win = top;
+      return 0;
     }
-    if (!suit_part(hands_min, trump_)) {
-      if (target <= longest(1, trump_)) return 1;
-    } else if (hands_max & top) {
-      if (target <= 1) {
-        win = top;
-        return 1;
-      }
-    }
-    return -1;
   }
+  if (!suit_part(hands_min, trump_)) {
+    if (target <= longest(1, trump_)) return 1;
+  } else if (hands_max & top) {
+    if (target <= 1) {
+      win = top;
+      return 1;
+    }
+  }
+  return -1;
+}
 
-  // No trumps in play. The side that needs every trick left: the leader's
-  // side loses this one when the other side holds the top card of every
-  // suit the leader can lead (a suitless joker led would let the next
-  // player choose the suit: not counted).
-  const bool max_needs_all = target >= left;
+[[gnu::always_inline]] inline int Search::no_trump_bound(int target, u64 hands_max, u64 hands_min,
+                                                         u64& win) const {
+  // No trumps in play: only the side that needs every trick left can be
+  // bounded, when it is sure to lose one.
+  const bool max_needs_all = target >= t_.tricks_left;
   const bool min_needs_all = target <= 1;
   if (!max_needs_all && !min_needs_all) return -1;
+  const bool max_leads = maxing_[static_cast<size_t>(t_.leader)] != 0;
   const bool leaders_need_all = max_leads ? max_needs_all : min_needs_all;
-  if (leaders_need_all && jokers_[static_cast<size_t>(leader)] == 0) {
-    const u64 theirs = max_leads ? hands_min : hands_max;
-    u64 tops = 0;
-    bool loses = true;
-    for (int s = 0; s < kSuits && loses; ++s) {
-      if (!suit_part(hand_[static_cast<size_t>(leader)], s)) continue;
-      const u64 top = card_bit(s, top_power(suit_part(all_, s)));
-      tops |= top;
-      loses = (theirs & top) != 0;
-    }
-    if (loses) {
-      win = tops;
-      return max_leads ? 0 : 1;
-    }
+  if (leaders_need_all && leader_loses_trick(max_leads ? hands_min : hands_max, win))
+    return max_leads ? 0 : 1;
+  for (int side = 1; side >= 0; --side) {
+    if (side ? !max_needs_all : !min_needs_all) continue;
+    if (side_loses_trick(side, side ? hands_max : hands_min, win)) return side ? 0 : 1;
   }
+  return -1;
+}
+
+[[gnu::always_inline]] inline bool Search::leader_loses_trick(u64 theirs, u64& win) const {
+  // The leader's side loses this trick when the other side (`theirs`)
+  // holds the top card of every suit the leader can lead (a suitless joker
+  // led would let the next player choose the suit: not counted).
+  const int leader = t_.leader;
+  if (jokers_[static_cast<size_t>(leader)] != 0) return false;
+  u64 tops = 0;
+  for (int s = 0; s < kSuits; ++s) {
+    if (!suit_part(hand_[static_cast<size_t>(leader)], s)) continue;
+    const u64 top = card_bit(s, top_power(suit_part(all_, s)));
+    tops |= top;
+    if (!(theirs & top)) return false;
+  }
+  win = tops;
+  return true;
+}
+
+[[gnu::always_inline]] inline bool Search::side_loses_trick(int side, u64 own, u64& win) const {
   // A side takes tricks only in suits whose top card it holds, at most as
   // many as its longest hand there holds (DDS's "later tricks"): each round
   // of such a suit shortens its longest hand by one, and the other side
   // keeps its top cards in the other suits.
   // (A suitless joker led lets the next player choose the suit: a side
   // holding one is not bounded so.)
-  for (int side = 1; side >= 0; --side) {
-    if (side ? !max_needs_all : !min_needs_all) continue;
-    bool jokers = false;
-    for (int h = 0; h < n_; ++h)
-      jokers |= maxing_[static_cast<size_t>(h)] == side && jokers_[static_cast<size_t>(h)] > 0;
-    if (jokers) continue;
-    const u64 own = side ? hands_max : hands_min;
-    int sum = 0;
-    u64 tops = 0;
-    for (int s = 0; s < kSuits; ++s) {
-      const unsigned in = suit_part(all_, s);
-      if (!in) continue;
-      const u64 top = card_bit(s, top_power(in));
-      if (own & top) {
-        sum += longest(side, s);
-      } else {
-        // Relied on: the other side holds this top card (unless only its
-        // holder has cards of the suit left).
-        int holders = 0;
-        for (int h = 0; h < n_; ++h) holders += suit_part(hand_[static_cast<size_t>(h)], s) != 0;
-        if (holders > 1) tops |= top;
-      }
-    }
-    if (sum < left) {
-      win = tops;
-      return side ? 0 : 1;
+  for (int h = 0; h < n_; ++h)
+    if (maxing_[static_cast<size_t>(h)] == side && jokers_[static_cast<size_t>(h)] > 0)
+      return false;
+  int sum = 0;
+  u64 tops = 0;
+  for (int s = 0; s < kSuits; ++s) {
+    const unsigned in = suit_part(all_, s);
+    if (!in) continue;
+    const u64 top = card_bit(s, top_power(in));
+    if (own & top) {
+      sum += longest(side, s);
+    } else {
+      // Relied on: the other side holds this top card (unless only its
+      // holder has cards of the suit left).
+      int holders = 0;
+      for (int h = 0; h < n_; ++h) holders += suit_part(hand_[static_cast<size_t>(h)], s) != 0;
+      if (holders > 1) tops |= top;
     }
   }
-  return -1;
+  if (sum >= t_.tricks_left) return false;
+  win = tops;
+  return true;
 }
 
 int Search::second_hand_bound(int target, u64& win) const {
