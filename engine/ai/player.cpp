@@ -148,17 +148,50 @@ int side_tricks_after(PlayState t, int seat, int leaf_cards, Solver& solver) {
   return now - before + (side(t.to_play()) ? best : left - best);
 }
 
-Action play_card(const Observation& o, const Settings& settings) {
+// The cards the observation's seat may play.
+CardSet legal_cards(const Observation& o) {
   CardSet legal = 0;
   for (const Action& a : o.legal)
     if (a.type == ActionType::kPlay) legal |= bit(a.card);
-  if (count(legal) == 1) return Action::play(o.seat, lowest(legal));
+  return legal;
+}
 
-  const Ranking& rank = ranking_of(o);
-  const CardSet unseen = unseen_cards(o);
-  const CardSet candidates = distinct_cards(legal, unseen, rank);
-  if (count(candidates) == 1) return Action::play(o.seat, rule_based_action(o).card);
+// Each card's total over the samples that valued it.
+struct Tally {
+  std::array<double, 54> total{};
+  std::array<int, 54> seen{};
+  void add(Card c, double value) { total[c] += value, ++seen[c]; }
+  double mean(Card c) const { return seen[c] ? total[c] / seen[c] : -1e9; }
+};
 
+// What playing `card` in the sample `s` is worth to the observation's seat:
+// in exact whist the score of its bid after the play out, else its side's
+// tricks from here.
+int card_value(const Observation& o, const Settings& settings, const PlayState& s, Card card,
+               Solver& solver) {
+  PlayState t = s;
+  t.play(card);
+  if (o.rules.variant == Variant::kExact) {
+    t.play_out();
+    return exact_score(t.bid[static_cast<size_t>(o.seat)], t.won[static_cast<size_t>(o.seat)]);
+  }
+  return side_tricks_after(t, o.seat, settings.leaf_cards, solver);
+}
+
+// The live cards less those clearly worse than the best: a mean more than
+// `margin` below the best mean.
+CardSet drop_worse(CardSet live, const Tally& tally, double margin) {
+  double top = -1e9;
+  for (CardSet c = live; c; c &= c - 1) top = std::max(top, tally.mean(lowest(c)));
+  CardSet kept = live;
+  for (CardSet c = live; c; c &= c - 1)
+    if (tally.mean(lowest(c)) < top - margin) kept &= ~bit(lowest(c));
+  return kept;
+}
+
+// Samples deals until the budget ends and adds to `tally` the value of each
+// candidate in `live` in each; returns how many samples were taken.
+int sample_cards(const Observation& o, const Settings& settings, CardSet& live, Tally& tally) {
   const Sampler sampler(o);
   Rng rng(settings.seed);
   Solver& solver = thread_solver();
@@ -166,15 +199,11 @@ Action play_card(const Observation& o, const Settings& settings) {
   const bool solve_whole = !exact && count(o.hand) <= settings.solve_cards;
   // Exact whist's rollouts are cheap: more samples.
   const Budget budget(exact ? bidding_settings(settings) : settings);
-  std::array<double, 54> total{};
   int samples = 0;
   // Candidates still considered: after a few samples, cards clearly worse
   // than the best are dropped so that the others get more samples.
-  CardSet live = candidates;
   const double margin = exact ? 8.0 : 1.25;
   int live_samples = 0;  // samples since `live` last changed (all live cards have them)
-  std::array<int, 54> seen{};
-  auto mean = [&](Card c) { return seen[c] ? total[c] / seen[c] : -1e9; };
   // A solve still running when time is up is stopped and its sample dropped.
   struct StopGuard {
     Solver& s;
@@ -185,7 +214,7 @@ Action play_card(const Observation& o, const Settings& settings) {
       const PlayState s = state_of(o, sampler.sample(rng));
       if (solve_whole) {
         const Solution sol = solver.solve(s.pos);
-        for (const auto& [card, tricks] : sol.cards) total[card] += tricks, ++seen[card];
+        for (const auto& [card, tricks] : sol.cards) tally.add(card, tricks);
       } else {
         // Every live candidate in this sample, or none of them.
         std::array<int, 54> value{};
@@ -195,24 +224,12 @@ Action play_card(const Observation& o, const Settings& settings) {
             dropped = true;
             break;
           }
-          PlayState t = s;
-          t.play(lowest(c));
-          if (exact) {
-            t.play_out();
-            value[lowest(c)] =
-                exact_score(t.bid[static_cast<size_t>(o.seat)], t.won[static_cast<size_t>(o.seat)]);
-          } else {
-            value[lowest(c)] = side_tricks_after(t, o.seat, settings.leaf_cards, solver);
-          }
+          value[lowest(c)] = card_value(o, settings, s, lowest(c), solver);
         }
         if (dropped) break;
-        for (CardSet c = live; c; c &= c - 1)
-          total[lowest(c)] += value[lowest(c)], ++seen[lowest(c)];
+        for (CardSet c = live; c; c &= c - 1) tally.add(lowest(c), value[lowest(c)]);
         if (++live_samples >= 12 && count(live) > 2) {
-          double top = -1e9;
-          for (CardSet c = live; c; c &= c - 1) top = std::max(top, mean(lowest(c)));
-          for (CardSet c = live; c; c &= c - 1)
-            if (mean(lowest(c)) < top - margin) live &= ~bit(lowest(c));
+          live = drop_worse(live, tally, margin);
           live_samples = 0;
         }
       }
@@ -220,19 +237,34 @@ Action play_card(const Observation& o, const Settings& settings) {
     } catch (const SolveStopped&) {
       break;
     }
-  // Not one sample in the time (a slow first solve): the rule-based card.
-  if (samples == 0) return rule_based_action(o);
-  // The best mean; among equals the card the rule-based player would
-  // choose, else the lowest.
+  return samples;
+}
+
+// The live card with the best mean; among equals the card the rule-based
+// player would choose, else the lowest.
+Card best_card(const Observation& o, CardSet live, const Tally& tally) {
   const Card preferred = rule_based_action(o).card;
   Card best = kNoCard;
   for (CardSet c = live; c; c &= c - 1) {
     const Card card = lowest(c);
-    if (best == kNoCard || mean(card) > mean(best) + 1e-9 ||
-        (std::abs(mean(card) - mean(best)) < 1e-9 && card == preferred))
+    if (best == kNoCard || tally.mean(card) > tally.mean(best) + 1e-9 ||
+        (std::abs(tally.mean(card) - tally.mean(best)) < 1e-9 && card == preferred))
       best = card;
   }
-  return Action::play(o.seat, best);
+  return best;
+}
+
+Action play_card(const Observation& o, const Settings& settings) {
+  const CardSet legal = legal_cards(o);
+  if (count(legal) == 1) return Action::play(o.seat, lowest(legal));
+  const CardSet candidates = distinct_cards(legal, unseen_cards(o), ranking_of(o));
+  if (count(candidates) == 1) return Action::play(o.seat, rule_based_action(o).card);
+
+  CardSet live = candidates;
+  Tally tally;
+  // Not one sample in the time (a slow first solve): the rule-based card.
+  if (sample_cards(o, settings, live, tally) == 0) return rule_based_action(o);
+  return Action::play(o.seat, best_card(o, live, tally));
 }
 
 // A fresh deal's play state: `hands`, trump and direction, first leader.

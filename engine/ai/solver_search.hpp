@@ -99,6 +99,21 @@ class Search {
   // The tricks the leader's side can cash (0 when that cannot reach
   // `need`).
   int quick_tricks(int leader, int need, u64& used) const;
+  // The steps of bounds and quick_tricks, inline in solver_bounds.cpp (a
+  // call each at every trick start would cost): the bound with trumps in
+  // play, and without (where only a side that needs every trick left is
+  // bounded); whether the leader's side, or `side` (1: the side maximised),
+  // needing every trick left, is sure to lose one; the most cards of
+  // `suit` in one hand of `side`; the leader's partner when it has exactly
+  // one, else -1; the cards of the suits whose top card the leader or
+  // `partner` holds.
+  int trump_bound(int target, u64 hands_max, u64 hands_min, u64& win) const;
+  int no_trump_bound(int target, u64 hands_max, u64 hands_min, u64& win) const;
+  bool leader_loses_trick(u64 theirs, u64& win) const;
+  bool side_loses_trick(int side, u64 own, u64& win) const;
+  int longest(int side, int suit) const;
+  int only_partner(int leader) const;
+  int cashable(int leader, int partner) const;
 
   // solver.cpp
   int root_value(const Move& m, int guess, int low, int high);
