@@ -7,14 +7,13 @@
 
 #include <chrono>
 #include <ctime>
-#include <nlohmann/json.hpp>
-
+#include "protocol/replies.hpp"
 #include "server/ws_session.hpp"
 #include "table/clock.hpp"
 
 namespace whist::server {
 
-using nlohmann::json;
+namespace reply = protocol::reply;
 
 namespace {
 
@@ -76,20 +75,15 @@ asio::awaitable<std::string> WsSession::on_chips(const std::string& id,
       return p;
     };
     const Page p = co_await ctx_.on_storage(std::move(job));
-    json entries = json::array();
+    reply::ChipsHistory history;
+    history.chips = p.chips;
     for (const auto& r : p.rows)
-      entries.push_back({{"id", r.id},
-                         {"delta", r.delta},
-                         {"kind", storage::name(r.kind)},
-                         {"game", r.game ? json(r.game) : json(nullptr)},
-                         {"at", r.created_at},
-                         {"batch", r.batch}});
+      history.entries.push_back(reply::LedgerEntry{
+          r.id, r.delta, std::string(storage::name(r.kind)), r.game, r.created_at, r.batch});
     // A full page may have more after it.
-    const json next = static_cast<int>(p.rows.size()) == h->limit && !p.rows.empty()
-                          ? json(p.rows.back().id)
-                          : json(nullptr);
-    co_return protocol::ack_message(
-        id, json{{"chips", p.chips}, {"entries", entries}, {"next", next}}.dump());
+    if (static_cast<int>(p.rows.size()) == h->limit && !p.rows.empty())
+      history.next = p.rows.back().id;
+    co_return protocol::ack_message(id, history);
   }
 
   if (std::holds_alternative<protocol::ChipsTopup>(m)) {
@@ -105,17 +99,13 @@ asio::awaitable<std::string> WsSession::on_chips(const std::string& id,
       return std::make_pair(std::string(topup_name(t.result)), t);
     };
     const auto [result, t] = co_await ctx_.on_storage(std::move(job));
-    co_return protocol::ack_message(id, json{{"result", result},
-                                             {"amount", t.amount},
-                                             {"chips", t.balance},
-                                             {"floor", c.topup_floor},
-                                             {"day", today(c)}}
-                                            .dump());
+    co_return protocol::ack_message(
+        id, reply::ChipsTopup{result, t.amount, t.balance, c.topup_floor, today(c)});
   }
 
   auto job = [me](storage::Database& db) { return db.ledger().balance(me); };
   const std::int64_t chips = co_await ctx_.on_storage(std::move(job));
-  co_return protocol::ack_message(id, json{{"chips", chips}}.dump());
+  co_return protocol::ack_message(id, reply::ChipsBalance{chips});
 }
 
 }  // namespace whist::server

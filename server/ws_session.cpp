@@ -12,6 +12,7 @@
 #include "protocol/pushes.hpp"
 #include "protocol/record_json.hpp"
 #include "protocol/replay_json.hpp"
+#include "protocol/replies.hpp"
 #include "server/auth.hpp"
 #include "server/game_record.hpp"
 #include "server/hub.hpp"
@@ -345,7 +346,7 @@ asio::awaitable<std::string> WsSession::on_hello(const std::string& id, const pr
         id, {protocol::Error::kUnsupportedVersion,
              "this server speaks protocol version " + std::to_string(protocol::kVersion)});
   hello_ = true;
-  std::string session = "none";
+  protocol::Welcome welcome{"whistd/0.1.0", {}, "none"};
   if (h.token) {
     const std::string hash = token_hash(*h.token);
     const auto now = unix_now();
@@ -371,16 +372,15 @@ asio::awaitable<std::string> WsSession::on_hello(const std::string& id, const pr
     }
     if (account) {
       user_ = User{account->id, account->username, account->guest, hash};
-      session = "resumed";
+      welcome.session = "resumed";
       spdlog::info("{} is back", account->username);
       co_await logged_in();
     } else {
-      session = "invalid";
+      welcome.session = "invalid";
     }
   }
-  const std::string user =
-      user_ ? protocol::user_json(user_->id, user_->name, user_->guest) : std::string("null");
-  co_return protocol::welcome_message("whistd/0.1.0", user, session, id);
+  if (user_) welcome.user = protocol::UserInfo{user_->id, user_->name, user_->guest};
+  co_return protocol::welcome_message(welcome, id);
 }
 
 asio::awaitable<std::string> WsSession::start_session(const std::string& id,
@@ -396,7 +396,8 @@ asio::awaitable<std::string> WsSession::start_session(const std::string& id,
   co_await ctx_.on_storage(std::move(create));
   user_ = User{a.id, a.username, a.guest, hash};
   co_await logged_in();
-  co_return protocol::ack_message(id, protocol::session_json(a.id, a.username, a.guest, token));
+  co_return protocol::ack_message(
+      id, protocol::reply::Session{protocol::UserInfo{a.id, a.username, a.guest}, token});
 }
 
 asio::awaitable<void> WsSession::logged_in() {
