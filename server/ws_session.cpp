@@ -12,8 +12,6 @@
 #include "protocol/pushes.hpp"
 #include "protocol/record_json.hpp"
 #include "protocol/replay_json.hpp"
-#include "protocol/replies.hpp"
-#include "server/auth.hpp"
 #include "server/game_record.hpp"
 #include "server/hub.hpp"
 #include "server/spawn.hpp"
@@ -35,18 +33,6 @@ template <typename... T>
 bool holds_any(const protocol::ClientMessage& m) {
   return (std::holds_alternative<T>(m) || ...);
 }
-
-// A hash to verify against when a login names no account, so that the
-// answer takes as long either way.
-const std::string& dummy_hash(const Config& c) {
-  static const std::string hash =
-      hash_password("not a password of anyone", c.password_memory_kib, c.password_passes);
-  return hash;
-}
-
-}  // namespace
-
-namespace {
 
 // The HTTP stream's socket, as a socket typed on its strand.
 Socket typed_socket(beast::tcp_stream stream) {
@@ -85,7 +71,7 @@ std::string WsSession::client_address(const http::request<http::string_body>& re
   return b == std::string::npos ? address : last.substr(b, e - b + 1);
 }
 
-asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
+void WsSession::set_options() {
   websocket::stream_base::timeout t{};
   t.handshake_timeout = std::chrono::seconds(30);
   t.idle_timeout = websocket::stream_base::none();  // the writer pings and times out
@@ -95,6 +81,10 @@ asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
       [](websocket::response_type& res) { res.set(http::field::server, "whistd"); }));
   ws_.read_message_max(ctx_.config.max_message);
   ws_.auto_fragment(false);
+}
+
+asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
+  set_options();
   address_ = client_address(req);
   boost::system::error_code ec;
   co_await ws_.async_accept(req, asio::redirect_error(asio::use_awaitable, ec));
@@ -152,6 +142,10 @@ asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
     if (act_at_once(parsed)) continue;
     co_await handle(std::move(parsed));
   }
+  co_await ended(ec);
+}
+
+asio::awaitable<void> WsSession::ended(boost::system::error_code ec) {
   if (ec != websocket::error::closed && ec != asio::error::operation_aborted &&
       ec != asio::error::eof && ec != beast::error::timeout)
     spdlog::debug("connection ended: {}", ec.message());
@@ -339,156 +333,6 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
   co_return std::string();
 }
 
-asio::awaitable<std::string> WsSession::on_hello(const std::string& id, const protocol::Hello& h) {
-  if (hello_) co_return reply_error(id, {protocol::Error::kWrongState, "hello was already said"});
-  if (h.version != protocol::kVersion)
-    co_return reply_error(
-        id, {protocol::Error::kUnsupportedVersion,
-             "this server speaks protocol version " + std::to_string(protocol::kVersion)});
-  hello_ = true;
-  protocol::Welcome welcome{"whistd/0.1.0", {}, "none"};
-  if (h.token) {
-    const std::string hash = token_hash(*h.token);
-    const auto now = unix_now();
-    struct Found {
-      std::optional<storage::Account> account;
-      std::optional<std::string> banned;  // the reason, if the account is banned
-    };
-    auto find = [hash, now](storage::Database& db) {
-      Found f;
-      f.account = db.accounts().account_for_session(hash, now);
-      if (!f.account || f.account->banned) {
-        f.account.reset();
-        f.banned = db.admin().banned_for_session(hash);
-      }
-      return f;
-    };
-    const Found found = co_await ctx_.on_storage(std::move(find));
-    const auto& account = found.account;
-    if (found.banned) {
-      // Said again without the token, the hello opens a session as usual.
-      hello_ = false;
-      co_return reply_error(id, {protocol::Error::kBanned, *found.banned});
-    }
-    if (account) {
-      user_ = User{account->id, account->username, account->guest, hash};
-      welcome.session = "resumed";
-      spdlog::info("{} is back", account->username);
-      co_await logged_in();
-    } else {
-      welcome.session = "invalid";
-    }
-  }
-  if (user_) welcome.user = protocol::UserInfo{user_->id, user_->name, user_->guest};
-  co_return protocol::welcome_message(welcome, id);
-}
-
-asio::awaitable<std::string> WsSession::start_session(const std::string& id,
-                                                      const storage::Account& a) {
-  const std::string token = new_token();
-  const std::string hash = token_hash(token);
-  const auto now = unix_now();
-  const auto expires = now + std::int64_t{86400} * ctx_.config.session_days;
-  const auto account_id = a.id;
-  auto create = [=](storage::Database& db) {
-    db.accounts().create_session(account_id, hash, now, expires);
-  };
-  co_await ctx_.on_storage(std::move(create));
-  user_ = User{a.id, a.username, a.guest, hash};
-  co_await logged_in();
-  co_return protocol::ack_message(
-      id, protocol::reply::Session{protocol::UserInfo{a.id, a.username, a.guest}, token});
-}
-
-asio::awaitable<void> WsSession::logged_in() {
-  account_credits_ = co_await ctx_.hub->abuse.account(user_->id);
-  co_await session_chips();
-  co_await came_online();
-}
-
-asio::awaitable<std::string> WsSession::on_register(const std::string& id,
-                                                    const protocol::Register& r) {
-  if (user_)
-    co_return reply_error(id, {protocol::Error::kWrongState, "already logged in; log out first"});
-  if (auto why = check_username(r.username))
-    co_return reply_error(id, {protocol::Error::kBadUsername, *why});
-  if (auto why = check_password(r.password))
-    co_return reply_error(id, {protocol::Error::kBadPassword, *why});
-  const int mem = ctx_.config.password_memory_kib, passes = ctx_.config.password_passes;
-  auto hasher = [pw = r.password, mem, passes] { return hash_password(pw, mem, passes); };
-  const std::string hash = co_await ctx_.on_crypto(std::move(hasher));
-  const auto now = unix_now();
-  // The account and its first chips, in one transaction.
-  auto create = [name = r.username, hash, now,
-                 chips = ctx_.config.initial_chips](storage::Database& db) {
-    return db.ledger().create_player(name, hash, chips, now);
-  };
-  auto created = co_await ctx_.on_storage(std::move(create));
-  if (!created) co_return reply_error(id, {protocol::Error::kUsernameTaken});
-  spdlog::info("new account {}", r.username);
-  storage::Account a;
-  a.id = *created;
-  a.username = r.username;
-  co_return co_await start_session(id, a);
-}
-
-asio::awaitable<std::string> WsSession::on_login(const std::string& id, const protocol::Login& r) {
-  if (user_)
-    co_return reply_error(id, {protocol::Error::kWrongState, "already logged in; log out first"});
-  auto allowed = ctx_.hub->abuse.login_allowed(r.username, address_, clock::now());
-  if (auto why = co_await std::move(allowed)) {
-    ++ctx_.metrics.logins_throttled_total;
-    ++ctx_.metrics.errors_total;
-    spdlog::info("login for {} from {} refused: too many failures",
-                 check_username(r.username) ? "(bad name)" : r.username, address_);
-    co_return refusal_message(id, *why);
-  }
-  auto find = [name = r.username](storage::Database& db) {
-    return db.accounts().account_by_name(name);
-  };
-  auto account = co_await ctx_.on_storage(std::move(find));
-  const std::string hash =
-      account && !account->guest ? account->password_hash : dummy_hash(ctx_.config);
-  auto verify = [pw = r.password, hash] { return verify_password(pw, hash); };
-  const bool ok = co_await ctx_.on_crypto(std::move(verify));
-  if (!account || account->guest || !ok) {
-    ctx_.hub->abuse.login_failed(r.username, address_, clock::now());
-    spdlog::info("failed login for {}", check_username(r.username) ? "(bad name)" : r.username);
-    co_return reply_error(id, {protocol::Error::kLoginFailed});
-  }
-  if (account->banned) {
-    spdlog::info("login for {} refused: banned", account->username);
-    const auto aid = account->id;
-    auto reason = [aid](storage::Database& db) { return db.admin().ban_reason(aid).value_or(""); };
-    const std::string why = co_await ctx_.on_storage(std::move(reason));
-    co_return reply_error(id, {protocol::Error::kBanned, why});
-  }
-  ctx_.hub->abuse.login_succeeded(r.username);
-  spdlog::info("{} logged in", account->username);
-  co_return co_await start_session(id, *account);
-}
-
-asio::awaitable<std::string> WsSession::on_guest(const std::string& id) {
-  if (user_)
-    co_return reply_error(id, {protocol::Error::kWrongState, "already logged in; log out first"});
-  const auto now = unix_now();
-  for (int attempt = 0; attempt < 5; ++attempt) {
-    const std::string name = guest_name();
-    auto create = [name, now](storage::Database& db) {
-      return db.accounts().create_account(name, "", true, now);
-    };
-    auto created = co_await ctx_.on_storage(std::move(create));
-    if (!created) continue;
-    storage::Account a;
-    a.id = *created;
-    a.username = name;
-    a.guest = true;
-    spdlog::info("guest {} arrived", name);
-    co_return co_await start_session(id, a);
-  }
-  co_return reply_error(id, {protocol::Error::kInternal, "no guest name was free"});
-}
-
 asio::awaitable<std::string> WsSession::on_create_table(const std::string& id,
                                                         const protocol::TableCreate& c) {
   if (ctx_.draining) co_return reply_error(id, {protocol::Error::kServerRestarting});
@@ -584,18 +428,6 @@ asio::awaitable<std::string> WsSession::on_game_record(const std::string& id, st
     d["states"] = std::move(std::get<json>(replayed));
   }
   co_return protocol::ack_message(id, d.dump());
-}
-
-asio::awaitable<std::string> WsSession::on_logout(const std::string& id) {
-  if (!user_) co_return reply_error(id, {protocol::Error::kNotLoggedIn});
-  const std::string hash = user_->token_hash;
-  auto revoke = [hash](storage::Database& db) { return db.accounts().revoke_session(hash); };
-  co_await ctx_.on_storage(std::move(revoke));
-  spdlog::info("{} logged out", user_->name);
-  co_await went_offline();
-  user_.reset();
-  account_credits_.reset();
-  co_return protocol::ack_message(id);
 }
 
 }  // namespace whist::server

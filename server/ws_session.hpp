@@ -89,6 +89,10 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   asio::awaitable<void> writer_idle();
   void wake_writer();
   void end_writing();
+  // The WebSocket's timeouts, limits and handshake header.
+  void set_options();
+  // After the last read: the writer told, the seats and the lobby left.
+  asio::awaitable<void> ended(boost::system::error_code ec);
   using Parsed = std::variant<protocol::Request, protocol::ParseError>;
   // Takes the message's credits; false (and refused) when it has none.
   bool admit(const Parsed& parsed);
@@ -113,7 +117,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   std::string client_address(const http::request<http::string_body>& req) const;
   std::string reply_error(const std::string& id, const protocol::ErrorReply& e);
 
-  // Requests by kind.
+  // Requests by kind; the accounts' in session_auth.cpp.
   asio::awaitable<std::string> on_hello(const std::string& id, const protocol::Hello& h);
   asio::awaitable<std::string> on_register(const std::string& id, const protocol::Register& r);
   asio::awaitable<std::string> on_login(const std::string& id, const protocol::Login& r);
