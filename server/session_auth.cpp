@@ -54,7 +54,7 @@ asio::awaitable<std::string> WsSession::on_hello(const std::string& id, const pr
       }
       return f;
     };
-    const Found found = co_await ctx_.on_storage(std::move(find));
+    const Found found = co_await storage_.on_storage(std::move(find));
     const auto& account = found.account;
     if (found.banned) {
       // Said again without the token, the hello opens a session as usual.
@@ -79,12 +79,12 @@ asio::awaitable<std::string> WsSession::start_session(const std::string& id,
   const std::string token = new_token();
   const std::string hash = token_hash(token);
   const auto now = unix_now();
-  const auto expires = now + std::int64_t{86400} * ctx_.config.session_days;
+  const auto expires = now + std::int64_t{86400} * config_.session_days;
   const auto account_id = a.id;
   auto create = [=](storage::Database& db) {
     db.accounts().create_session(account_id, hash, now, expires);
   };
-  co_await ctx_.on_storage(std::move(create));
+  co_await storage_.on_storage(std::move(create));
   user_ = User{a.id, a.username, a.guest, hash};
   co_await logged_in();
   co_return protocol::ack_message(
@@ -92,7 +92,7 @@ asio::awaitable<std::string> WsSession::start_session(const std::string& id,
 }
 
 asio::awaitable<void> WsSession::logged_in() {
-  account_credits_ = co_await ctx_.hub->abuse.account(user_->id);
+  account_credits_ = co_await hub_.abuse.account(user_->id);
   co_await session_chips();
   co_await came_online();
 }
@@ -105,16 +105,16 @@ asio::awaitable<std::string> WsSession::on_register(const std::string& id,
     co_return reply_error(id, {protocol::Error::kBadUsername, *why});
   if (auto why = check_password(r.password))
     co_return reply_error(id, {protocol::Error::kBadPassword, *why});
-  const int mem = ctx_.config.password_memory_kib, passes = ctx_.config.password_passes;
+  const int mem = config_.password_memory_kib, passes = config_.password_passes;
   auto hasher = [pw = r.password, mem, passes] { return hash_password(pw, mem, passes); };
-  const std::string hash = co_await ctx_.on_crypto(std::move(hasher));
+  const std::string hash = co_await hashing_.on_crypto(std::move(hasher));
   const auto now = unix_now();
   // The account and its first chips, in one transaction.
   auto create = [name = r.username, hash, now,
-                 chips = ctx_.config.initial_chips](storage::Database& db) {
+                 chips = config_.initial_chips](storage::Database& db) {
     return db.ledger().create_player(name, hash, chips, now);
   };
-  auto created = co_await ctx_.on_storage(std::move(create));
+  auto created = co_await storage_.on_storage(std::move(create));
   if (!created) co_return reply_error(id, {protocol::Error::kUsernameTaken});
   spdlog::info("new account {}", r.username);
   storage::Account a;
@@ -126,10 +126,10 @@ asio::awaitable<std::string> WsSession::on_register(const std::string& id,
 asio::awaitable<std::string> WsSession::on_login(const std::string& id, const protocol::Login& r) {
   if (user_)
     co_return reply_error(id, {protocol::Error::kWrongState, "already logged in; log out first"});
-  auto allowed = ctx_.hub->abuse.login_allowed(r.username, address_, clock::now());
+  auto allowed = hub_.abuse.login_allowed(r.username, address_, clock::now());
   if (auto why = co_await std::move(allowed)) {
-    ++ctx_.metrics.logins_throttled_total;
-    ++ctx_.metrics.errors_total;
+    ++metrics_.logins_throttled_total;
+    ++metrics_.errors_total;
     spdlog::info("login for {} from {} refused: too many failures",
                  check_username(r.username) ? "(bad name)" : r.username, address_);
     co_return refusal_message(id, *why);
@@ -137,13 +137,13 @@ asio::awaitable<std::string> WsSession::on_login(const std::string& id, const pr
   auto find = [name = r.username](storage::Database& db) {
     return db.accounts().account_by_name(name);
   };
-  auto account = co_await ctx_.on_storage(std::move(find));
+  auto account = co_await storage_.on_storage(std::move(find));
   const std::string hash =
-      account && !account->guest ? account->password_hash : dummy_hash(ctx_.config);
+      account && !account->guest ? account->password_hash : dummy_hash(config_);
   auto verify = [pw = r.password, hash] { return verify_password(pw, hash); };
-  const bool ok = co_await ctx_.on_crypto(std::move(verify));
+  const bool ok = co_await hashing_.on_crypto(std::move(verify));
   if (!account || account->guest || !ok) {
-    ctx_.hub->abuse.login_failed(r.username, address_, clock::now());
+    hub_.abuse.login_failed(r.username, address_, clock::now());
     spdlog::info("failed login for {}", check_username(r.username) ? "(bad name)" : r.username);
     co_return reply_error(id, {protocol::Error::kLoginFailed});
   }
@@ -151,10 +151,10 @@ asio::awaitable<std::string> WsSession::on_login(const std::string& id, const pr
     spdlog::info("login for {} refused: banned", account->username);
     const auto aid = account->id;
     auto reason = [aid](storage::Database& db) { return db.admin().ban_reason(aid).value_or(""); };
-    const std::string why = co_await ctx_.on_storage(std::move(reason));
+    const std::string why = co_await storage_.on_storage(std::move(reason));
     co_return reply_error(id, {protocol::Error::kBanned, why});
   }
-  ctx_.hub->abuse.login_succeeded(r.username);
+  hub_.abuse.login_succeeded(r.username);
   spdlog::info("{} logged in", account->username);
   co_return co_await start_session(id, *account);
 }
@@ -168,7 +168,7 @@ asio::awaitable<std::string> WsSession::on_guest(const std::string& id) {
     auto create = [name, now](storage::Database& db) {
       return db.accounts().create_account(name, "", true, now);
     };
-    auto created = co_await ctx_.on_storage(std::move(create));
+    auto created = co_await storage_.on_storage(std::move(create));
     if (!created) continue;
     storage::Account a;
     a.id = *created;
@@ -184,7 +184,7 @@ asio::awaitable<std::string> WsSession::on_logout(const std::string& id) {
   if (!user_) co_return reply_error(id, {protocol::Error::kNotLoggedIn});
   const std::string hash = user_->token_hash;
   auto revoke = [hash](storage::Database& db) { return db.accounts().revoke_session(hash); };
-  co_await ctx_.on_storage(std::move(revoke));
+  co_await storage_.on_storage(std::move(revoke));
   spdlog::info("{} logged out", user_->name);
   co_await went_offline();
   user_.reset();

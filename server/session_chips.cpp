@@ -42,14 +42,14 @@ const char* topup_name(storage::TopUpResult r) {
 
 asio::awaitable<void> WsSession::session_chips() {
   if (!user_ || user_->guest) co_return;
-  const Config& c = ctx_.config;
+  const Config& c = config_;
   auto job = [me = user_->id, initial = c.initial_chips, floor = c.topup_floor,
               amount = c.topup_amount, day = today(c), now = unix_now()](storage::Database& db) {
     db.ledger().ensure_initial_chips(me, initial, now);
     if (floor > 0) db.ledger().topup(me, floor, amount, day, now);
   };
   try {
-    co_await ctx_.on_storage(std::move(job));
+    co_await storage_.on_storage(std::move(job));
   } catch (const std::exception& e) {
     // The session goes on; the top-up can be asked for later.
     spdlog::error("chips at the session start of {}: {}", user_->name, e.what());
@@ -74,7 +74,7 @@ asio::awaitable<std::string> WsSession::on_chips(const std::string& id,
       p.rows = db.ledger().ledger_page(me, before, limit);
       return p;
     };
-    const Page p = co_await ctx_.on_storage(std::move(job));
+    const Page p = co_await storage_.on_storage(std::move(job));
     reply::ChipsHistory history;
     history.chips = p.chips;
     for (const auto& r : p.rows)
@@ -87,7 +87,7 @@ asio::awaitable<std::string> WsSession::on_chips(const std::string& id,
   }
 
   if (std::holds_alternative<protocol::ChipsTopup>(m)) {
-    const Config& c = ctx_.config;
+    const Config& c = config_;
     auto job = [me, floor = c.topup_floor, amount = c.topup_amount, day = today(c),
                 now = unix_now()](storage::Database& db) {
       if (floor <= 0) {
@@ -98,13 +98,13 @@ asio::awaitable<std::string> WsSession::on_chips(const std::string& id,
       const storage::TopUp t = db.ledger().topup(me, floor, amount, day, now);
       return std::make_pair(std::string(topup_name(t.result)), t);
     };
-    const auto [result, t] = co_await ctx_.on_storage(std::move(job));
+    const auto [result, t] = co_await storage_.on_storage(std::move(job));
     co_return protocol::ack_message(
         id, reply::ChipsTopup{result, t.amount, t.balance, c.topup_floor, today(c)});
   }
 
   auto job = [me](storage::Database& db) { return db.ledger().balance(me); };
-  const std::int64_t chips = co_await ctx_.on_storage(std::move(job));
+  const std::int64_t chips = co_await storage_.on_storage(std::move(job));
   co_return protocol::ack_message(id, reply::ChipsBalance{chips});
 }
 

@@ -93,7 +93,7 @@ asio::awaitable<void> WsSession::came_online() {
   // Guests are present too (a scheduled table tells them it opened), but
   // have no friends to tell.
   // (GCC 12: nothing awaited inside a && or ||, nor with a temporary.)
-  auto online = ctx_.hub->presence.online(user_->id, shared_from_this());
+  auto online = hub_.presence.online(user_->id, shared_from_this());
   const bool first = co_await std::move(online);
   if (first && !user_->guest) notify_friends("friend.online");
 }
@@ -101,7 +101,7 @@ asio::awaitable<void> WsSession::came_online() {
 asio::awaitable<void> WsSession::went_offline() {
   if (!user_) co_return;
   // Not watching anything any more, whatever the tables say later.
-  const bool last = co_await ctx_.hub->presence.offline(user_->id, this);
+  const bool last = co_await hub_.presence.offline(user_->id, this);
   if (last && !user_->guest) notify_friends("friend.offline");
 }
 
@@ -109,9 +109,9 @@ void WsSession::notify_friends(std::string_view type) {
   // The friends are read on the storage thread, and told from there (send
   // only queues); jobs run in order, so "online" and "offline" keep theirs.
   auto m = push(type, UserRef{user_->id, user_->name});
-  ctx_.store([&ctx = ctx_, me = user_->id, m] {
+  storage_.store([&storage = storage_, &presence = hub_.presence, me = user_->id, m] {
     try {
-      for (std::int64_t f : ctx.db->friends().friends_of(me)) ctx.hub->presence.send(f, m);
+      for (std::int64_t f : storage.db->friends().friends_of(me)) presence.send(f, m);
     } catch (const std::exception& e) {
       spdlog::error("telling the friends of {}: {}", me, e.what());
     }
@@ -126,14 +126,14 @@ asio::awaitable<std::string> WsSession::on_friend(const std::string& id,
   auto job = [me, op, name = friend_name(m), now = unix_now()](storage::Database& db) {
     return apply_friend(db, op, me, name, now);
   };
-  const FriendOutcome out = co_await ctx_.on_storage(std::move(job));
+  const FriendOutcome out = co_await storage_.on_storage(std::move(job));
   if (!out.other) co_return reply_error(id, {protocol::Error::kNoUser});
   if (out.other->guest)
     co_return reply_error(
         id, {protocol::Error::kGuest, "that user is a guest, and guests have no friends"});
   const std::int64_t other = out.other->id;
   const std::string& other_name = out.other->username;
-  Presence& presence = ctx_.hub->presence;
+  Presence& presence = hub_.presence;
   const UserRef me_ref{me, user_->name};
   // Each as the other sees them, for the answers that show a friend.
   // (GCC 12: what is awaited is a named local.)
@@ -195,10 +195,10 @@ asio::awaitable<std::string> WsSession::on_friends_list(const std::string& id) {
     load(db.friends().requests_from(me), l.outgoing);
     return l;
   };
-  const Lists l = co_await ctx_.on_storage(std::move(job));
+  const Lists l = co_await storage_.on_storage(std::move(job));
   std::vector<std::int64_t> ids;
   for (const auto& a : l.friends) ids.push_back(a.id);
-  auto ask = ctx_.hub->presence.status(std::move(ids), user_->id);
+  auto ask = hub_.presence.status(std::move(ids), user_->id);
   const auto seen = co_await std::move(ask);
   reply::FriendsList list;
   for (std::size_t i = 0; i < l.friends.size(); ++i)

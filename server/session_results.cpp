@@ -29,7 +29,7 @@ asio::awaitable<std::string> WsSession::on_results(const std::string& id,
     auto job = [variant = l->variant, min = l->min_games, limit = l->limit](storage::Database& db) {
       return db.results().leaderboard(variant, min, limit);
     };
-    const auto rows = co_await ctx_.on_storage(std::move(job));
+    const auto rows = co_await storage_.on_storage(std::move(job));
     reply::Leaderboard board{l->variant, l->min_games, {}};
     int rank = 0;
     for (const auto& r : rows)
@@ -63,7 +63,7 @@ asio::awaitable<std::string> WsSession::on_results(const std::string& id,
       f.record = db.results().record_of(f.who->id);
     return f;
   };
-  const Found f = co_await ctx_.on_storage(std::move(job));
+  const Found f = co_await storage_.on_storage(std::move(job));
   if (!f.who) co_return reply_error(id, {protocol::Error::kNoUser});
   const protocol::UserRef who{f.who->id, f.who->username};
 

@@ -47,18 +47,23 @@ Socket typed_socket(beast::tcp_stream stream) {
 
 }  // namespace
 
-WsSession::WsSession(Context& ctx, beast::tcp_stream stream)
-    : ctx_(ctx),
+WsSession::WsSession(const Parts& parts, beast::tcp_stream stream)
+    : config_(parts.config),
+      metrics_(parts.metrics),
+      storage_(parts.storage),
+      hashing_(parts.hashing),
+      hub_(parts.hub),
+      draining_(parts.draining),
       ws_(typed_socket(std::move(stream))),
       ping_timer_(ws_.get_executor()),
-      credits_(ctx.config.rate_messages, ctx.config.rate_window) {}
+      credits_(config_.rate_messages, config_.rate_window) {}
 
 std::string WsSession::client_address(const http::request<http::string_body>& req) const {
   boost::system::error_code ec;
   const auto peer = ws_.next_layer().remote_endpoint(ec);
   if (ec) return "unknown";
   std::string address = peer.address().to_string();
-  const auto& proxies = ctx_.config.trusted_proxies;
+  const auto& proxies = config_.trusted_proxies;
   if (std::find(proxies.begin(), proxies.end(), address) == proxies.end()) return address;
   // The proxy appends the address it saw last: that one is not forged.
   auto it = req.find("X-Forwarded-For");
@@ -79,7 +84,7 @@ void WsSession::set_options() {
   ws_.set_option(t);
   ws_.set_option(websocket::stream_base::decorator(
       [](websocket::response_type& res) { res.set(http::field::server, "whistd"); }));
-  ws_.read_message_max(ctx_.config.max_message);
+  ws_.read_message_max(config_.max_message);
   ws_.auto_fragment(false);
 }
 
@@ -89,20 +94,20 @@ asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
   boost::system::error_code ec;
   co_await ws_.async_accept(req, asio::redirect_error(asio::use_awaitable, ec));
   if (ec) co_return;
-  auto connect = ctx_.hub->abuse.connect(address_);
+  auto connect = hub_.abuse.connect(address_);
   if (co_await std::move(connect)) {
     counted_ = true;
   } else {
     // Told in the protocol's words, then closed (policy violation).
-    ++ctx_.metrics.connections_refused_total;
+    ++metrics_.connections_refused_total;
     spdlog::info("refusing a connection from {}: too many from that address", address_);
     enqueue(std::make_shared<const std::string>(
         protocol::error_message("", {protocol::Error::kTooManyConnections})));
     close_soon(websocket::close_code::policy_error, "too many connections");
   }
 
-  ++ctx_.metrics.connections;
-  ++ctx_.metrics.connections_total;
+  ++metrics_.connections;
+  ++metrics_.connections_total;
   last_heard_ = clock::now();
   ws_.control_callback([this](websocket::frame_type kind, beast::string_view) {
     last_heard_ = clock::now();
@@ -126,13 +131,13 @@ asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
     }
     if (!ws_.got_text()) {
       send(protocol::error_message("", {protocol::Error::kBadMessage, "messages are text (JSON)"}));
-      ++ctx_.metrics.errors_total;
+      ++metrics_.errors_total;
       buffer.clear();
       continue;
     }
     // A flat buffer's data is one piece: parsed where it lies.
     const auto data = buffer.data();
-    ++ctx_.metrics.messages_in_total;
+    ++metrics_.messages_in_total;
     Parsed parsed = protocol::parse_request(
         std::string_view(static_cast<const char*>(data.data()), data.size()));
     buffer.clear();
@@ -151,12 +156,12 @@ asio::awaitable<void> WsSession::ended(boost::system::error_code ec) {
     spdlog::debug("connection ended: {}", ec.message());
   closing_ = true;
   wake_writer();
-  --ctx_.metrics.connections;
-  if (counted_) ctx_.hub->abuse.release(address_);
+  --metrics_.connections;
+  if (counted_) hub_.abuse.release(address_);
   counted_ = false;
   // Tables hold the seat; the lobby forgets us; friends may see us go.
   co_await went_offline();
-  if (in_lobby_) ctx_.hub->lobby.leave(this);
+  if (in_lobby_) hub_.lobby.leave(this);
   for (const std::int64_t t : tables_)
     if (auto table = co_await this->table(t)) table->disconnected(this, user_ ? user_->id : 0);
 }
@@ -165,7 +170,7 @@ Player WsSession::player() const { return Player{user_->id, user_->name, user_->
 
 asio::awaitable<std::shared_ptr<Table>> WsSession::table(std::int64_t id) {
   if (auto t = known_table(id)) co_return t;
-  auto t = co_await ctx_.hub->find(id);
+  auto t = co_await hub_.find(id);
   if (found_.size() >= 64) std::erase_if(found_, [](auto& kv) { return kv.second.expired(); });
   if (t) found_[id] = t;
   co_return t;
@@ -180,24 +185,24 @@ void WsSession::joined_table(std::int64_t table) {
   asio::dispatch(ws_.get_executor(), [self = shared_from_this(), table] {
     self->tables_.insert(table);
     // Seated or watching: presence tells seats from the tables' summaries.
-    if (self->user_) self->ctx_.hub->presence.watching(self->user_->id, self.get(), table, true);
+    if (self->user_) self->hub_.presence.watching(self->user_->id, self.get(), table, true);
   });
 }
 
 std::string WsSession::reply_error(const std::string& id, const protocol::ErrorReply& e) {
-  ++ctx_.metrics.errors_total;
+  ++metrics_.errors_total;
   return protocol::error_message(id, e);
 }
 
 void WsSession::refuse(const std::string& id, const Refusal& r) {
-  ++ctx_.metrics.errors_total;
+  ++metrics_.errors_total;
   if (r.code == protocol::Error::kRateLimited) {
-    ++ctx_.metrics.rate_limited_total;
-    if (++refused_ >= ctx_.config.rate_flood) {
+    ++metrics_.rate_limited_total;
+    if (++refused_ >= config_.rate_flood) {
       // Still sending, ignoring every refusal: a flood. This refusal is
       // the last message, then the close (the reader runs on the strand:
       // queued before the close).
-      ++ctx_.metrics.flood_closed_total;
+      ++metrics_.flood_closed_total;
       spdlog::info("closing a flooding connection from {}{}", address_,
                    user_ ? " (" + user_->name + ")" : std::string());
       enqueue(std::make_shared<const std::string>(refusal_message(id, r)));
@@ -242,7 +247,7 @@ bool WsSession::act_at_once(Parsed& parsed) {
 
 asio::awaitable<void> WsSession::handle(Parsed parsed) {
   if (auto* e = std::get_if<protocol::ParseError>(&parsed)) {
-    ++ctx_.metrics.errors_total;
+    ++metrics_.errors_total;
     send(protocol::error_message(*e));
     co_return;
   }
@@ -284,12 +289,12 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
     // away until it comes back (table_away.cpp).
     for (const std::int64_t t : tables_)
       if (auto table = co_await this->table(t)) table->left_view(this, user_->id);
-    ctx_.hub->lobby.join(shared_from_this(), r.id, user_->id);
+    hub_.lobby.join(shared_from_this(), r.id, user_->id);
     co_return std::string();
   }
   if (std::holds_alternative<protocol::LobbyLeave>(r.message)) {
     in_lobby_ = false;
-    ctx_.hub->lobby.leave(this);
+    hub_.lobby.leave(this);
     for (const std::int64_t t : tables_)
       if (auto table = co_await this->table(t)) table->came_back(this, user_->id);
     co_return protocol::ack_message(r.id);
@@ -307,10 +312,10 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
   if (const auto* chat = std::get_if<protocol::TableChat>(&r.message)) {
     // Bursts and repeated lines are refused before the table sees them.
     const std::string line = chat->phrase >= 0 ? "#" + std::to_string(chat->phrase) : chat->text;
-    auto check = ctx_.hub->abuse.chat(user_->id, line, clock::now());
+    auto check = hub_.abuse.chat(user_->id, line, clock::now());
     if (auto why = co_await std::move(check)) {
-      ++ctx_.metrics.chat_refused_total;
-      ++ctx_.metrics.errors_total;
+      ++metrics_.chat_refused_total;
+      ++metrics_.errors_total;
       co_return refusal_message(r.id, *why);
     }
   }
@@ -328,14 +333,14 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
   // Leaving or no longer watching: no longer there for friends (a seat
   // kept during a game still shows, from the table's summary).
   if (holds_any<TableLeave, TableUnwatch>(r.message))
-    ctx_.hub->presence.watching(user_->id, this, table, false);
+    hub_.presence.watching(user_->id, this, table, false);
   t->request(shared_from_this(), player(), r.id, r.message);
   co_return std::string();
 }
 
 asio::awaitable<std::string> WsSession::on_create_table(const std::string& id,
                                                         const protocol::TableCreate& c) {
-  if (ctx_.draining) co_return reply_error(id, {protocol::Error::kServerRestarting});
+  if (draining_) co_return reply_error(id, {protocol::Error::kServerRestarting});
   const auto& settings = c.setup.settings;
   const auto when = unix_now();
   if (settings.kind == protocol::TableKind::kPlay)
@@ -349,7 +354,7 @@ asio::awaitable<std::string> WsSession::on_create_table(const std::string& id,
                                  "guests have no chips: register to play at Compete tables"});
     // The creator sits at once: they must be able to pay.
     auto read = [user = user_->id](storage::Database& db) { return db.ledger().balance(user); };
-    const std::int64_t balance = co_await ctx_.on_storage(std::move(read));
+    const std::int64_t balance = co_await storage_.on_storage(std::move(read));
     if (balance < settings.buy_in)
       co_return reply_error(id, {protocol::Error::kInsufficientChips,
                                  "this table's buy-in is " + std::to_string(settings.buy_in) +
@@ -360,10 +365,10 @@ asio::awaitable<std::string> WsSession::on_create_table(const std::string& id,
 
 asio::awaitable<std::string> WsSession::on_play_quick(const std::string& id,
                                                       const protocol::PlayQuick& q) {
-  if (ctx_.draining) co_return reply_error(id, {protocol::Error::kServerRestarting});
+  if (draining_) co_return reply_error(id, {protocol::Error::kServerRestarting});
   const std::string key = Table::quick_key(q.setup);
   // A seat at the forming table, if there is one; else a new table.
-  auto forming = ctx_.hub->forming(key);
+  auto forming = hub_.forming(key);
   if (auto t = co_await std::move(forming)) {
     t->request(shared_from_this(), player(), id, protocol::TableSit{t->id(), -1});
     co_return std::string();
@@ -380,10 +385,10 @@ asio::awaitable<std::string> WsSession::open_table(const std::string& id,
   auto create = [row, now](storage::Database& db) {
     return db.tables().create_table(row, storage::TableState::kOpen, now);
   };
-  const std::int64_t table_id = co_await ctx_.on_storage(std::move(create));
-  auto table = std::make_shared<Table>(*ctx_.hub, table_id, c.setup, player());
-  ctx_.hub->add(table_id, table, quick_key);
-  ++ctx_.metrics.tables_total;
+  const std::int64_t table_id = co_await storage_.on_storage(std::move(create));
+  auto table = std::make_shared<Table>(hub_, table_id, c.setup, player());
+  hub_.add(table_id, table, quick_key);
+  ++metrics_.tables_total;
   spdlog::info("{} opened table {} ({})", user_->name, table_id,
                variant_name(c.setup.rules.variant));
   // The creator sits down at seat 0; the answer is the table's state.
@@ -407,7 +412,7 @@ asio::awaitable<std::string> WsSession::on_game_record(const std::string& id, st
     }
     return s;
   };
-  Stored s = co_await ctx_.on_storage(std::move(load));
+  Stored s = co_await storage_.on_storage(std::move(load));
   if (!s.row) co_return reply_error(id, {protocol::Error::kNoGame});
   // Hands are secret until the game is over.
   if (s.row->state != storage::GameState::kFinished)

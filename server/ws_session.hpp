@@ -4,6 +4,7 @@
 // other parts talk to it through send(), from any thread.
 #pragma once
 
+#include <atomic>
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -27,8 +28,10 @@
 
 #include "protocol/messages.hpp"
 #include "server/abuse.hpp"
-#include "server/context.hpp"
+#include "server/config.hpp"
+#include "server/metrics.hpp"
 #include "server/retry_cache.hpp"
+#include "server/storage_thread.hpp"
 #include "server/ws_socket.hpp"
 
 namespace whist::server {
@@ -44,12 +47,24 @@ using Message = std::shared_ptr<const std::string>;
 using Socket = WsSocket;
 
 struct Player;
+struct Hub;
 class Table;
 
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:
+  // What a session uses of the server: its settings, its counters, the
+  // storage and hashing threads, the lobby and tables (the hub), and
+  // whether the server is stopping.
+  struct Parts {
+    const Config& config;
+    Metrics& metrics;
+    StorageThread& storage;
+    HashingThread& hashing;
+    Hub& hub;
+    const std::atomic<bool>& draining;
+  };
   // `stream`'s executor is a Strand (the acceptor makes one per connection).
-  WsSession(Context& ctx, beast::tcp_stream stream);
+  WsSession(const Parts& parts, beast::tcp_stream stream);
   ~WsSession() = default;
   // Completes the handshake for `req` and serves until the connection ends.
   asio::awaitable<void> run(http::request<http::string_body> req);
@@ -148,7 +163,12 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   // Results (session_results.cpp): games, wins and losses, leaderboards.
   asio::awaitable<std::string> on_results(const std::string& id, const protocol::ClientMessage& m);
 
-  Context& ctx_;
+  const Config& config_;
+  Metrics& metrics_;
+  StorageThread& storage_;
+  HashingThread& hashing_;
+  Hub& hub_;
+  const std::atomic<bool>& draining_;
   websocket::stream<Socket> ws_;
   asio::steady_timer ping_timer_;
   std::deque<Message> queue_;
