@@ -59,7 +59,7 @@ void Lobby::update(std::int64_t table, std::string summary_json, Audience audien
     }
     // Each message is serialized once, for all who receive it.
     auto changed = std::make_shared<const std::string>(
-        protocol::push::push_text(protocol::push::LobbyTable{d.dump()}));
+        protocol::push::push_text(protocol::push::LobbyTable{summary}));
     auto gone = std::make_shared<const std::string>(
         protocol::push::push_text(protocol::push::LobbyRemoved{table}));
     for (auto it = members_.begin(); it != members_.end();) {
