@@ -1,13 +1,8 @@
 #include "protocol/messages.hpp"
 
-#include <nlohmann/json.hpp>
-
 #include "protocol/json_text.hpp"
-#include "protocol/rules_json.hpp"
 
 namespace whist::protocol {
-
-using nlohmann::json;
 
 std::string_view type_name(const ClientMessage& m) {
   struct V {
@@ -51,19 +46,6 @@ std::string_view type_name(const ClientMessage& m) {
   return std::visit(V{}, m);
 }
 
-std::string welcome_message(std::string_view server_name, const std::string& user_json,
-                            std::string_view session, const std::string& id) {
-  json msg = {{"t", "welcome"},
-              {"d",
-               {{"version", kVersion},
-                {"server", server_name},
-                {"user", json::parse(user_json)},
-                {"session", session},
-                {"rules", rules_json()}}}};
-  if (!id.empty()) msg["id"] = json::parse(id);
-  return msg.dump();
-}
-
 std::string ack_message(const std::string& id, const std::string& data_json) {
   // The keys in the order dump() writes them (sorted), as every message.
   std::string out;
@@ -96,15 +78,6 @@ std::string error_message(const std::string& id, const ErrorReply& e, int retry_
 
 std::string error_message(const ParseError& e) {
   return error_message(e.id, ErrorReply(e.error, e.detail));
-}
-
-std::string user_json(std::int64_t user_id, std::string_view username, bool guest) {
-  return json{{"id", user_id}, {"name", username}, {"guest", guest}}.dump();
-}
-
-std::string session_json(std::int64_t user_id, std::string_view username, bool guest,
-                         std::string_view token) {
-  return json{{"user", json::parse(user_json(user_id, username, guest))}, {"token", token}}.dump();
 }
 
 }  // namespace whist::protocol

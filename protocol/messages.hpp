@@ -166,11 +166,7 @@ std::variant<Request, ParseError> parse_request(std::string_view text);
 // The request type's name, for logs and metrics.
 std::string_view type_name(const ClientMessage& m);
 
-// Server messages, each ready to send.
-// user_json: the logged-in user (user_json()), or "null"; session: "none"
-// (no token given), "resumed" or "invalid" (the token was not accepted).
-std::string welcome_message(std::string_view server_name, const std::string& user_json,
-                            std::string_view session, const std::string& id);
+// Server messages, each ready to send (welcome: replies.hpp).
 // {"t":"ack","id":..,"d":data_json}; data_json is a serialized JSON value
 // (as dump() writes it), copied as it is.
 std::string ack_message(const std::string& id, const std::string& data_json = "{}");
@@ -179,9 +175,5 @@ std::string ack_message(const std::string& id, const std::string& data_json = "{
 std::string error_message(const std::string& id, const ErrorReply& e);
 std::string error_message(const std::string& id, const ErrorReply& e, int retry_after);
 std::string error_message(const ParseError& e);
-// {"user": {...}, "token": ...} for register, login and guest.
-std::string session_json(std::int64_t user_id, std::string_view username, bool guest,
-                         std::string_view token);
-std::string user_json(std::int64_t user_id, std::string_view username, bool guest);
 
 }  // namespace whist::protocol

@@ -242,15 +242,10 @@ void write_optional(JsonText& out, int v) {
     out.null();
 }
 
-}  // namespace
-
-void write_observation(JsonText& out, const Observation& o) {
-  const Variant v = o.rules.variant;
-  const bool bid = v == Variant::kBid;
-  // Keys in order, as a document's dump() writes them.
-  out.begin_object();
-  out.key("calls").begin_array();
-  for (const Call& c : o.calls) {
+// The observation's parts, each written where write_observation puts it.
+void write_calls(JsonText& out, const std::vector<Call>& calls, Variant v) {
+  out.begin_array();
+  for (const Call& c : calls) {
     out.begin_object();
     if (c.pass) {
       out.key("pass").value(true).key("seat").value(c.seat);
@@ -263,19 +258,52 @@ void write_observation(JsonText& out, const Observation& o) {
     out.end_object();
   }
   out.end_array();
+}
+
+void write_contract(JsonText& out, const Contract& c) {
+  if (c.declarer < 0) {
+    out.null();
+    return;
+  }
+  out.begin_object().key("declarer").value(c.declarer).key("level").value(c.level);
+  out.key("mode").plain(bid_mode_name(c.mode)).end_object();
+}
+
+void write_results(JsonText& out, const std::vector<HandResult>& results, Variant v) {
+  out.begin_array();
+  for (const HandResult& h : results) {
+    out.begin_object();
+    if (v == Variant::kClassic) out.key("honours").int_array(h.honours);
+    out.key("score").int_array(h.score).key("tricks").int_array(h.tricks);
+    out.end_object();
+  }
+  out.end_array();
+}
+
+// "trick" (the current one) and "tricks" (those played this deal).
+void write_tricks(JsonText& out, const Observation& o) {
+  out.key("trick").begin_object();
+  write_trick_cards(out.key("cards"), o.current.cards, o.current.size);
+  out.key("leader").value(o.current.leader).end_object();
+  out.key("tricks").begin_array();
+  for (const PlayedTrick& t : o.tricks) {
+    out.begin_object();
+    write_trick_cards(out.key("cards"), t.cards, t.size);
+    out.key("leader").value(t.leader).key("winner").value(t.winner).end_object();
+  }
+  out.end_array();
+}
+
+}  // namespace
+
+void write_observation(JsonText& out, const Observation& o) {
+  const Variant v = o.rules.variant;
+  const bool bid = v == Variant::kBid;
+  // Keys in order, as a document's dump() writes them.
+  out.begin_object();
+  write_calls(out.key("calls"), o.calls, v);
   if (bid) {
-    out.key("contract");
-    if (o.contract.declarer >= 0)
-      out.begin_object()
-          .key("declarer")
-          .value(o.contract.declarer)
-          .key("level")
-          .value(o.contract.level)
-          .key("mode")
-          .plain(bid_mode_name(o.contract.mode))
-          .end_object();
-    else
-      out.null();
+    write_contract(out.key("contract"), o.contract);
   }
   out.key("deal").value(o.deal_index).key("dealer").value(o.dealer);
   if (o.phase == Phase::kDiscard && o.seat >= 0 && o.seat == o.to_act)
@@ -295,27 +323,11 @@ void write_observation(JsonText& out, const Observation& o) {
   for (const Action& a : o.legal) write_action(out, a, v);
   out.end_array();
   out.key("phase").plain(phase_name(o.phase));
-  out.key("results").begin_array();
-  for (const HandResult& h : o.results) {
-    out.begin_object();
-    if (v == Variant::kClassic) out.key("honours").int_array(h.honours);
-    out.key("score").int_array(h.score).key("tricks").int_array(h.tricks);
-    out.end_object();
-  }
-  out.end_array();
+  write_results(out.key("results"), o.results, v);
   out.key("scores").int_array(o.scores);
   write_optional(out.key("seat"), o.seat);
   write_optional(out.key("to_act"), o.to_act);
-  out.key("trick").begin_object();
-  write_trick_cards(out.key("cards"), o.current.cards, o.current.size);
-  out.key("leader").value(o.current.leader).end_object();
-  out.key("tricks").begin_array();
-  for (const PlayedTrick& t : o.tricks) {
-    out.begin_object();
-    write_trick_cards(out.key("cards"), t.cards, t.size);
-    out.key("leader").value(t.leader).key("winner").value(t.winner).end_object();
-  }
-  out.end_array();
+  write_tricks(out, o);
   out.key("tricks_won").int_array(o.tricks_won);
   write_trump(out.key("trump"), o.trump);
   out.key("turned");

@@ -61,12 +61,13 @@ std::optional<Refusal> take_account_message(Credits& account, Clock::time_point 
                  account.wait_s(now)};
 }
 
-Abuse::Abuse(asio::io_context& ioc, const Config& c) : StrandService(ioc), config_(c) {}
+Abuse::Abuse(asio::io_context& ioc, const AbuseLimits& limits)
+    : StrandService(ioc), limits_(limits) {}
 
 asio::awaitable<bool> Abuse::connect(std::string address) {
   auto job = [this, address = std::move(address)] {
     int& n = connections_[address];
-    if (config_.max_connections_per_address > 0 && n >= config_.max_connections_per_address) {
+    if (limits_.max_connections_per_address > 0 && n >= limits_.max_connections_per_address) {
       if (n == 0) connections_.erase(address);
       return false;
     }
@@ -93,7 +94,7 @@ void Abuse::prune(Clock::time_point now) {
                 [&](const auto& kv) { return kv.second.use_count() == 1 && kv.second->full(now); });
   std::erase_if(chatters_,
                 [&](const auto& kv) { return now - kv.second.used > std::chrono::minutes(10); });
-  const auto window = std::chrono::seconds(config_.login_window);
+  const auto window = std::chrono::seconds(limits_.login_window);
   for (auto* m : {&failed_names_, &failed_addresses_})
     std::erase_if(
         *m, [&](const auto& kv) { return kv.second.empty() || now - kv.second.back() > window; });
@@ -105,7 +106,7 @@ asio::awaitable<std::shared_ptr<Credits>> Abuse::account(std::int64_t user) {
     auto& credits = messages_[user];
     // An account may use two connections' worth of messages.
     if (!credits)
-      credits = std::make_shared<Credits>(2.0 * config_.rate_messages, config_.rate_window);
+      credits = std::make_shared<Credits>(2.0 * limits_.rate_messages, limits_.rate_window);
     return credits;
   };
   co_return co_await ask(std::move(job));
@@ -134,19 +135,19 @@ std::optional<Refusal> Abuse::check_chat(std::int64_t user, const std::string& t
   prune(now);
   auto [it, fresh] = chatters_.try_emplace(user);
   Chatter& a = it->second;
-  if (fresh) a.lines = Credits(config_.chat_lines, config_.chat_window);
+  if (fresh) a.lines = Credits(limits_.chat_lines, limits_.chat_window);
   a.used = now;
   const std::string line = folded(text);
-  if (config_.chat_repeat > 0 && !line.empty() && line == a.last_line &&
-      now - a.last_line_at < std::chrono::seconds(config_.chat_repeat)) {
+  if (limits_.chat_repeat > 0 && !line.empty() && line == a.last_line &&
+      now - a.last_line_at < std::chrono::seconds(limits_.chat_repeat)) {
     const double wait =
-        config_.chat_repeat - std::chrono::duration<double>(now - a.last_line_at).count();
+        limits_.chat_repeat - std::chrono::duration<double>(now - a.last_line_at).count();
     return Refusal{protocol::Error::kChatRepeated, "", wait};
   }
   if (!a.lines.take(now))
     return Refusal{protocol::Error::kChatTooFast,
-                   "at most " + std::to_string(config_.chat_lines) + " in " +
-                       std::to_string(config_.chat_window) + " seconds",
+                   "at most " + std::to_string(limits_.chat_lines) + " in " +
+                       std::to_string(limits_.chat_window) + " seconds",
                    a.lines.wait_s(now)};
   a.last_line = line;
   a.last_line_at = now;
@@ -155,7 +156,7 @@ std::optional<Refusal> Abuse::check_chat(std::int64_t user, const std::string& t
 
 std::optional<Refusal> Abuse::check_failures(Failures& f, int limit, Clock::time_point now,
                                              const char* what) {
-  const auto window = std::chrono::seconds(config_.login_window);
+  const auto window = std::chrono::seconds(limits_.login_window);
   while (!f.empty() && now - f.front() >= window) f.pop_front();
   if (limit <= 0 || static_cast<int>(f.size()) < limit) return std::nullopt;
   // Allowed again when the oldest failure leaves the window.
@@ -175,10 +176,10 @@ std::optional<Refusal> Abuse::check_login(const std::string& name, const std::st
                                           Clock::time_point now) {
   prune(now);
   if (auto it = failed_names_.find(folded(name)); it != failed_names_.end())
-    if (auto r = check_failures(it->second, config_.login_failures, now, "for this account"))
+    if (auto r = check_failures(it->second, limits_.login_failures, now, "for this account"))
       return r;
   if (auto it = failed_addresses_.find(address); it != failed_addresses_.end())
-    if (auto r = check_failures(it->second, config_.login_failures_per_address, now,
+    if (auto r = check_failures(it->second, limits_.login_failures_per_address, now,
                                 "from this address"))
       return r;
   return std::nullopt;

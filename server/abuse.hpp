@@ -64,7 +64,7 @@ std::optional<Refusal> take_account_message(Credits& account, Clock::time_point 
 
 class Abuse : public StrandService {
  public:
-  Abuse(asio::io_context& ioc, const Config& c);
+  Abuse(asio::io_context& ioc, const AbuseLimits& limits);
 
   // A new WebSocket connection from `address`: false when the address has
   // max_connections_per_address open already. release() when it ends.
@@ -106,7 +106,7 @@ class Abuse : public StrandService {
   std::optional<Refusal> check_failures(Failures& f, int limit, Clock::time_point now,
                                         const char* what);
 
-  const Config config_;
+  const AbuseLimits limits_;
   std::map<std::string, int> connections_;
   // Held by the account's connections; forgotten once none holds it and
   // it is full again.

@@ -8,9 +8,9 @@
 #include <nlohmann/json.hpp>
 
 #include "server/admin_ops.hpp"
-#include "server/context.hpp"
 #include "server/hub.hpp"
 #include "server/sessions.hpp"
+#include "server/storage_thread.hpp"
 #include "server/table.hpp"
 #include "server/ws_session.hpp"
 #include "table/clock.hpp"
@@ -21,8 +21,15 @@ namespace {
 
 using nlohmann::json;
 
-asio::awaitable<AdminOutcome> close_table(Context& ctx, std::int64_t table, std::string reason) {
-  if (auto t = co_await ctx.hub->find(table)) {
+// What carrying out a command uses.
+struct Admin {
+  StorageThread& storage;
+  Hub& hub;
+  Sessions& sessions;
+};
+
+asio::awaitable<AdminOutcome> close_table(Admin& a, std::int64_t table, std::string reason) {
+  if (auto t = co_await a.hub.find(table)) {
     // (GCC 12: the awaited string is a named local, not a temporary in an
     // initializer.)
     auto close = t->admin_close(std::move(reason));
@@ -34,25 +41,23 @@ asio::awaitable<AdminOutcome> close_table(Context& ctx, std::int64_t table, std:
   // Not live: closed already, or not a table; the database says which.
   const auto now = unix_now();
   auto stored = [table, now](storage::Database& db) { return close_stored_table(db, table, now); };
-  co_return co_await ctx.on_storage(std::move(stored));
+  co_return co_await a.storage.on_storage(std::move(stored));
 }
 
-asio::awaitable<AdminOutcome> ban(Context& ctx, Sessions& sessions, std::int64_t account,
-                                  std::string reason) {
+asio::awaitable<AdminOutcome> ban(Admin& a, std::int64_t account, std::string reason) {
   auto write = [account, reason](storage::Database& db) {
     return ban_account(db, account, true, reason);
   };
-  AdminOutcome out = co_await ctx.on_storage(std::move(write));
+  AdminOutcome out = co_await a.storage.on_storage(std::move(write));
   if (out.exit != 0) co_return out;
   // Their connections go; their seats are held as for anyone who drops.
-  const auto open = co_await sessions.snapshot();
+  const auto open = co_await a.sessions.snapshot();
   for (const auto& s : open) s->kick_banned(account, reason);
   out.message += "; their connections are closed";
   co_return out;
 }
 
-asio::awaitable<AdminOutcome> carry_out(Context& ctx, Sessions& sessions,
-                                        const storage::AdminCommand& c) {
+asio::awaitable<AdminOutcome> carry_out(Admin& a, const storage::AdminCommand& c) {
   const json args = json::parse(c.args, nullptr, false);
   const auto number = [&](const char* key) -> std::int64_t {
     return args.is_object() && args.contains(key) && args[key].is_number_integer()
@@ -65,15 +70,17 @@ asio::awaitable<AdminOutcome> carry_out(Context& ctx, Sessions& sessions,
                : std::string();
   };
   if (c.command == "close-table" && number("table") > 0)
-    co_return co_await close_table(ctx, number("table"), text("reason"));
+    co_return co_await close_table(a, number("table"), text("reason"));
   if (c.command == "ban" && number("account") > 0)
-    co_return co_await ban(ctx, sessions, number("account"), text("reason"));
+    co_return co_await ban(a, number("account"), text("reason"));
   co_return AdminOutcome{2, "whistd does not know the command " + c.command + " " + c.args};
 }
 
 }  // namespace
 
-asio::awaitable<void> serve_admin_commands(Context& ctx, Sessions& sessions) {
+asio::awaitable<void> serve_admin_commands(StorageThread& storage, Hub& hub, Sessions& sessions,
+                                           const std::atomic<bool>& draining) {
+  Admin a{storage, hub, sessions};
   asio::steady_timer timer(co_await asio::this_coro::executor);
   {
     // Commands a stopped whistd had begun: each is safe to run again.
@@ -83,21 +90,21 @@ asio::awaitable<void> serve_admin_commands(Context& ctx, Sessions& sessions) {
     auto fail = [result, now](storage::Database& db) {
       return db.admin().fail_running_admin_commands(result, now);
     };
-    if (const int n = co_await ctx.on_storage(std::move(fail)))
+    if (const int n = co_await storage.on_storage(std::move(fail)))
       spdlog::warn("{} operator command(s) interrupted by a stop; whistctl may run them again", n);
   }
   auto take = [](storage::Database& db) { return db.admin().take_admin_commands(); };
-  while (!ctx.draining) {
+  while (!draining) {
     std::vector<storage::AdminCommand> commands;
     try {
-      commands = co_await ctx.on_storage(take);
+      commands = co_await storage.on_storage(take);
     } catch (const std::exception& e) {
       spdlog::error("reading the operator's commands: {}", e.what());
     }
     for (const auto& c : commands) {
       AdminOutcome out;
       try {
-        out = co_await carry_out(ctx, sessions, c);
+        out = co_await carry_out(a, c);
       } catch (const std::exception& e) {
         out = {1, std::string("whistd could not do it: ") + e.what()};
       }
@@ -107,7 +114,7 @@ asio::awaitable<void> serve_admin_commands(Context& ctx, Sessions& sessions) {
         db.admin().finish_admin_command(id, result, now);
       };
       try {
-        co_await ctx.on_storage(std::move(finish));
+        co_await storage.on_storage(std::move(finish));
       } catch (const std::exception& e) {
         spdlog::error("storing the result of operator command {}: {}", c.id, e.what());
       }

@@ -5,14 +5,20 @@
 // result that whistctl waits for. See docs/whistctl.md.
 #pragma once
 
+#include <atomic>
 #include <boost/asio/awaitable.hpp>
 
 namespace whist::server {
 
-struct Context;
+class StorageThread;
+struct Hub;
 class Sessions;
 
-// Runs until the server drains.
-boost::asio::awaitable<void> serve_admin_commands(Context& ctx, Sessions& sessions);
+// Runs until the server drains (`draining`): reads and stores the commands
+// on the storage thread, finds live tables in the hub and connections in
+// `sessions`.
+boost::asio::awaitable<void> serve_admin_commands(StorageThread& storage, Hub& hub,
+                                                  Sessions& sessions,
+                                                  const std::atomic<bool>& draining);
 
 }  // namespace whist::server

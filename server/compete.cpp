@@ -8,7 +8,7 @@ namespace {
 
 // BEGIN IMMEDIATE ... COMMIT, rolled back if anything throws or the caller
 // says so; a savepoint inside the storage thread's shared transaction
-// (Context::store).
+// (StorageThread::store).
 class Tx {
  public:
   explicit Tx(storage::Database& db) : db_(db) { db_.begin_unit(); }

@@ -28,16 +28,53 @@ std::optional<std::string> to_int(const std::string& key, const std::string& v, 
   return std::nullopt;
 }
 
-}  // namespace
+// The settings that are a whole number in a range: each its name, its
+// range and its field.
+struct IntSetting {
+  const char* key;
+  int lo, hi;
+  int Config::*field;
+};
+constexpr IntSetting kIntSettings[] = {
+    {"port", 1, 65535, &Config::port},
+    {"shutdown-grace", 0, 3600, &Config::shutdown_grace},
+    {"rate-messages", 1, 1000000, &Config::rate_messages},
+    {"rate-window", 1, 3600, &Config::rate_window},
+    {"rate-flood", 1, 1000000, &Config::rate_flood},
+    {"max-connections-per-address", 0, 1000000, &Config::max_connections_per_address},
+    {"chat-lines", 1, 1000000, &Config::chat_lines},
+    {"chat-window", 1, 3600, &Config::chat_window},
+    {"chat-repeat", 0, 3600, &Config::chat_repeat},
+    {"login-failures", 0, 1000000, &Config::login_failures},
+    {"login-failures-per-address", 0, 1000000, &Config::login_failures_per_address},
+    {"login-window", 1, 86400, &Config::login_window},
+    {"ping-interval", 1, 3600, &Config::ping_interval},
+    {"idle-timeout", 2, 7200, &Config::idle_timeout},
+    {"threads", 0, 256, &Config::threads},
+    {"session-days", 1, 3650, &Config::session_days},
+    {"max-queue", 8, 100000, &Config::max_queue},
+    {"password-memory-kib", 8 * 1024, 1024 * 1024, &Config::password_memory_kib},
+    {"password-passes", 1, 20, &Config::password_passes},
+    {"bot-threads", 1, 64, &Config::bot_threads},
+    {"bot-budget-ms", 1, 60000, &Config::bot_budget_ms},
+    {"bot-delay-ms", 0, 10000, &Config::bot_delay_ms},
+    {"quick-fill-seconds", 1, 3600, &Config::quick_fill_seconds},
+    {"house-fee-percent", 0, 50, &Config::house_fee_percent},
+    {"reconnect-grace", 1, 3600, &Config::reconnect_grace},
+    {"turn-idle", 0, 86400, &Config::turn_idle},
+};
 
-std::string help_text() {
-  return R"(usage: whistd [--config FILE] [--KEY VALUE]...
+// The help, section by section (help_text() puts them together).
+// What whistd is, and where its settings come from.
+constexpr const char* kUsage = R"(usage: whistd [--config FILE] [--KEY VALUE]...
 
 The whist server: HTTP and WebSocket on one port, SQLite for everything kept.
 Settings come from the defaults, then the file given with --config (lines of
 `key = value`, # for comments), then the flags (--key value or --key=value).
 
-  listen ADDRESS         address to listen on (default 127.0.0.1)
+)";
+// Where it listens, what it keeps and serves, and its log.
+constexpr const char* kServer = R"(  listen ADDRESS         address to listen on (default 127.0.0.1)
   port N                 port (default 8080)
   database PATH          SQLite database file (default whistd.db)
   static-dir PATH        the browser client's files (default: built-in page)
@@ -46,16 +83,24 @@ Settings come from the defaults, then the file given with --config (lines of
                          (default: standard error)
   origin URL             a browser origin allowed to connect; repeat for more
                          (default: http://localhost:PORT, http://127.0.0.1:PORT)
-  max-message BYTES      largest WebSocket message accepted (default 16384)
+)";
+// Connections and their threads.
+constexpr const char* kConnections =
+    R"(  max-message BYTES      largest WebSocket message accepted (default 16384)
   ping-interval SECONDS  seconds between pings (default 20)
   idle-timeout SECONDS   drop a peer silent this long (default 60)
   threads N              I/O threads (default: one per core)
-  session-days N         days a login stays valid (default 30)
+)";
+// Sessions, the queue of a slow client, password hashing.
+constexpr const char* kAccounts = R"(  session-days N         days a login stays valid (default 30)
   max-queue N            messages queued for a slow client before it is
                          dropped (default 256)
   password-memory-kib N  argon2id memory per password hash (default 19456)
   password-passes N      argon2id passes (default 2)
-  bot-threads N          computer players' thinking threads (default 1)
+)";
+// Tables: computer players, absent and idle players.
+constexpr const char* kPlay =
+    R"(  bot-threads N          computer players' thinking threads (default 1)
   bot-budget-ms N        a computer player's time per decision (default 300)
   bot-delay-ms N         a computer seat acts no sooner than this after its
                          turn began (default 800)
@@ -67,7 +112,10 @@ Settings come from the defaults, then the file given with --config (lines of
                          at a table without timers; then they count as away:
                          the computer acts and stands in until they are back
                          (default 120; 0: no limit)
-  initial-chips N        chips of a new registered account (default 1000)
+)";
+// Chips, and the settings for tests.
+constexpr const char* kChips =
+    R"(  initial-chips N        chips of a new registered account (default 1000)
   topup-floor N          a balance below this gets the daily top-up
                          (default 100; 0: no top-ups)
   topup-amount N         chips of the daily top-up (default 500)
@@ -77,7 +125,10 @@ Settings come from the defaults, then the file given with --config (lines of
                          FOR TESTS ONLY: 1 makes whistd kill itself (SIGKILL)
                          when a game's last action is stored and its result
                          not yet (default 0)
-  rate-messages N        messages a connection may send in a burst; refilled
+)";
+// Limits against abuse, the stop, quick play and the house fee.
+constexpr const char* kLimits =
+    R"(  rate-messages N        messages a connection may send in a burst; refilled
                          over rate-window (default 60)
   rate-window SECONDS    (default 10)
   rate-flood N           messages refused in a row for the rate: the last is
@@ -104,12 +155,23 @@ Settings come from the defaults, then the file given with --config (lines of
   quick-fill-seconds N   a quick-play table waits this long for people before
                          computer players take its free seats (default 20)
   house-fee-percent N    the house's share of a compete game's pot (default 10)
-
+)";
+// The commands besides serving.
+constexpr const char* kCommands = R"(
   --backup-to FILE       copy the database (as configured) to FILE while
                          whistd may be running, check the copy, and exit
   --help                 this text
   --version              the version
 )";
+
+}  // namespace
+
+std::string help_text() {
+  std::string out;
+  for (const char* section :
+       {kUsage, kServer, kConnections, kAccounts, kPlay, kChips, kLimits, kCommands})
+    out += section;
+  return out;
 }
 
 std::optional<std::string> apply_setting(Config& c, const std::string& key_in,
@@ -117,11 +179,11 @@ std::optional<std::string> apply_setting(Config& c, const std::string& key_in,
   std::string key = key_in;
   for (auto& ch : key)
     if (ch == '_') ch = '-';
+  for (const IntSetting& s : kIntSettings)
+    if (key == s.key) return to_int(key, value, s.lo, s.hi, c.*s.field);
   if (key == "listen") {
     if (value.empty()) return std::string("listen needs an address");
     c.listen = value;
-  } else if (key == "port") {
-    return to_int(key, value, 1, 65535, c.port);
   } else if (key == "database") {
     if (value.empty()) return std::string("database needs a path");
     c.database = value;
@@ -137,28 +199,6 @@ std::optional<std::string> apply_setting(Config& c, const std::string& key_in,
     return "log-level must be one of trace, debug, info, warn, error, not \"" + value + "\"";
   } else if (key == "log-file") {
     c.log_file = value;
-  } else if (key == "shutdown-grace") {
-    return to_int(key, value, 0, 3600, c.shutdown_grace);
-  } else if (key == "rate-messages") {
-    return to_int(key, value, 1, 1000000, c.rate_messages);
-  } else if (key == "rate-window") {
-    return to_int(key, value, 1, 3600, c.rate_window);
-  } else if (key == "rate-flood") {
-    return to_int(key, value, 1, 1000000, c.rate_flood);
-  } else if (key == "max-connections-per-address") {
-    return to_int(key, value, 0, 1000000, c.max_connections_per_address);
-  } else if (key == "chat-lines") {
-    return to_int(key, value, 1, 1000000, c.chat_lines);
-  } else if (key == "chat-window") {
-    return to_int(key, value, 1, 3600, c.chat_window);
-  } else if (key == "chat-repeat") {
-    return to_int(key, value, 0, 3600, c.chat_repeat);
-  } else if (key == "login-failures") {
-    return to_int(key, value, 0, 1000000, c.login_failures);
-  } else if (key == "login-failures-per-address") {
-    return to_int(key, value, 0, 1000000, c.login_failures_per_address);
-  } else if (key == "login-window") {
-    return to_int(key, value, 1, 86400, c.login_window);
   } else if (key == "trusted-proxy") {
     if (value.empty()) return std::string("trusted-proxy needs an address");
     c.trusted_proxies.push_back(value);
@@ -170,34 +210,6 @@ std::optional<std::string> apply_setting(Config& c, const std::string& key_in,
     int v = 0;
     if (auto e = to_int(key, value, 1024, 1 << 24, v)) return e;
     c.max_message = static_cast<std::size_t>(v);
-  } else if (key == "ping-interval") {
-    return to_int(key, value, 1, 3600, c.ping_interval);
-  } else if (key == "idle-timeout") {
-    return to_int(key, value, 2, 7200, c.idle_timeout);
-  } else if (key == "threads") {
-    return to_int(key, value, 0, 256, c.threads);
-  } else if (key == "session-days") {
-    return to_int(key, value, 1, 3650, c.session_days);
-  } else if (key == "max-queue") {
-    return to_int(key, value, 8, 100000, c.max_queue);
-  } else if (key == "password-memory-kib") {
-    return to_int(key, value, 8 * 1024, 1024 * 1024, c.password_memory_kib);
-  } else if (key == "password-passes") {
-    return to_int(key, value, 1, 20, c.password_passes);
-  } else if (key == "bot-threads") {
-    return to_int(key, value, 1, 64, c.bot_threads);
-  } else if (key == "bot-budget-ms") {
-    return to_int(key, value, 1, 60000, c.bot_budget_ms);
-  } else if (key == "bot-delay-ms") {
-    return to_int(key, value, 0, 10000, c.bot_delay_ms);
-  } else if (key == "quick-fill-seconds") {
-    return to_int(key, value, 1, 3600, c.quick_fill_seconds);
-  } else if (key == "house-fee-percent") {
-    return to_int(key, value, 0, 50, c.house_fee_percent);
-  } else if (key == "reconnect-grace") {
-    return to_int(key, value, 1, 3600, c.reconnect_grace);
-  } else if (key == "turn-idle") {
-    return to_int(key, value, 0, 86400, c.turn_idle);
   } else if (key == "initial-chips" || key == "topup-floor" || key == "topup-amount") {
     int v = 0;
     if (auto e = to_int(key, value, key == "topup-amount" ? 1 : 0, 1000000000, v)) return e;

@@ -73,8 +73,9 @@ bool origin_allowed(const Config& c, const HttpRequest& req) {
   return false;
 }
 
-HttpResponse answer_http(Context& ctx, const HttpRequest& req) {
-  ++ctx.metrics.http_requests_total;
+HttpResponse answer_http(const HttpRequest& req, const std::string& static_dir, Metrics& metrics,
+                         const std::atomic<bool>& draining) {
+  ++metrics.http_requests_total;
   if (req.method() != http::verb::get && req.method() != http::verb::head) {
     auto res = make(req, http::status::method_not_allowed, "method not allowed\n", "text/plain");
     res.set(http::field::allow, "GET, HEAD");
@@ -83,18 +84,18 @@ HttpResponse answer_http(Context& ctx, const HttpRequest& req) {
   const std::string path = path_of(req);
   if (path == "/healthz") {
     // A stopping server tells load balancers to send no one new.
-    if (ctx.draining)
+    if (draining)
       return make(req, http::status::service_unavailable, "stopping\n",
                   "text/plain; charset=utf-8");
     return make(req, http::status::ok, "ok\n", "text/plain; charset=utf-8");
   }
   if (path == "/metrics")
-    return make(req, http::status::ok, ctx.metrics.render(), "text/plain; version=0.0.4");
+    return make(req, http::status::ok, metrics.render(), "text/plain; version=0.0.4");
   if (path == "/ws")
     return make(req, http::status::upgrade_required, "WebSocket only\n", "text/plain");
 
   // Static files, without leaving the folder.
-  if (ctx.config.static_dir.empty()) {
+  if (static_dir.empty()) {
     if (path == "/" || path == "/index.html")
       return make(req, http::status::ok, kPlaceholder, "text/html; charset=utf-8");
     return make(req, http::status::not_found, "not found\n", "text/plain");
@@ -103,7 +104,7 @@ HttpResponse answer_http(Context& ctx, const HttpRequest& req) {
   if (rel.find("..") != std::string::npos || rel.find('\\') != std::string::npos ||
       rel.find('\0') != std::string::npos)
     return make(req, http::status::bad_request, "bad path\n", "text/plain");
-  const std::filesystem::path file = std::filesystem::path(ctx.config.static_dir) / rel.substr(1);
+  const std::filesystem::path file = std::filesystem::path(static_dir) / rel.substr(1);
   std::error_code ec;
   if (!std::filesystem::is_regular_file(file, ec))
     return make(req, http::status::not_found, "not found\n", "text/plain");

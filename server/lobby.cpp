@@ -4,6 +4,7 @@
 
 #include "protocol/messages.hpp"
 #include "protocol/pushes.hpp"
+#include "protocol/replies.hpp"
 #include "server/presence.hpp"
 #include "server/ws_session.hpp"
 
@@ -25,13 +26,13 @@ void Lobby::join(std::shared_ptr<WsSession> s, std::string id, std::int64_t user
     m.session = s;
     m.user = user;
     m.seen.clear();
-    json list = json::array();
+    protocol::reply::LobbyList list;
     for (const auto& [table, entry] : tables_) {
       if (!may_see(entry.audience, user)) continue;
-      list.push_back(json::parse(entry.summary));
+      list.tables.push_back(entry.summary);
       m.seen.insert(table);
     }
-    s->deliver(id, protocol::ack_message(id, json{{"tables", list}}.dump()));
+    s->deliver(id, protocol::ack_message(id, list));
   });
 }
 
@@ -58,7 +59,7 @@ void Lobby::update(std::int64_t table, std::string summary_json, Audience audien
     }
     // Each message is serialized once, for all who receive it.
     auto changed = std::make_shared<const std::string>(
-        protocol::push::push_text(protocol::push::LobbyTable{d.dump()}));
+        protocol::push::push_text(protocol::push::LobbyTable{summary}));
     auto gone = std::make_shared<const std::string>(
         protocol::push::push_text(protocol::push::LobbyRemoved{table}));
     for (auto it = members_.begin(); it != members_.end();) {

@@ -31,7 +31,8 @@ class Lobby : public StrandService {
   // the list of the tables it may see.
   void join(std::shared_ptr<WsSession> s, std::string id, std::int64_t user);
   void leave(WsSession* s);
-  // A table's summary (JSON text) or audience changed, or it went away.
+  // A table's summary (JSON text as dump() writes it, sent as it is) or
+  // audience changed, or it went away.
   void update(std::int64_t table, std::string summary_json, Audience audience = std::nullopt);
   void remove(std::int64_t table);
   // Told who sits where with each update, and of each table that goes.

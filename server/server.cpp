@@ -230,7 +230,10 @@ struct Server::Impl {
           stream.socket().shutdown(tcp::socket::shutdown_send, ec);
           co_return;
         }
-        auto session = std::make_shared<WsSession>(ctx, std::move(stream));
+        auto session =
+            std::make_shared<WsSession>(WsSession::Parts{ctx.config, ctx.metrics, ctx.storage,
+                                                         ctx.hashing, *ctx.hub, ctx.draining},
+                                        std::move(stream));
         sessions.add(session);
         // A drain that began after the check above did not see this one.
         if (ctx.draining) session->server_stopping();
@@ -238,7 +241,7 @@ struct Server::Impl {
         sessions.remove(session.get());
         co_return;
       }
-      HttpResponse res = answer_http(ctx, req);
+      HttpResponse res = answer_http(req, ctx.config.static_dir, ctx.metrics, ctx.draining);
       const bool keep = res.keep_alive();
       co_await http::async_write(stream, res, asio::redirect_error(asio::use_awaitable, ec));
       if (ec || !keep) {
@@ -323,7 +326,8 @@ void Server::run() {
   spawn(ex, s.wait_signals(), "waiting for signals");
   spawn(ex, s.wait_hangup(), "waiting for SIGHUP");
   spawn(ex, s.listen(), "listening");
-  spawn(ex, serve_admin_commands(s.ctx, s.sessions), "the operator's commands");
+  spawn(ex, serve_admin_commands(s.ctx.storage, *s.ctx.hub, s.sessions, s.ctx.draining),
+        "the operator's commands");
   if (auto every = watchdog_interval()) {
     spdlog::info("systemd watchdog every {} ms", every->count() / 1000);
     spawn(ex, s.watchdog(*every), "the systemd watchdog");
@@ -340,8 +344,8 @@ void Server::run() {
   for (auto& t : threads) t.join();
   s.ctx.bots->stop();
   // Everything the tables queued for storage is written before we exit.
-  s.ctx.storage_pool.join();
-  s.ctx.crypto_pool.join();
+  s.ctx.storage.pool.join();
+  s.ctx.hashing.pool.join();
   spdlog::info("whistd stopped");
 }
 

@@ -7,14 +7,13 @@
 
 #include <chrono>
 #include <ctime>
-#include <nlohmann/json.hpp>
-
+#include "protocol/replies.hpp"
 #include "server/ws_session.hpp"
 #include "table/clock.hpp"
 
 namespace whist::server {
 
-using nlohmann::json;
+namespace reply = protocol::reply;
 
 namespace {
 
@@ -43,14 +42,14 @@ const char* topup_name(storage::TopUpResult r) {
 
 asio::awaitable<void> WsSession::session_chips() {
   if (!user_ || user_->guest) co_return;
-  const Config& c = ctx_.config;
+  const Config& c = config_;
   auto job = [me = user_->id, initial = c.initial_chips, floor = c.topup_floor,
               amount = c.topup_amount, day = today(c), now = unix_now()](storage::Database& db) {
     db.ledger().ensure_initial_chips(me, initial, now);
     if (floor > 0) db.ledger().topup(me, floor, amount, day, now);
   };
   try {
-    co_await ctx_.on_storage(std::move(job));
+    co_await storage_.on_storage(std::move(job));
   } catch (const std::exception& e) {
     // The session goes on; the top-up can be asked for later.
     spdlog::error("chips at the session start of {}: {}", user_->name, e.what());
@@ -75,25 +74,20 @@ asio::awaitable<std::string> WsSession::on_chips(const std::string& id,
       p.rows = db.ledger().ledger_page(me, before, limit);
       return p;
     };
-    const Page p = co_await ctx_.on_storage(std::move(job));
-    json entries = json::array();
+    const Page p = co_await storage_.on_storage(std::move(job));
+    reply::ChipsHistory history;
+    history.chips = p.chips;
     for (const auto& r : p.rows)
-      entries.push_back({{"id", r.id},
-                         {"delta", r.delta},
-                         {"kind", storage::name(r.kind)},
-                         {"game", r.game ? json(r.game) : json(nullptr)},
-                         {"at", r.created_at},
-                         {"batch", r.batch}});
+      history.entries.push_back(reply::LedgerEntry{
+          r.id, r.delta, std::string(storage::name(r.kind)), r.game, r.created_at, r.batch});
     // A full page may have more after it.
-    const json next = static_cast<int>(p.rows.size()) == h->limit && !p.rows.empty()
-                          ? json(p.rows.back().id)
-                          : json(nullptr);
-    co_return protocol::ack_message(
-        id, json{{"chips", p.chips}, {"entries", entries}, {"next", next}}.dump());
+    if (static_cast<int>(p.rows.size()) == h->limit && !p.rows.empty())
+      history.next = p.rows.back().id;
+    co_return protocol::ack_message(id, history);
   }
 
   if (std::holds_alternative<protocol::ChipsTopup>(m)) {
-    const Config& c = ctx_.config;
+    const Config& c = config_;
     auto job = [me, floor = c.topup_floor, amount = c.topup_amount, day = today(c),
                 now = unix_now()](storage::Database& db) {
       if (floor <= 0) {
@@ -104,18 +98,14 @@ asio::awaitable<std::string> WsSession::on_chips(const std::string& id,
       const storage::TopUp t = db.ledger().topup(me, floor, amount, day, now);
       return std::make_pair(std::string(topup_name(t.result)), t);
     };
-    const auto [result, t] = co_await ctx_.on_storage(std::move(job));
-    co_return protocol::ack_message(id, json{{"result", result},
-                                             {"amount", t.amount},
-                                             {"chips", t.balance},
-                                             {"floor", c.topup_floor},
-                                             {"day", today(c)}}
-                                            .dump());
+    const auto [result, t] = co_await storage_.on_storage(std::move(job));
+    co_return protocol::ack_message(
+        id, reply::ChipsTopup{result, t.amount, t.balance, c.topup_floor, today(c)});
   }
 
   auto job = [me](storage::Database& db) { return db.ledger().balance(me); };
-  const std::int64_t chips = co_await ctx_.on_storage(std::move(job));
-  co_return protocol::ack_message(id, json{{"chips", chips}}.dump());
+  const std::int64_t chips = co_await storage_.on_storage(std::move(job));
+  co_return protocol::ack_message(id, reply::ChipsBalance{chips});
 }
 
 }  // namespace whist::server

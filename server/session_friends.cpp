@@ -7,36 +7,81 @@
 
 #include <boost/asio/post.hpp>
 #include <chrono>
-#include <nlohmann/json.hpp>
-
 #include "protocol/pushes.hpp"
+#include "protocol/replies.hpp"
 #include "server/hub.hpp"
 #include "server/ws_session.hpp"
 #include "table/clock.hpp"
 
 namespace whist::server {
 
-using nlohmann::json;
+using protocol::FriendInfo;
+using protocol::UserRef;
+namespace reply = protocol::reply;
 
 namespace {
 
-json user_ref(std::int64_t id, const std::string& name) { return {{"id", id}, {"name", name}}; }
-
-// A friend as the list and the pushes show them: online or not, and the
-// table they sit at ("seat": their seat) or watch ("seat": null), if the
-// viewer may see that table (Presence::status).
-json friend_json(const Presence::Status& status, std::int64_t id, const std::string& name) {
-  json j = user_ref(id, name);
-  j["online"] = status.online;
-  const auto& place = status.place;
-  j["table"] = place ? json(place->table) : json(nullptr);
-  j["seat"] = place && place->seat >= 0 ? json(place->seat) : json(nullptr);
-  return j;
+// A friend as the list and the notices show them: online or not, and the
+// table they sit at (and their seat) or watch (no seat), if the viewer may
+// see that table (Presence::status).
+FriendInfo friend_info(const Presence::Status& status, std::int64_t id, const std::string& name) {
+  FriendInfo f;
+  f.user = UserRef{id, name};
+  f.online = status.online;
+  if (const auto& place = status.place) {
+    f.table = place->table;
+    if (place->seat >= 0) f.seat = place->seat;
+  }
+  return f;
 }
 
-Message push(std::string_view type, json d) {
-  return std::make_shared<const std::string>(
-      protocol::push::push_text(protocol::push::Friend{std::string(type), d.dump()}));
+// A friend notice: {"user": ...} or {"friend": ...}.
+template <typename About>
+Message push(std::string_view type, const About& about) {
+  return std::make_shared<const std::string>(protocol::push::push_text(
+      protocol::push::Friend{std::string(type), protocol::friend_notice_text(about)}));
+}
+
+enum class Op { kRequest, kAccept, kDecline, kRemove };
+
+Op friend_op(const protocol::ClientMessage& m) {
+  return std::holds_alternative<protocol::FriendRequest>(m)   ? Op::kRequest
+         : std::holds_alternative<protocol::FriendAccept>(m)  ? Op::kAccept
+         : std::holds_alternative<protocol::FriendDecline>(m) ? Op::kDecline
+                                                              : Op::kRemove;
+}
+
+// The username a friend request names.
+std::string friend_name(const protocol::ClientMessage& m) {
+  std::string name;
+  std::visit(
+      [&](const auto& x) {
+        if constexpr (requires { x.username; }) name = x.username;
+      },
+      m);
+  return name;
+}
+
+struct FriendOutcome {
+  std::optional<storage::Account> other;
+  storage::FriendResult request = storage::FriendResult::kNoSuchAccount;
+  bool done = false;  // accept, decline, remove: whether it happened
+};
+
+// On the storage thread: the request applied, if the other is a registered user.
+FriendOutcome apply_friend(storage::Database& db, Op op, std::int64_t me, const std::string& name,
+                           std::int64_t now) {
+  FriendOutcome out;
+  out.other = db.accounts().account_by_name(name);
+  if (!out.other || out.other->guest) return out;
+  const std::int64_t other = out.other->id;
+  switch (op) {
+    case Op::kRequest: out.request = db.friends().request_friend(me, other, now); break;
+    case Op::kAccept: out.done = db.friends().accept_friend(me, other); break;
+    case Op::kDecline: out.done = db.friends().decline_friend(me, other); break;
+    case Op::kRemove: out.done = db.friends().remove_friend(me, other); break;
+  }
+  return out;
 }
 
 const char* kGuestFriends = "guests cannot have friends; register an account first";
@@ -48,7 +93,7 @@ asio::awaitable<void> WsSession::came_online() {
   // Guests are present too (a scheduled table tells them it opened), but
   // have no friends to tell.
   // (GCC 12: nothing awaited inside a && or ||, nor with a temporary.)
-  auto online = ctx_.hub->presence.online(user_->id, shared_from_this());
+  auto online = hub_.presence.online(user_->id, shared_from_this());
   const bool first = co_await std::move(online);
   if (first && !user_->guest) notify_friends("friend.online");
 }
@@ -56,17 +101,17 @@ asio::awaitable<void> WsSession::came_online() {
 asio::awaitable<void> WsSession::went_offline() {
   if (!user_) co_return;
   // Not watching anything any more, whatever the tables say later.
-  const bool last = co_await ctx_.hub->presence.offline(user_->id, this);
+  const bool last = co_await hub_.presence.offline(user_->id, this);
   if (last && !user_->guest) notify_friends("friend.offline");
 }
 
 void WsSession::notify_friends(std::string_view type) {
   // The friends are read on the storage thread, and told from there (send
   // only queues); jobs run in order, so "online" and "offline" keep theirs.
-  auto m = push(type, {{"user", user_ref(user_->id, user_->name)}});
-  ctx_.store([&ctx = ctx_, me = user_->id, m] {
+  auto m = push(type, UserRef{user_->id, user_->name});
+  storage_.store([&storage = storage_, &presence = hub_.presence, me = user_->id, m] {
     try {
-      for (std::int64_t f : ctx.db->friends().friends_of(me)) ctx.hub->presence.send(f, m);
+      for (std::int64_t f : storage.db->friends().friends_of(me)) presence.send(f, m);
     } catch (const std::exception& e) {
       spdlog::error("telling the friends of {}: {}", me, e.what());
     }
@@ -76,67 +121,39 @@ void WsSession::notify_friends(std::string_view type) {
 asio::awaitable<std::string> WsSession::on_friend(const std::string& id,
                                                   const protocol::ClientMessage& m) {
   if (user_->guest) co_return reply_error(id, {protocol::Error::kGuest, kGuestFriends});
-  std::string name;
-  std::visit(
-      [&](const auto& x) {
-        if constexpr (requires { x.username; }) name = x.username;
-      },
-      m);
-  enum class Op { kRequest, kAccept, kDecline, kRemove };
-  const Op op = std::holds_alternative<protocol::FriendRequest>(m)   ? Op::kRequest
-                : std::holds_alternative<protocol::FriendAccept>(m)  ? Op::kAccept
-                : std::holds_alternative<protocol::FriendDecline>(m) ? Op::kDecline
-                                                                     : Op::kRemove;
-  struct Outcome {
-    std::optional<storage::Account> other;
-    storage::FriendResult request = storage::FriendResult::kNoSuchAccount;
-    bool done = false;  // accept, decline, remove: whether it happened
-  };
   const std::int64_t me = user_->id;
-  const auto now = unix_now();
-  auto job = [me, name, op, now](storage::Database& db) {
-    Outcome out;
-    out.other = db.accounts().account_by_name(name);
-    if (!out.other || out.other->guest) return out;
-    const std::int64_t other = out.other->id;
-    switch (op) {
-      case Op::kRequest: out.request = db.friends().request_friend(me, other, now); break;
-      case Op::kAccept: out.done = db.friends().accept_friend(me, other); break;
-      case Op::kDecline: out.done = db.friends().decline_friend(me, other); break;
-      case Op::kRemove: out.done = db.friends().remove_friend(me, other); break;
-    }
-    return out;
+  const Op op = friend_op(m);
+  auto job = [me, op, name = friend_name(m), now = unix_now()](storage::Database& db) {
+    return apply_friend(db, op, me, name, now);
   };
-  const Outcome out = co_await ctx_.on_storage(std::move(job));
+  const FriendOutcome out = co_await storage_.on_storage(std::move(job));
   if (!out.other) co_return reply_error(id, {protocol::Error::kNoUser});
   if (out.other->guest)
     co_return reply_error(
         id, {protocol::Error::kGuest, "that user is a guest, and guests have no friends"});
   const std::int64_t other = out.other->id;
   const std::string& other_name = out.other->username;
-  Presence& presence = ctx_.hub->presence;
-  const json me_ref = user_ref(me, user_->name);
+  Presence& presence = hub_.presence;
+  const UserRef me_ref{me, user_->name};
   // Each as the other sees them, for the answers that show a friend.
   // (GCC 12: what is awaited is a named local.)
   auto ask_other = presence.status({me}, other);
   const auto seen = co_await std::move(ask_other);
   auto ask_me = presence.status({other}, me);
   const auto seen_by_me = co_await std::move(ask_me);
-  const json me_for_other = friend_json(seen[0], me, user_->name);
-  const json other_for_me = friend_json(seen_by_me[0], other, other_name);
+  const FriendInfo me_for_other = friend_info(seen[0], me, user_->name);
+  const FriendInfo other_for_me = friend_info(seen_by_me[0], other, other_name);
 
   switch (op) {
     case Op::kRequest:
       switch (out.request) {
         case storage::FriendResult::kRequested:
-          presence.send(other, push("friend.incoming", {{"user", me_ref}}));
-          co_return protocol::ack_message(
-              id, json{{"state", "requested"}, {"user", user_ref(other, other_name)}}.dump());
+          presence.send(other, push("friend.incoming", me_ref));
+          co_return protocol::ack_message(id, reply::FriendRequested{UserRef{other, other_name}});
         case storage::FriendResult::kAccepted:
           // They had asked us: now friends, and they are told so.
-          presence.send(other, push("friend.accepted", {{"friend", me_for_other}}));
-          co_return protocol::ack_message(
-              id, json{{"state", "friends"}, {"friend", other_for_me}}.dump());
+          presence.send(other, push("friend.accepted", me_for_other));
+          co_return protocol::ack_message(id, reply::FriendsNow{other_for_me});
         case storage::FriendResult::kAlreadyFriends:
           co_return reply_error(id, {protocol::Error::kAlreadyFriends});
         case storage::FriendResult::kAlreadyRequested:
@@ -148,14 +165,14 @@ asio::awaitable<std::string> WsSession::on_friend(const std::string& id,
       break;
     case Op::kAccept:
       if (!out.done) co_return reply_error(id, {protocol::Error::kNoRequest});
-      presence.send(other, push("friend.accepted", {{"friend", me_for_other}}));
-      co_return protocol::ack_message(id, json{{"friend", other_for_me}}.dump());
+      presence.send(other, push("friend.accepted", me_for_other));
+      co_return protocol::ack_message(id, reply::FriendAccepted{other_for_me});
     case Op::kDecline:
       if (!out.done) co_return reply_error(id, {protocol::Error::kNoRequest});
       co_return protocol::ack_message(id);
     case Op::kRemove:
       if (!out.done) co_return reply_error(id, {protocol::Error::kNotFriends});
-      presence.send(other, push("friend.removed", {{"user", me_ref}}));
+      presence.send(other, push("friend.removed", me_ref));
       co_return protocol::ack_message(id);
   }
   co_return reply_error(id, {protocol::Error::kInternal, "unknown friend request"});
@@ -178,18 +195,17 @@ asio::awaitable<std::string> WsSession::on_friends_list(const std::string& id) {
     load(db.friends().requests_from(me), l.outgoing);
     return l;
   };
-  const Lists l = co_await ctx_.on_storage(std::move(job));
-  json friends = json::array(), incoming = json::array(), outgoing = json::array();
+  const Lists l = co_await storage_.on_storage(std::move(job));
   std::vector<std::int64_t> ids;
   for (const auto& a : l.friends) ids.push_back(a.id);
-  auto ask = ctx_.hub->presence.status(std::move(ids), user_->id);
+  auto ask = hub_.presence.status(std::move(ids), user_->id);
   const auto seen = co_await std::move(ask);
+  reply::FriendsList list;
   for (std::size_t i = 0; i < l.friends.size(); ++i)
-    friends.push_back(friend_json(seen[i], l.friends[i].id, l.friends[i].username));
-  for (const auto& a : l.incoming) incoming.push_back(user_ref(a.id, a.username));
-  for (const auto& a : l.outgoing) outgoing.push_back(user_ref(a.id, a.username));
-  co_return protocol::ack_message(
-      id, json{{"friends", friends}, {"incoming", incoming}, {"outgoing", outgoing}}.dump());
+    list.friends.push_back(friend_info(seen[i], l.friends[i].id, l.friends[i].username));
+  for (const auto& a : l.incoming) list.incoming.push_back(UserRef{a.id, a.username});
+  for (const auto& a : l.outgoing) list.outgoing.push_back(UserRef{a.id, a.username});
+  co_return protocol::ack_message(id, list);
 }
 
 }  // namespace whist::server

@@ -2,21 +2,23 @@
 // wins and losses per variant, and the leaderboard of a variant. Stored at
 // the end of each game (Table::game_results, table_results.cpp).
 
-#include <nlohmann/json.hpp>
-
+#include "protocol/replies.hpp"
 #include "server/ws_session.hpp"
 
 namespace whist::server {
 
-using nlohmann::json;
+namespace reply = protocol::reply;
 
 namespace {
 
-json seat_json(const storage::SeatResult& s) {
-  return {{"seat", s.seat},        {"user", s.account ? json(s.account) : json(nullptr)},
-          {"name", s.name},        {"side", s.side},
-          {"won", s.won},          {"score", s.score},
-          {"chips", s.chips_delta}};
+reply::SeatResult seat_result(const storage::SeatResult& s) {
+  return {s.seat, s.account, s.name, s.side, s.won, s.score, s.chips_delta};
+}
+
+reply::PlayedGame played_game(const storage::PlayedGame& g) {
+  reply::PlayedGame out{g.game, g.table, g.variant, g.finished_at, seat_result(g.me), {}};
+  for (const auto& s : g.seats) out.players.push_back(seat_result(s));
+  return out;
 }
 
 }  // namespace
@@ -27,20 +29,12 @@ asio::awaitable<std::string> WsSession::on_results(const std::string& id,
     auto job = [variant = l->variant, min = l->min_games, limit = l->limit](storage::Database& db) {
       return db.results().leaderboard(variant, min, limit);
     };
-    const auto rows = co_await ctx_.on_storage(std::move(job));
-    json players = json::array();
+    const auto rows = co_await storage_.on_storage(std::move(job));
+    reply::Leaderboard board{l->variant, l->min_games, {}};
     int rank = 0;
     for (const auto& r : rows)
-      players.push_back({{"rank", ++rank},
-                         {"id", r.account},
-                         {"name", r.name},
-                         {"games", r.games},
-                         {"wins", r.wins},
-                         {"losses", r.games - r.wins},
-                         {"win_rate", static_cast<double>(r.wins) / static_cast<double>(r.games)}});
-    co_return protocol::ack_message(
-        id,
-        json{{"variant", l->variant}, {"min_games", l->min_games}, {"players", players}}.dump());
+      board.players.push_back(reply::Leader{++rank, r.account, r.name, r.games, r.wins});
+    co_return protocol::ack_message(id, board);
   }
 
   // Whose: one's own, or a named user's.
@@ -69,40 +63,23 @@ asio::awaitable<std::string> WsSession::on_results(const std::string& id,
       f.record = db.results().record_of(f.who->id);
     return f;
   };
-  const Found f = co_await ctx_.on_storage(std::move(job));
+  const Found f = co_await storage_.on_storage(std::move(job));
   if (!f.who) co_return reply_error(id, {protocol::Error::kNoUser});
-  const json who = {{"id", f.who->id}, {"name", f.who->username}};
+  const protocol::UserRef who{f.who->id, f.who->username};
 
   if (games) {
-    json list = json::array();
-    for (const auto& g : f.games) {
-      json seats = json::array();
-      for (const auto& s : g.seats) seats.push_back(seat_json(s));
-      list.push_back({{"game", g.game},
-                      {"table", g.table},
-                      {"variant", g.variant},
-                      {"finished_at", g.finished_at},
-                      {"seat", g.me.seat},
-                      {"side", g.me.side},
-                      {"won", g.me.won},
-                      {"score", g.me.score},
-                      {"chips", g.me.chips_delta},
-                      {"players", seats}});
-    }
-    const json next = static_cast<int>(f.games.size()) == limit && !f.games.empty()
-                          ? json(f.games.back().game)
-                          : json(nullptr);
-    co_return protocol::ack_message(id,
-                                    json{{"user", who}, {"games", list}, {"next", next}}.dump());
+    reply::GamesPage page{who, {}, {}};
+    for (const auto& g : f.games) page.games.push_back(played_game(g));
+    // A full page may have more after it.
+    if (static_cast<int>(f.games.size()) == limit && !f.games.empty())
+      page.next = f.games.back().game;
+    co_return protocol::ack_message(id, page);
   }
 
-  json variants = json::array();
+  reply::Stats stats{who, {}};
   for (const auto& r : f.record)
-    variants.push_back({{"variant", r.variant},
-                        {"games", r.games},
-                        {"wins", r.wins},
-                        {"losses", r.games - r.wins}});
-  co_return protocol::ack_message(id, json{{"user", who}, {"variants", variants}}.dump());
+    stats.variants.push_back(reply::VariantRecord{r.variant, r.games, r.wins});
+  co_return protocol::ack_message(id, stats);
 }
 
 }  // namespace whist::server

@@ -1,11 +1,11 @@
-// Group commit on the storage thread (see Context::store in context.hpp).
+// Group commit on the storage thread (see StorageThread::store in storage_thread.hpp).
 #include <spdlog/spdlog.h>
 
-#include "server/context.hpp"
+#include "server/storage_thread.hpp"
 
 namespace whist::server {
 
-void Context::open_batch() {
+void StorageThread::open_batch() {
   if (batch_open_) return;
   try {
     db->begin();
@@ -16,10 +16,10 @@ void Context::open_batch() {
   }
   batch_open_ = true;
   // Behind every job already queued: they all share this transaction.
-  asio::post(storage_pool, [this] { commit_batch(); });
+  asio::post(pool, [this] { commit_batch(); });
 }
 
-void Context::commit_batch() {
+void StorageThread::commit_batch() {
   if (!batch_open_) return;
   batch_open_ = false;
   try {
@@ -34,13 +34,13 @@ void Context::commit_batch() {
     } catch (const std::exception&) {
     }
   }
-  ++metrics.storage_commits_total;
+  ++metrics_.storage_commits_total;
   auto ready = std::move(committed_);
   committed_.clear();
   for (auto& fn : ready) fn();
 }
 
-void Context::after_commit(std::function<void()> fn) {
+void StorageThread::after_commit(std::function<void()> fn) {
   if (batch_open_)
     committed_.push_back(std::move(fn));
   else

@@ -12,7 +12,6 @@
 #include "protocol/pushes.hpp"
 #include "protocol/record_json.hpp"
 #include "protocol/replay_json.hpp"
-#include "server/auth.hpp"
 #include "server/game_record.hpp"
 #include "server/hub.hpp"
 #include "server/spawn.hpp"
@@ -35,18 +34,6 @@ bool holds_any(const protocol::ClientMessage& m) {
   return (std::holds_alternative<T>(m) || ...);
 }
 
-// A hash to verify against when a login names no account, so that the
-// answer takes as long either way.
-const std::string& dummy_hash(const Config& c) {
-  static const std::string hash =
-      hash_password("not a password of anyone", c.password_memory_kib, c.password_passes);
-  return hash;
-}
-
-}  // namespace
-
-namespace {
-
 // The HTTP stream's socket, as a socket typed on its strand.
 Socket typed_socket(beast::tcp_stream stream) {
   auto socket = stream.release_socket();
@@ -65,18 +52,23 @@ std::uint64_t WsSession::next_conn_id() {
   return ++last;
 }
 
-WsSession::WsSession(Context& ctx, beast::tcp_stream stream)
-    : ctx_(ctx),
+WsSession::WsSession(const Parts& parts, beast::tcp_stream stream)
+    : config_(parts.config),
+      metrics_(parts.metrics),
+      storage_(parts.storage),
+      hashing_(parts.hashing),
+      hub_(parts.hub),
+      draining_(parts.draining),
       ws_(typed_socket(std::move(stream))),
       ping_timer_(ws_.get_executor()),
-      credits_(ctx.config.rate_messages, ctx.config.rate_window) {}
+      credits_(config_.rate_messages, config_.rate_window) {}
 
 std::string WsSession::client_address(const http::request<http::string_body>& req) const {
   boost::system::error_code ec;
   const auto peer = ws_.next_layer().remote_endpoint(ec);
   if (ec) return "unknown";
   std::string address = peer.address().to_string();
-  const auto& proxies = ctx_.config.trusted_proxies;
+  const auto& proxies = config_.trusted_proxies;
   if (std::find(proxies.begin(), proxies.end(), address) == proxies.end()) return address;
   // The proxy appends the address it saw last: that one is not forged.
   auto it = req.find("X-Forwarded-For");
@@ -89,7 +81,7 @@ std::string WsSession::client_address(const http::request<http::string_body>& re
   return b == std::string::npos ? address : last.substr(b, e - b + 1);
 }
 
-asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
+void WsSession::set_options() {
   websocket::stream_base::timeout t{};
   t.handshake_timeout = std::chrono::seconds(30);
   t.idle_timeout = websocket::stream_base::none();  // the writer pings and times out
@@ -97,26 +89,30 @@ asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
   ws_.set_option(t);
   ws_.set_option(websocket::stream_base::decorator(
       [](websocket::response_type& res) { res.set(http::field::server, "whistd"); }));
-  ws_.read_message_max(ctx_.config.max_message);
+  ws_.read_message_max(config_.max_message);
   ws_.auto_fragment(false);
+}
+
+asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
+  set_options();
   address_ = client_address(req);
   boost::system::error_code ec;
   co_await ws_.async_accept(req, asio::redirect_error(asio::use_awaitable, ec));
   if (ec) co_return;
-  auto connect = ctx_.hub->abuse.connect(address_);
+  auto connect = hub_.abuse.connect(address_);
   if (co_await std::move(connect)) {
     counted_ = true;
   } else {
     // Told in the protocol's words, then closed (policy violation).
-    ++ctx_.metrics.connections_refused_total;
+    ++metrics_.connections_refused_total;
     spdlog::info("refusing a connection from {}: too many from that address", address_);
     enqueue(std::make_shared<const std::string>(
         protocol::error_message("", {protocol::Error::kTooManyConnections})));
     close_soon(websocket::close_code::policy_error, "too many connections");
   }
 
-  ++ctx_.metrics.connections;
-  ++ctx_.metrics.connections_total;
+  ++metrics_.connections;
+  ++metrics_.connections_total;
   last_heard_ = clock::now();
   ws_.control_callback([this](websocket::frame_type kind, beast::string_view) {
     last_heard_ = clock::now();
@@ -140,13 +136,13 @@ asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
     }
     if (!ws_.got_text()) {
       send(protocol::error_message("", {protocol::Error::kBadMessage, "messages are text (JSON)"}));
-      ++ctx_.metrics.errors_total;
+      ++metrics_.errors_total;
       buffer.clear();
       continue;
     }
     // A flat buffer's data is one piece: parsed where it lies.
     const auto data = buffer.data();
-    ++ctx_.metrics.messages_in_total;
+    ++metrics_.messages_in_total;
     Parsed parsed = protocol::parse_request(
         std::string_view(static_cast<const char*>(data.data()), data.size()));
     buffer.clear();
@@ -156,17 +152,21 @@ asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
     if (act_at_once(parsed)) continue;
     co_await handle(std::move(parsed));
   }
+  co_await ended(ec);
+}
+
+asio::awaitable<void> WsSession::ended(boost::system::error_code ec) {
   if (ec != websocket::error::closed && ec != asio::error::operation_aborted &&
       ec != asio::error::eof && ec != beast::error::timeout)
     spdlog::debug("connection ended: {}", ec.message());
   closing_ = true;
   wake_writer();
-  --ctx_.metrics.connections;
-  if (counted_) ctx_.hub->abuse.release(address_);
+  --metrics_.connections;
+  if (counted_) hub_.abuse.release(address_);
   counted_ = false;
   // Tables hold the seat; the lobby forgets us; friends may see us go.
   co_await went_offline();
-  if (in_lobby_) ctx_.hub->lobby.leave(this);
+  if (in_lobby_) hub_.lobby.leave(this);
   for (const std::int64_t t : tables_)
     if (auto table = co_await this->table(t)) table->disconnected(this, user_ ? user_->id : 0);
 }
@@ -175,7 +175,7 @@ Player WsSession::player() const { return Player{user_->id, user_->name, user_->
 
 asio::awaitable<std::shared_ptr<Table>> WsSession::table(std::int64_t id) {
   if (auto t = known_table(id)) co_return t;
-  auto t = co_await ctx_.hub->find(id);
+  auto t = co_await hub_.find(id);
   if (found_.size() >= 64) std::erase_if(found_, [](auto& kv) { return kv.second.expired(); });
   if (t) found_[id] = t;
   co_return t;
@@ -190,24 +190,24 @@ void WsSession::joined_table(std::int64_t table) {
   asio::dispatch(ws_.get_executor(), [self = shared_from_this(), table] {
     self->tables_.insert(table);
     // Seated or watching: presence tells seats from the tables' summaries.
-    if (self->user_) self->ctx_.hub->presence.watching(self->user_->id, self.get(), table, true);
+    if (self->user_) self->hub_.presence.watching(self->user_->id, self.get(), table, true);
   });
 }
 
 std::string WsSession::reply_error(const std::string& id, const protocol::ErrorReply& e) {
-  ++ctx_.metrics.errors_total;
+  ++metrics_.errors_total;
   return protocol::error_message(id, e);
 }
 
 void WsSession::refuse(const std::string& id, const Refusal& r) {
-  ++ctx_.metrics.errors_total;
+  ++metrics_.errors_total;
   if (r.code == protocol::Error::kRateLimited) {
-    ++ctx_.metrics.rate_limited_total;
-    if (++refused_ >= ctx_.config.rate_flood) {
+    ++metrics_.rate_limited_total;
+    if (++refused_ >= config_.rate_flood) {
       // Still sending, ignoring every refusal: a flood. This refusal is
       // the last message, then the close (the reader runs on the strand:
       // queued before the close).
-      ++ctx_.metrics.flood_closed_total;
+      ++metrics_.flood_closed_total;
       spdlog::info("closing a flooding connection from {}{}", address_,
                    user_ ? " (" + user_->name + ")" : std::string());
       enqueue(std::make_shared<const std::string>(refusal_message(id, r)));
@@ -252,7 +252,7 @@ bool WsSession::act_at_once(Parsed& parsed) {
 
 asio::awaitable<void> WsSession::handle(Parsed parsed) {
   if (auto* e = std::get_if<protocol::ParseError>(&parsed)) {
-    ++ctx_.metrics.errors_total;
+    ++metrics_.errors_total;
     send(protocol::error_message(*e));
     co_return;
   }
@@ -294,12 +294,12 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
     // away until it comes back (table_away.cpp).
     for (const std::int64_t t : tables_)
       if (auto table = co_await this->table(t)) table->left_view(this, user_->id);
-    ctx_.hub->lobby.join(shared_from_this(), r.id, user_->id);
+    hub_.lobby.join(shared_from_this(), r.id, user_->id);
     co_return std::string();
   }
   if (std::holds_alternative<protocol::LobbyLeave>(r.message)) {
     in_lobby_ = false;
-    ctx_.hub->lobby.leave(this);
+    hub_.lobby.leave(this);
     for (const std::int64_t t : tables_)
       if (auto table = co_await this->table(t)) table->came_back(this, user_->id);
     co_return protocol::ack_message(r.id);
@@ -317,10 +317,10 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
   if (const auto* chat = std::get_if<protocol::TableChat>(&r.message)) {
     // Bursts and repeated lines are refused before the table sees them.
     const std::string line = chat->phrase >= 0 ? "#" + std::to_string(chat->phrase) : chat->text;
-    auto check = ctx_.hub->abuse.chat(user_->id, line, clock::now());
+    auto check = hub_.abuse.chat(user_->id, line, clock::now());
     if (auto why = co_await std::move(check)) {
-      ++ctx_.metrics.chat_refused_total;
-      ++ctx_.metrics.errors_total;
+      ++metrics_.chat_refused_total;
+      ++metrics_.errors_total;
       co_return refusal_message(r.id, *why);
     }
   }
@@ -338,164 +338,14 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
   // Leaving or no longer watching: no longer there for friends (a seat
   // kept during a game still shows, from the table's summary).
   if (holds_any<TableLeave, TableUnwatch>(r.message))
-    ctx_.hub->presence.watching(user_->id, this, table, false);
+    hub_.presence.watching(user_->id, this, table, false);
   t->request(shared_from_this(), player(), r.id, r.message);
   co_return std::string();
 }
 
-asio::awaitable<std::string> WsSession::on_hello(const std::string& id, const protocol::Hello& h) {
-  if (hello_) co_return reply_error(id, {protocol::Error::kWrongState, "hello was already said"});
-  if (h.version != protocol::kVersion)
-    co_return reply_error(
-        id, {protocol::Error::kUnsupportedVersion,
-             "this server speaks protocol version " + std::to_string(protocol::kVersion)});
-  hello_ = true;
-  std::string session = "none";
-  if (h.token) {
-    const std::string hash = token_hash(*h.token);
-    const auto now = unix_now();
-    struct Found {
-      std::optional<storage::Account> account;
-      std::optional<std::string> banned;  // the reason, if the account is banned
-    };
-    auto find = [hash, now](storage::Database& db) {
-      Found f;
-      f.account = db.accounts().account_for_session(hash, now);
-      if (!f.account || f.account->banned) {
-        f.account.reset();
-        f.banned = db.admin().banned_for_session(hash);
-      }
-      return f;
-    };
-    const Found found = co_await ctx_.on_storage(std::move(find));
-    const auto& account = found.account;
-    if (found.banned) {
-      // Said again without the token, the hello opens a session as usual.
-      hello_ = false;
-      co_return reply_error(id, {protocol::Error::kBanned, *found.banned});
-    }
-    if (account) {
-      user_ = User{account->id, account->username, account->guest, hash};
-      session = "resumed";
-      spdlog::info("{} is back", account->username);
-      co_await logged_in();
-    } else {
-      session = "invalid";
-    }
-  }
-  const std::string user =
-      user_ ? protocol::user_json(user_->id, user_->name, user_->guest) : std::string("null");
-  co_return protocol::welcome_message("whistd/0.1.0", user, session, id);
-}
-
-asio::awaitable<std::string> WsSession::start_session(const std::string& id,
-                                                      const storage::Account& a) {
-  const std::string token = new_token();
-  const std::string hash = token_hash(token);
-  const auto now = unix_now();
-  const auto expires = now + std::int64_t{86400} * ctx_.config.session_days;
-  const auto account_id = a.id;
-  auto create = [=](storage::Database& db) {
-    db.accounts().create_session(account_id, hash, now, expires);
-  };
-  co_await ctx_.on_storage(std::move(create));
-  user_ = User{a.id, a.username, a.guest, hash};
-  co_await logged_in();
-  co_return protocol::ack_message(id, protocol::session_json(a.id, a.username, a.guest, token));
-}
-
-asio::awaitable<void> WsSession::logged_in() {
-  account_credits_ = co_await ctx_.hub->abuse.account(user_->id);
-  co_await session_chips();
-  co_await came_online();
-}
-
-asio::awaitable<std::string> WsSession::on_register(const std::string& id,
-                                                    const protocol::Register& r) {
-  if (user_)
-    co_return reply_error(id, {protocol::Error::kWrongState, "already logged in; log out first"});
-  if (auto why = check_username(r.username))
-    co_return reply_error(id, {protocol::Error::kBadUsername, *why});
-  if (auto why = check_password(r.password))
-    co_return reply_error(id, {protocol::Error::kBadPassword, *why});
-  const int mem = ctx_.config.password_memory_kib, passes = ctx_.config.password_passes;
-  auto hasher = [pw = r.password, mem, passes] { return hash_password(pw, mem, passes); };
-  const std::string hash = co_await ctx_.on_crypto(std::move(hasher));
-  const auto now = unix_now();
-  // The account and its first chips, in one transaction.
-  auto create = [name = r.username, hash, now,
-                 chips = ctx_.config.initial_chips](storage::Database& db) {
-    return db.ledger().create_player(name, hash, chips, now);
-  };
-  auto created = co_await ctx_.on_storage(std::move(create));
-  if (!created) co_return reply_error(id, {protocol::Error::kUsernameTaken});
-  spdlog::info("new account {}", r.username);
-  storage::Account a;
-  a.id = *created;
-  a.username = r.username;
-  co_return co_await start_session(id, a);
-}
-
-asio::awaitable<std::string> WsSession::on_login(const std::string& id, const protocol::Login& r) {
-  if (user_)
-    co_return reply_error(id, {protocol::Error::kWrongState, "already logged in; log out first"});
-  auto allowed = ctx_.hub->abuse.login_allowed(r.username, address_, clock::now());
-  if (auto why = co_await std::move(allowed)) {
-    ++ctx_.metrics.logins_throttled_total;
-    ++ctx_.metrics.errors_total;
-    spdlog::info("login for {} from {} refused: too many failures",
-                 check_username(r.username) ? "(bad name)" : r.username, address_);
-    co_return refusal_message(id, *why);
-  }
-  auto find = [name = r.username](storage::Database& db) {
-    return db.accounts().account_by_name(name);
-  };
-  auto account = co_await ctx_.on_storage(std::move(find));
-  const std::string hash =
-      account && !account->guest ? account->password_hash : dummy_hash(ctx_.config);
-  auto verify = [pw = r.password, hash] { return verify_password(pw, hash); };
-  const bool ok = co_await ctx_.on_crypto(std::move(verify));
-  if (!account || account->guest || !ok) {
-    ctx_.hub->abuse.login_failed(r.username, address_, clock::now());
-    spdlog::info("failed login for {}", check_username(r.username) ? "(bad name)" : r.username);
-    co_return reply_error(id, {protocol::Error::kLoginFailed});
-  }
-  if (account->banned) {
-    spdlog::info("login for {} refused: banned", account->username);
-    const auto aid = account->id;
-    auto reason = [aid](storage::Database& db) { return db.admin().ban_reason(aid).value_or(""); };
-    const std::string why = co_await ctx_.on_storage(std::move(reason));
-    co_return reply_error(id, {protocol::Error::kBanned, why});
-  }
-  ctx_.hub->abuse.login_succeeded(r.username);
-  spdlog::info("{} logged in", account->username);
-  co_return co_await start_session(id, *account);
-}
-
-asio::awaitable<std::string> WsSession::on_guest(const std::string& id) {
-  if (user_)
-    co_return reply_error(id, {protocol::Error::kWrongState, "already logged in; log out first"});
-  const auto now = unix_now();
-  for (int attempt = 0; attempt < 5; ++attempt) {
-    const std::string name = guest_name();
-    auto create = [name, now](storage::Database& db) {
-      return db.accounts().create_account(name, "", true, now);
-    };
-    auto created = co_await ctx_.on_storage(std::move(create));
-    if (!created) continue;
-    storage::Account a;
-    a.id = *created;
-    a.username = name;
-    a.guest = true;
-    spdlog::info("guest {} arrived", name);
-    co_return co_await start_session(id, a);
-  }
-  co_return reply_error(id, {protocol::Error::kInternal, "no guest name was free"});
-}
-
 asio::awaitable<std::string> WsSession::on_create_table(const std::string& id,
                                                         const protocol::TableCreate& c) {
-  if (ctx_.draining) co_return reply_error(id, {protocol::Error::kServerRestarting});
+  if (draining_) co_return reply_error(id, {protocol::Error::kServerRestarting});
   const auto& settings = c.setup.settings;
   const auto when = unix_now();
   if (settings.kind == protocol::TableKind::kPlay)
@@ -509,7 +359,7 @@ asio::awaitable<std::string> WsSession::on_create_table(const std::string& id,
                                  "guests have no chips: register to play at Compete tables"});
     // The creator sits at once: they must be able to pay.
     auto read = [user = user_->id](storage::Database& db) { return db.ledger().balance(user); };
-    const std::int64_t balance = co_await ctx_.on_storage(std::move(read));
+    const std::int64_t balance = co_await storage_.on_storage(std::move(read));
     if (balance < settings.buy_in)
       co_return reply_error(id, {protocol::Error::kInsufficientChips,
                                  "this table's buy-in is " + std::to_string(settings.buy_in) +
@@ -520,10 +370,10 @@ asio::awaitable<std::string> WsSession::on_create_table(const std::string& id,
 
 asio::awaitable<std::string> WsSession::on_play_quick(const std::string& id,
                                                       const protocol::PlayQuick& q) {
-  if (ctx_.draining) co_return reply_error(id, {protocol::Error::kServerRestarting});
+  if (draining_) co_return reply_error(id, {protocol::Error::kServerRestarting});
   const std::string key = Table::quick_key(q.setup);
   // A seat at the forming table, if there is one; else a new table.
-  auto forming = ctx_.hub->forming(key);
+  auto forming = hub_.forming(key);
   if (auto t = co_await std::move(forming)) {
     t->request(shared_from_this(), player(), id, protocol::TableSit{t->id(), -1});
     co_return std::string();
@@ -540,10 +390,10 @@ asio::awaitable<std::string> WsSession::open_table(const std::string& id,
   auto create = [row, now](storage::Database& db) {
     return db.tables().create_table(row, storage::TableState::kOpen, now);
   };
-  const std::int64_t table_id = co_await ctx_.on_storage(std::move(create));
-  auto table = std::make_shared<Table>(*ctx_.hub, table_id, c.setup, player());
-  ctx_.hub->add(table_id, table, quick_key);
-  ++ctx_.metrics.tables_total;
+  const std::int64_t table_id = co_await storage_.on_storage(std::move(create));
+  auto table = std::make_shared<Table>(hub_, table_id, c.setup, player());
+  hub_.add(table_id, table, quick_key);
+  ++metrics_.tables_total;
   spdlog::info("{} opened table {} ({})", user_->name, table_id,
                variant_name(c.setup.rules.variant));
   // The creator sits down at seat 0; the answer is the table's state.
@@ -567,7 +417,7 @@ asio::awaitable<std::string> WsSession::on_game_record(const std::string& id, st
     }
     return s;
   };
-  Stored s = co_await ctx_.on_storage(std::move(load));
+  Stored s = co_await storage_.on_storage(std::move(load));
   if (!s.row) co_return reply_error(id, {protocol::Error::kNoGame});
   // Hands are secret until the game is over.
   if (s.row->state != storage::GameState::kFinished)
@@ -588,18 +438,6 @@ asio::awaitable<std::string> WsSession::on_game_record(const std::string& id, st
     d["states"] = std::move(std::get<json>(replayed));
   }
   co_return protocol::ack_message(id, d.dump());
-}
-
-asio::awaitable<std::string> WsSession::on_logout(const std::string& id) {
-  if (!user_) co_return reply_error(id, {protocol::Error::kNotLoggedIn});
-  const std::string hash = user_->token_hash;
-  auto revoke = [hash](storage::Database& db) { return db.accounts().revoke_session(hash); };
-  co_await ctx_.on_storage(std::move(revoke));
-  spdlog::info("{} logged out", user_->name);
-  co_await went_offline();
-  user_.reset();
-  account_credits_.reset();
-  co_return protocol::ack_message(id);
 }
 
 }  // namespace whist::server

@@ -4,6 +4,7 @@
 // other parts talk to it through send(), from any thread.
 #pragma once
 
+#include <atomic>
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
@@ -27,7 +28,9 @@
 
 #include "protocol/messages.hpp"
 #include "server/abuse.hpp"
-#include "server/context.hpp"
+#include "server/config.hpp"
+#include "server/metrics.hpp"
+#include "server/storage_thread.hpp"
 #include "server/ws_socket.hpp"
 #include "table/retry_cache.hpp"
 
@@ -43,6 +46,7 @@ using Message = std::shared_ptr<const std::string>;
 // ends a connection).
 using Socket = WsSocket;
 
+struct Hub;
 class Table;
 }  // namespace whist::server
 namespace whist::table {
@@ -53,8 +57,19 @@ using Player = table::Person;
 
 class WsSession : public std::enable_shared_from_this<WsSession> {
  public:
+  // What a session uses of the server: its settings, its counters, the
+  // storage and hashing threads, the lobby and tables (the hub), and
+  // whether the server is stopping.
+  struct Parts {
+    const Config& config;
+    Metrics& metrics;
+    StorageThread& storage;
+    HashingThread& hashing;
+    Hub& hub;
+    const std::atomic<bool>& draining;
+  };
   // `stream`'s executor is a Strand (the acceptor makes one per connection).
-  WsSession(Context& ctx, beast::tcp_stream stream);
+  WsSession(const Parts& parts, beast::tcp_stream stream);
   ~WsSession() = default;
   // Completes the handshake for `req` and serves until the connection ends.
   asio::awaitable<void> run(http::request<http::string_body> req);
@@ -96,6 +111,10 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   asio::awaitable<void> writer_idle();
   void wake_writer();
   void end_writing();
+  // The WebSocket's timeouts, limits and handshake header.
+  void set_options();
+  // After the last read: the writer told, the seats and the lobby left.
+  asio::awaitable<void> ended(boost::system::error_code ec);
   using Parsed = std::variant<protocol::Request, protocol::ParseError>;
   // Takes the message's credits; false (and refused) when it has none.
   bool admit(const Parsed& parsed);
@@ -120,7 +139,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   std::string client_address(const http::request<http::string_body>& req) const;
   std::string reply_error(const std::string& id, const protocol::ErrorReply& e);
 
-  // Requests by kind.
+  // Requests by kind; the accounts' in session_auth.cpp.
   asio::awaitable<std::string> on_hello(const std::string& id, const protocol::Hello& h);
   asio::awaitable<std::string> on_register(const std::string& id, const protocol::Register& r);
   asio::awaitable<std::string> on_login(const std::string& id, const protocol::Login& r);
@@ -151,7 +170,12 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   // Results (session_results.cpp): games, wins and losses, leaderboards.
   asio::awaitable<std::string> on_results(const std::string& id, const protocol::ClientMessage& m);
 
-  Context& ctx_;
+  const Config& config_;
+  Metrics& metrics_;
+  StorageThread& storage_;
+  HashingThread& hashing_;
+  Hub& hub_;
+  const std::atomic<bool>& draining_;
   websocket::stream<Socket> ws_;
   asio::steady_timer ping_timer_;
   std::deque<Message> queue_;

@@ -80,9 +80,9 @@ void WsSession::send(std::shared_ptr<WsSession> self, Message m) {
 
 void WsSession::enqueue(Message m) {
   if (closing_) return;
-  if (static_cast<int>(queue_.size()) >= ctx_.config.max_queue) {
+  if (static_cast<int>(queue_.size()) >= config_.max_queue) {
     // A client that cannot keep up is dropped, not buffered without end.
-    ++ctx_.metrics.slow_clients_dropped_total;
+    ++metrics_.slow_clients_dropped_total;
     spdlog::info("dropping a client that does not keep up ({} messages queued)", queue_.size());
     end_writing();
     return;
@@ -113,7 +113,7 @@ asio::awaitable<void> WsSession::write_loop() {
       co_await ws_.async_write(asio::buffer(*m), token);
       if (ec || writer_done_) break;
       queue_.pop_front();
-      ++ctx_.metrics.messages_out_total;
+      ++metrics_.messages_out_total;
     } else if (closing_) {
       if (close_code_ != websocket::close_code::none)
         co_await ws_.async_close(websocket::close_reason(close_code_, close_why_), token);
@@ -152,11 +152,11 @@ asio::awaitable<void> WsSession::ping_loop() {
   const auto self = shared_from_this();
   boost::system::error_code ec;
   for (;;) {
-    ping_timer_.expires_after(std::chrono::seconds(ctx_.config.ping_interval));
+    ping_timer_.expires_after(std::chrono::seconds(config_.ping_interval));
     co_await ping_timer_.async_wait(asio::redirect_error(asio::use_awaitable, ec));
     if (ec || writer_done_) co_return;
     // Drop a peer silent too long; otherwise ping it.
-    if (clock::now() - last_heard_ > std::chrono::seconds(ctx_.config.idle_timeout)) {
+    if (clock::now() - last_heard_ > std::chrono::seconds(config_.idle_timeout)) {
       spdlog::debug("dropping a silent peer");
       end_writing();
       co_return;

@@ -36,7 +36,7 @@ class Database {
   // The schema version after migrations.
   virtual int schema_version() const = 0;
 
-  // The storage thread's group commit (server/context.hpp): one transaction
+  // The storage thread's group commit (server/storage_thread.hpp): one transaction
   // that many jobs write in, committed at once. Throw StorageError.
   virtual void begin() = 0;
   virtual void commit() = 0;

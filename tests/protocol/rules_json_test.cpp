@@ -10,7 +10,7 @@
 #include <string>
 #include <variant>
 
-#include "protocol/messages.hpp"
+#include "protocol/replies.hpp"
 #include "protocol/rules_json.hpp"
 #include "protocol/table_json.hpp"
 
@@ -73,7 +73,7 @@ std::string doc_default(const json& value) {
 }  // namespace
 
 TEST_CASE("welcome carries the rules object", "[rules_json]") {
-  const json w = json::parse(protocol::welcome_message("whistd/test", "null", "none", "1"));
+  const json w = json::parse(protocol::welcome_message({"whistd/test", {}, "none"}, "1"));
   CHECK(w.at("d").at("rules") == protocol::rules_json());
   const json& rules = protocol::rules_json();
   CHECK(rules.at("variants").size() == 3);

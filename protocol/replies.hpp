@@ -1,0 +1,178 @@
+// The data of the acknowledgements the sessions give (docs/protocol.md:
+// accounts, the lobby, friends, chips, results): a closed set, one struct
+// each, and one writer, reply_text(), that writes the ack's "d" as JSON
+// text (keys in dump()'s order), for ack_message(). welcome, which answers
+// hello, is a message of its own: welcome_message(). A friend as the
+// replies show them is also what the friend notices carry
+// (friend_notice_text()). The table's own answers (its state, sync) are
+// written by the table.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+namespace whist::protocol {
+
+// A logged-in user as welcome and the session answers show them.
+struct UserInfo {
+  std::int64_t id = 0;
+  std::string name;
+  bool guest = false;
+};
+// Another user, named: {"id", "name"}.
+struct UserRef {
+  std::int64_t id = 0;
+  std::string name;
+};
+// A friend: online or not, and the table they sit at (seat: their seat)
+// or watch (no seat), if the viewer may see that table.
+struct FriendInfo {
+  UserRef user;
+  bool online = false;
+  std::optional<std::int64_t> table;
+  std::optional<int> seat;
+};
+
+namespace reply {
+
+// register, login, guest: the account and the session's token.
+struct Session {
+  UserInfo user;
+  std::string token;
+};
+// lobby.join: every table one may see, each its summary as JSON text.
+struct LobbyList {
+  std::vector<std::string> tables;
+};
+
+// friend.request: asked ("requested"), or friends at once ("friends": they
+// had asked first).
+struct FriendRequested {
+  UserRef user;
+};
+struct FriendsNow {
+  FriendInfo friend_;
+};
+// friend.accept.
+struct FriendAccepted {
+  FriendInfo friend_;
+};
+// friends.list.
+struct FriendsList {
+  std::vector<FriendInfo> friends;
+  std::vector<UserRef> incoming;
+  std::vector<UserRef> outgoing;
+};
+
+// chips.balance.
+struct ChipsBalance {
+  std::int64_t chips = 0;
+};
+// chips.history: ledger entries, newest first; `next` pages on.
+struct LedgerEntry {
+  std::int64_t id = 0;
+  std::int64_t delta = 0;
+  std::string kind;
+  std::int64_t game = 0;  // 0: none (null)
+  std::int64_t at = 0;
+  std::string batch;
+};
+struct ChipsHistory {
+  std::int64_t chips = 0;
+  std::vector<LedgerEntry> entries;
+  std::optional<std::int64_t> next;
+};
+// chips.topup: result is "applied", "already_today", "not_below_floor",
+// "guest" or "off".
+struct ChipsTopup {
+  std::string result;
+  std::int64_t amount = 0;
+  std::int64_t chips = 0;
+  std::int64_t floor = 0;
+  std::string day;
+};
+
+// results.leaderboard.
+struct Leader {
+  int rank = 0;
+  std::int64_t id = 0;
+  std::string name;
+  std::int64_t games = 0;
+  std::int64_t wins = 0;  // losses and win_rate follow from these
+};
+struct Leaderboard {
+  std::string variant;
+  std::int64_t min_games = 0;
+  std::vector<Leader> players;
+};
+// results.games: a player's games, newest first; `next` pages on.
+struct SeatResult {
+  int seat = 0;
+  std::int64_t user = 0;  // 0: no account (null)
+  std::string name;
+  int side = 0;
+  bool won = false;
+  std::int64_t score = 0;
+  std::int64_t chips = 0;
+};
+struct PlayedGame {
+  std::int64_t game = 0;
+  std::int64_t table = 0;
+  std::string variant;
+  std::int64_t finished_at = 0;
+  SeatResult me;  // its seat, side, won, score and chips are the game's
+  std::vector<SeatResult> players;
+};
+struct GamesPage {
+  UserRef user;
+  std::vector<PlayedGame> games;
+  std::optional<std::int64_t> next;
+};
+// results.stats: wins and losses per variant.
+struct VariantRecord {
+  std::string variant;
+  std::int64_t games = 0;
+  std::int64_t wins = 0;
+};
+struct Stats {
+  UserRef user;
+  std::vector<VariantRecord> variants;
+};
+
+// An ack with no data: {}.
+struct Done {};
+
+using Reply =
+    std::variant<Done, Session, LobbyList, FriendRequested, FriendsNow, FriendAccepted, FriendsList,
+                 ChipsBalance, ChipsHistory, ChipsTopup, Leaderboard, GamesPage, Stats>;
+
+// The ack's data as JSON text.
+std::string reply_text(const Reply& r);
+
+}  // namespace reply
+
+// The whole ack ({"d":..,"id":..,"t":"ack"}) of request `id` (JSON text, or
+// empty).
+std::string ack_message(const std::string& id, const reply::Reply& r);
+
+// welcome, the answer to hello: the server, the user (none: null), the
+// session ("none": no token given, "resumed", or "invalid": the token was
+// not accepted) and the rules; `id` as JSON text, or empty.
+struct Welcome {
+  std::string server;
+  std::optional<UserInfo> user;
+  std::string session;
+};
+std::string welcome_message(const Welcome& w, const std::string& id);
+
+// The data of a friend notice (push::Friend): {"user": ...} for
+// friend.incoming, friend.removed, friend.online and friend.offline;
+// {"friend": ...} for friend.accepted.
+std::string friend_notice_text(const UserRef& user);
+std::string friend_notice_text(const FriendInfo& f);
+
+}  // namespace whist::protocol
