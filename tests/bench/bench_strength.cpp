@@ -28,6 +28,7 @@
 #include <cstring>
 #include <ctime>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -166,10 +167,9 @@ void report(const char* what, const std::vector<double>& gains) {
               r.mean, r.low, r.high, r.sd);
 }
 
-}  // namespace
-
-int main(int argc, char** argv) {
-  Config cfg;
+// Reads the flags into `cfg`: nullopt to go on, else the exit status
+// (0 for --help, 2 for a bad flag).
+std::optional<int> parse_args(int argc, char** argv, Config& cfg) {
   for (int i = 1; i < argc; ++i) {
     const std::string k = argv[i];
     if (k == "--help" || k == "-h") return std::printf("%s", kUsage), 0;
@@ -213,64 +213,81 @@ int main(int argc, char** argv) {
     if (!ok) return 2;
   }
   if (cfg.deals < 1) return std::fprintf(stderr, "--deals: at least 1\n"), 2;
+  return std::nullopt;
+}
 
-  std::vector<double> trick_gain(static_cast<size_t>(cfg.deals)),
-      point_gain(static_cast<size_t>(cfg.deals));
+// The deals played so far, shared by the worker threads.
+struct Match {
+  explicit Match(const Config& c)
+      : cfg(c),
+        trick_gain(static_cast<size_t>(c.deals)),
+        point_gain(static_cast<size_t>(c.deals)),
+        finished(static_cast<size_t>(c.deals), 0) {}
+
+  const Config& cfg;
+  // Per deal, the computer player's gain.
+  std::vector<double> trick_gain, point_gain;
   Times times;
   std::mutex mu;
   std::atomic<int> next{0};
   std::atomic<int> done{0};
-  std::vector<char> finished(static_cast<size_t>(cfg.deals), 0);
-  const auto t0 = std::chrono::steady_clock::now();
-  auto worker = [&] {
+  std::vector<char> finished;
+
+  // Deal `i` played twice (duplicate), its gains noted.
+  void play_deal(int i, Times& mine) {
+    const std::uint64_t seed = 9000 + static_cast<std::uint64_t>(cfg.first + i);
+    const Outcome ai_even = play(cfg, seed, 0, mine);
+    const Outcome ai_odd = play(cfg, seed, 1, mine);
+    // Seats 0+2: the computer's result at one table less the rule-based
+    // player's at the other, per deal.
+    const double deals = std::max(1, ai_even.deals);
+    if (cfg.variant == Variant::kExact) {
+      trick_gain[static_cast<size_t>(i)] = 0;
+      point_gain[static_cast<size_t>(i)] = (ai_even.points - ai_odd.points) / deals / 2;
+    } else {
+      trick_gain[static_cast<size_t>(i)] = ai_even.tricks - ai_odd.tricks;
+      point_gain[static_cast<size_t>(i)] = ai_even.points - ai_odd.points;
+    }
+  }
+
+  // Progress on stderr over the deals finished so far (a figure to keep if
+  // the run must be stopped early). Called with `mu` held.
+  void progress(int d) const {
+    std::vector<double> so_far;
+    for (size_t j = 0; j < finished.size(); ++j)
+      if (finished[j])
+        so_far.push_back(cfg.variant == Variant::kExact ? point_gain[j] : trick_gain[j]);
+    const Interval r = interval(so_far);
+    std::fprintf(stderr, "  %d deals done: %+.3f per deal (95%% %+.3f .. %+.3f)\n", d, r.mean,
+                 r.low, r.high);
+  }
+
+  void worker() {
     Times mine;
     for (int i; (i = next++) < cfg.deals;) {
-      const std::uint64_t seed = 9000 + static_cast<std::uint64_t>(cfg.first + i);
-      const Outcome ai_even = play(cfg, seed, 0, mine);
-      const Outcome ai_odd = play(cfg, seed, 1, mine);
-      // Seats 0+2: the computer's result at one table less the rule-based
-      // player's at the other, per deal.
-      const double deals = std::max(1, ai_even.deals);
-      if (cfg.variant == Variant::kExact) {
-        trick_gain[static_cast<size_t>(i)] = 0;
-        point_gain[static_cast<size_t>(i)] = (ai_even.points - ai_odd.points) / deals / 2;
-      } else {
-        trick_gain[static_cast<size_t>(i)] = ai_even.tricks - ai_odd.tricks;
-        point_gain[static_cast<size_t>(i)] = ai_even.points - ai_odd.points;
-      }
+      play_deal(i, mine);
       std::lock_guard lock(mu);
       finished[static_cast<size_t>(i)] = 1;
-      if (const int d = ++done; d % 100 == 0) {
-        // Progress on stderr over the deals finished so far (a figure to
-        // keep if the run must be stopped early).
-        std::vector<double> so_far;
-        for (size_t j = 0; j < finished.size(); ++j)
-          if (finished[j])
-            so_far.push_back(cfg.variant == Variant::kExact ? point_gain[j] : trick_gain[j]);
-        const Interval r = interval(so_far);
-        std::fprintf(stderr, "  %d deals done: %+.3f per deal (95%% %+.3f .. %+.3f)\n", d, r.mean,
-                     r.low, r.high);
-      }
+      if (const int d = ++done; d % 100 == 0) progress(d);
     }
     std::lock_guard lock(mu);
     times.wall.insert(times.wall.end(), mine.wall.begin(), mine.wall.end());
     times.cpu.insert(times.cpu.end(), mine.cpu.begin(), mine.cpu.end());
     times.bid_wall.insert(times.bid_wall.end(), mine.bid_wall.begin(), mine.bid_wall.end());
     times.bid_cpu.insert(times.bid_cpu.end(), mine.bid_cpu.begin(), mine.bid_cpu.end());
-  };
-  std::vector<std::thread> pool;
-  for (int t = 0; t < cfg.threads; ++t) pool.emplace_back(worker);
-  for (auto& t : pool) t.join();
-  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  }
+};
 
+void print_results(const Config& cfg, Match& m, double secs) {
   std::printf(
       "%s: %d deals (%d to %d) played twice (duplicate), budget %d ms (%s clock), at most %d "
       "samples, %d thread(s), %.0f s\n",
       std::string(variant_name(cfg.variant)).c_str(), cfg.deals, cfg.first,
       cfg.first + cfg.deals - 1, cfg.budget_ms, cfg.cpu_clock ? "thread CPU" : "wall", cfg.samples,
       cfg.threads, secs);
-  if (cfg.variant != Variant::kExact) report("tricks", trick_gain);
-  report(cfg.variant == Variant::kExact ? "points" : "points", point_gain);
+  if (cfg.variant != Variant::kExact) report("tricks", m.trick_gain);
+  report(cfg.variant == Variant::kExact ? "points" : "points", m.point_gain);
+  Times& times = m.times;
   for (auto [what, v] :
        {std::pair{"cards, wall", &times.wall}, std::pair{"cards, cpu", &times.cpu},
         std::pair{"bids etc., wall", &times.bid_wall}, std::pair{"bids etc., cpu", &times.bid_cpu}})
@@ -278,4 +295,18 @@ int main(int argc, char** argv) {
       std::printf("  %s time: %zu decisions, p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms\n",
                   what, v->size(), percentile(*v, 0.5), percentile(*v, 0.9), percentile(*v, 0.99),
                   percentile(*v, 1.0));
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  Config cfg;
+  if (const auto status = parse_args(argc, argv, cfg)) return *status;
+  Match match(cfg);
+  const auto t0 = std::chrono::steady_clock::now();
+  std::vector<std::thread> pool;
+  for (int t = 0; t < cfg.threads; ++t) pool.emplace_back([&match] { match.worker(); });
+  for (auto& t : pool) t.join();
+  const double secs = std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count();
+  print_results(cfg, match, secs);
 }

@@ -41,6 +41,7 @@
 #include <cstdlib>
 #include <cstring>
 #include <deque>
+#include <optional>
 #include <random>
 #include <string>
 #include <string_view>
@@ -471,8 +472,9 @@ int usage() {
   return 2;
 }
 
-int main_(int argc, char** argv) {
-  Options o;
+// Reads the flags into `o`: nullopt to go on, else the exit status (2 for
+// bad arguments; --echo-server runs the echo server and gives its status).
+std::optional<int> parse_options(int argc, char** argv, Options& o) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     if (a == "--echo-server" && i + 2 < argc)
@@ -505,119 +507,173 @@ int main_(int argc, char** argv) {
   }
   if (o.players < 4 || o.players % 4 || (o.whistd.empty() && o.port <= 0) || o.slices < 1)
     return usage();
+  return std::nullopt;
+}
 
-  // Two descriptors per player in this process and in the server.
+// Two descriptors per player in this process and in the server.
+void raise_descriptor_limit() {
   rlimit lim{};
   if (::getrlimit(RLIMIT_NOFILE, &lim) == 0) {
     lim.rlim_cur = lim.rlim_max;
     ::setrlimit(RLIMIT_NOFILE, &lim);
   }
-  ::signal(SIGPIPE, SIG_IGN);
+}
 
-  Run run;
-  run.opt = o;
-  run.pace = o.pace;
-  char dir[] = "/tmp/whist-load-XXXXXX";
-  int pid = o.server_pid;
-  bool started = false;
-  if (!o.whistd.empty()) {
-    if (!::mkdtemp(dir)) return std::perror("mkdtemp"), 1;
-    o.port = free_port();
-    pid = spawn({o.whistd, "--listen", "127.0.0.1", "--port", std::to_string(o.port), "--database",
-                 std::string(dir) + "/load.db", "--threads", std::to_string(o.threads),
-                 "--log-level", "warn", "--max-connections-per-address", "0", "--rate-messages",
-                 "1000000", "--max-queue", "100000"});
-    if (!pid) return std::perror("starting whistd"), 1;
-    started = true;
+// The latency of the paced actions the machine itself did not hold up.
+void print_stalls(const StallProbe& probe, const Stats& paced, Clock::time_point from) {
+  const auto stalls = probe.stalls(from, Clock::now());
+  Histogram clean;
+  std::uint64_t stalled = 0;
+  double stalled_ms = 0;
+  for (const auto& s : stalls)
+    stalled_ms += std::chrono::duration<double, std::milli>(s.second - s.first).count();
+  for (const auto& [a, b] : paced.spans) {
+    if (StallProbe::overlaps(stalls, a, b))
+      ++stalled;
+    else
+      clean.add(std::chrono::duration<double, std::micro>(b - a).count());
   }
-  run.ep = tcp::endpoint(asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(o.port));
-  if (!wait_listening(run.ep, 30)) {
-    std::fprintf(stderr, "whist-load: nothing listens on port %d\n", o.port);
-    if (started) stop(pid);
-    return 1;
-  }
-
-  const int n_tables = o.players / 4;
   std::printf(
-      "whist-load: %d players (%d tables of 4), pace %.2f s per table move, %d server "
-      "threads\n",
-      o.players, n_tables, o.pace, o.threads);
-  for (int i = 0; i < n_tables; ++i) run.tables.push_back(std::make_unique<Table>());
-  for (int i = 0; i < o.players; ++i) run.players.push_back(std::make_unique<Player>());
+      "machine stalls       %zu stretches of more than 2 ms when a %s thread could not run "
+      "(%.0f ms in all); %llu actions overlapped one\n",
+      stalls.size(), probe.realtime() ? "real-time" : "(not real-time)", stalled_ms,
+      static_cast<unsigned long long>(stalled));
+  std::printf("latency of the other actions:\n");
+  print_latency(clean);
+}
+
+// CPU seconds used over a phase: the server's, this program's, and what
+// the hypervisor stole.
+struct CpuTimes {
+  double server = 0, own = 0, steal = 0;
+  static CpuTimes now(int pid) {
+    return {pid ? cpu_seconds(pid) : 0, own_cpu_seconds(), steal_seconds()};
+  }
+};
+
+// One run: the server, its players and the echo floor, phase by phase,
+// with the figures each phase leaves for the next and for the report.
+struct Session {
+  Options o;
+  Run run;
+  std::string dir = "/tmp/whist-load-XXXXXX";  // the database of a whistd started here
+  int pid = 0;
+  bool started = false;
+  int n_tables = 0;
+  size_t next_table = 0;  // the setup workers' next table
+  long long rss0 = 0, rss1 = 0;
+  // Paced play.
+  std::optional<StallProbe> probe;  // from paced play to the end
+  Stats paced;
+  int held = 0;
+  std::uint64_t errors = 0;
+  // The echo floor.
+  asio::io_context eioc;
+  std::unique_ptr<EchoLoad> echo;
+  int echo_pid = 0;
+  EchoResult er;
+  // Full speed, summed over the slices.
+  int slices = 1;
+  double full_rate = 0, full_messages = 0;
+  double full_cpu = 0, full_own = 0;
+  std::uint64_t full_actions = 0, full_in = 0, full_sent = 0;
+  std::vector<double> slice_ratios;
+
+  explicit Session(const Options& opt) : o(opt) {
+    run.opt = o;
+    run.pace = o.pace;
+  }
+
+  // Starts whistd (--whistd) and waits until something listens on the
+  // port; nullopt to go on, else the exit status.
+  std::optional<int> start_server() {
+    pid = o.server_pid;
+    if (!o.whistd.empty()) {
+      if (!::mkdtemp(dir.data())) return std::perror("mkdtemp"), 1;
+      o.port = free_port();
+      pid = spawn({o.whistd, "--listen", "127.0.0.1", "--port", std::to_string(o.port),
+                   "--database", dir + "/load.db", "--threads", std::to_string(o.threads),
+                   "--log-level", "warn", "--max-connections-per-address", "0", "--rate-messages",
+                   "1000000", "--max-queue", "100000"});
+      if (!pid) return std::perror("starting whistd"), 1;
+      started = true;
+    }
+    run.ep =
+        tcp::endpoint(asio::ip::make_address("127.0.0.1"), static_cast<unsigned short>(o.port));
+    if (!wait_listening(run.ep, 30)) {
+      std::fprintf(stderr, "whist-load: nothing listens on port %d\n", o.port);
+      if (started) stop(pid);
+      return 1;
+    }
+    return std::nullopt;
+  }
 
   // Set up: connect, log in, seat everyone (tables start playing as they fill).
-  const long long rss0 = pid ? rss_bytes(pid) : 0;
-  const auto t_setup = Clock::now();
-  size_t next = 0;
-  for (int w = 0; w < o.setup_parallel; ++w)
-    asio::co_spawn(run.ioc, run.setup_worker(&next), asio::detached);
-  while (run.set_up + run.failed_setup < n_tables) {
-    run.run_for(0.05);
-    if (Clock::now() - t_setup > std::chrono::seconds(600)) break;
+  void set_up() {
+    n_tables = o.players / 4;
+    std::printf(
+        "whist-load: %d players (%d tables of 4), pace %.2f s per table move, %d server "
+        "threads\n",
+        o.players, n_tables, o.pace, o.threads);
+    for (int i = 0; i < n_tables; ++i) run.tables.push_back(std::make_unique<Table>());
+    for (int i = 0; i < o.players; ++i) run.players.push_back(std::make_unique<Player>());
+    rss0 = pid ? rss_bytes(pid) : 0;
+    const auto t_setup = Clock::now();
+    for (int w = 0; w < o.setup_parallel; ++w)
+      asio::co_spawn(run.ioc, run.setup_worker(&next_table), asio::detached);
+    while (run.set_up + run.failed_setup < n_tables) {
+      run.run_for(0.05);
+      if (Clock::now() - t_setup > std::chrono::seconds(600)) break;
+    }
+    const double setup_s = std::chrono::duration<double>(Clock::now() - t_setup).count();
+    run.run_for(1.0);  // settle
+    rss1 = pid ? rss_bytes(pid) : 0;
+    std::printf("set up               %d tables in %.1f s (%.0f players/s)\n", run.set_up, setup_s,
+                4 * run.set_up / setup_s);
   }
-  const double setup_s = std::chrono::duration<double>(Clock::now() - t_setup).count();
-  run.run_for(1.0);  // settle
-  const long long rss1 = pid ? rss_bytes(pid) : 0;
-  std::printf("set up               %d tables in %.1f s (%.0f players/s)\n", run.set_up, setup_s,
-              4 * run.set_up / setup_s);
 
   // Paced play, measured.
-  StallProbe probe(std::chrono::milliseconds(2));
-  run.stats = Stats{};
-  run.measure_from = Clock::now();
-  const double cpu0 = pid ? cpu_seconds(pid) : 0;
-  const double own0 = own_cpu_seconds(), steal0 = steal_seconds();
-  run.probe_lag();
-  run.run_for(o.duration);
-  const double cpu1 = pid ? cpu_seconds(pid) : 0;
-  const double own1 = own_cpu_seconds(), steal1 = steal_seconds();
-  int held = 0;
-  for (auto& p : run.players) held += p->c && p->c->open();
-  const Stats paced = run.stats;
-  std::printf("connections held     %d of %d\n", held, o.players);
-  std::printf("actions              %llu in %.0f s: %.1f/s (target %.1f/s)\n",
-              static_cast<unsigned long long>(paced.actions), o.duration,
-              static_cast<double>(paced.actions) / o.duration, n_tables / o.pace);
-  std::printf("messages received    %.0f/s\n", static_cast<double>(paced.messages) / o.duration);
-  std::printf("latency, action to its event at all 4 seats:\n");
-  print_latency(paced.latency);
-  paced.latency.print(stdout);
-  {
-    // The same without the actions the machine itself held up.
-    const auto stalls = probe.stalls(run.measure_from, Clock::now());
-    Histogram clean;
-    std::uint64_t stalled = 0;
-    double stalled_ms = 0;
-    for (const auto& s : stalls)
-      stalled_ms += std::chrono::duration<double, std::milli>(s.second - s.first).count();
-    for (const auto& [a, b] : paced.spans) {
-      if (StallProbe::overlaps(stalls, a, b))
-        ++stalled;
-      else
-        clean.add(std::chrono::duration<double, std::micro>(b - a).count());
+  void play_paced() {
+    probe.emplace(std::chrono::milliseconds(2));
+    run.stats = Stats{};
+    run.measure_from = Clock::now();
+    const CpuTimes before = CpuTimes::now(pid);
+    run.probe_lag();
+    run.run_for(o.duration);
+    const CpuTimes after = CpuTimes::now(pid);
+    for (auto& p : run.players) held += p->c && p->c->open();
+    paced = run.stats;
+    report_paced(before, after);
+    errors = paced.errors + static_cast<std::uint64_t>(run.failed_setup);
+  }
+
+  void report_paced(const CpuTimes& before, const CpuTimes& after) const {
+    std::printf("connections held     %d of %d\n", held, o.players);
+    std::printf("actions              %llu in %.0f s: %.1f/s (target %.1f/s)\n",
+                static_cast<unsigned long long>(paced.actions), o.duration,
+                static_cast<double>(paced.actions) / o.duration, n_tables / o.pace);
+    std::printf("messages received    %.0f/s\n", static_cast<double>(paced.messages) / o.duration);
+    std::printf("latency, action to its event at all 4 seats:\n");
+    print_latency(paced.latency);
+    paced.latency.print(stdout);
+    print_stalls(*probe, paced, run.measure_from);
+    if (pid) {
+      std::printf("server CPU           %.1f%% of one core\n",
+                  100 * (after.server - before.server) / o.duration);
+      std::printf(
+          "server memory        %.1f MB resident; %.1f KB per connected player (growth "
+          "from %.1f MB over %d players)\n",
+          static_cast<double>(rss1) / 1e6, static_cast<double>(rss1 - rss0) / 1024 / o.players,
+          static_cast<double>(rss0) / 1e6, o.players);
     }
     std::printf(
-        "machine stalls       %zu stretches of more than 2 ms when a %s thread could not run "
-        "(%.0f ms in all); %llu actions overlapped one\n",
-        stalls.size(), probe.realtime() ? "real-time" : "(not real-time)", stalled_ms,
-        static_cast<unsigned long long>(stalled));
-    std::printf("latency of the other actions:\n");
-    print_latency(clean);
+        "load generator       CPU %.1f%% of one core; its timer late p99 %s, max %s; CPU stolen "
+        "by the hypervisor %.1f%% of one core\n",
+        100 * (after.own - before.own) / o.duration,
+        Histogram::format_us(paced.lag.percentile(0.99)).c_str(),
+        Histogram::format_us(paced.lag.max()).c_str(),
+        100 * (after.steal - before.steal) / o.duration);
   }
-  if (pid) {
-    std::printf("server CPU           %.1f%% of one core\n", 100 * (cpu1 - cpu0) / o.duration);
-    std::printf(
-        "server memory        %.1f MB resident; %.1f KB per connected player (growth "
-        "from %.1f MB over %d players)\n",
-        static_cast<double>(rss1) / 1e6, static_cast<double>(rss1 - rss0) / 1024 / o.players,
-        static_cast<double>(rss0) / 1e6, o.players);
-  }
-  std::printf(
-      "load generator       CPU %.1f%% of one core; its timer late p99 %s, max %s; CPU stolen "
-      "by the hypervisor %.1f%% of one core\n",
-      100 * (own1 - own0) / o.duration, Histogram::format_us(paced.lag.percentile(0.99)).c_str(),
-      Histogram::format_us(paced.lag.max()).c_str(), 100 * (steal1 - steal0) / o.duration);
-  std::uint64_t errors = paced.errors + static_cast<std::uint64_t>(run.failed_setup);
 
   // The echo server starts now, before whistd's full speed: the two are
   // measured in turns (--slices), each turn a slice of whistd at full speed
@@ -625,10 +681,8 @@ int main_(int argc, char** argv) {
   // at that moment (its speed drifts from one second to the next). Between
   // slices the other side is idle: whistd's players keep the views that
   // come and act on them when their next slice starts.
-  asio::io_context eioc;
-  std::unique_ptr<EchoLoad> echo;
-  int echo_pid = 0;
-  if (o.echo > 0) {
+  void start_echo() {
+    if (o.echo <= 0) return;
     const int port = free_port();
     char self[4096];
     const ssize_t n = ::readlink("/proc/self/exe", self, sizeof self - 1);
@@ -643,17 +697,13 @@ int main_(int argc, char** argv) {
       ++errors;
     }
   }
-  const int slices = o.full_speed > 0 && echo ? o.slices : 1;
-  double full_rate = 0, full_messages = 0;
-  double full_cpu = 0, full_own = 0;
-  std::uint64_t full_actions = 0, full_in = 0, full_sent = 0;
-  EchoResult er;
-  std::vector<double> slice_ratios;
-  if (o.full_speed > 0) {
+
+  // Full speed from now on: no pace, and the actions waiting for their
+  // time go now.
+  void start_full_speed() {
     run.pace = 0;
     run.stats = Stats{};
     run.measure_from = Clock::now();
-    // Actions waiting for their time go now.
     for (auto& p : run.players)
       if (p->c && p->waiting) {
         p->waiting = false;
@@ -661,38 +711,50 @@ int main_(int argc, char** argv) {
         run.act(*p);
       }
   }
-  for (int k = 0; k < slices; ++k) {
-    double slice_messages = 0;
-    if (o.full_speed > 0) {
-      const double seconds = o.full_speed / slices;
-      run.paused = false;
-      for (auto& p : run.players)
-        if (p->c) run.maybe_act(*p);  // the views kept while paused
-      const auto a0 = run.stats.actions, m0 = run.stats.messages, s0 = run.stats.sent;
-      const double c0 = pid ? cpu_seconds(pid) : 0, g0 = own_cpu_seconds();
-      run.run_for(seconds);
-      full_cpu += (pid ? cpu_seconds(pid) : 0) - c0;
-      full_own += own_cpu_seconds() - g0;
-      full_actions += run.stats.actions - a0;
-      full_in += run.stats.messages - m0;
-      full_sent += run.stats.sent - s0;
-      slice_messages = static_cast<double>(run.stats.messages - m0 + run.stats.sent - s0) / seconds;
+
+  // One slice of whistd at full speed: its messages per second (in and out).
+  double full_speed_slice(double seconds) {
+    run.paused = false;
+    for (auto& p : run.players)
+      if (p->c) run.maybe_act(*p);  // the views kept while paused
+    const auto a0 = run.stats.actions, m0 = run.stats.messages, s0 = run.stats.sent;
+    const double c0 = pid ? cpu_seconds(pid) : 0, g0 = own_cpu_seconds();
+    run.run_for(seconds);
+    full_cpu += (pid ? cpu_seconds(pid) : 0) - c0;
+    full_own += own_cpu_seconds() - g0;
+    full_actions += run.stats.actions - a0;
+    full_in += run.stats.messages - m0;
+    full_sent += run.stats.sent - s0;
+    const double slice_messages =
+        static_cast<double>(run.stats.messages - m0 + run.stats.sent - s0) / seconds;
+    if (echo) {
+      // What is on its way comes back, uncounted.
+      run.paused = true;
+      run.run_for(0.3);
+    }
+    return slice_messages;
+  }
+
+  // Full speed and the echo server, in turns.
+  void play_slices() {
+    slices = o.full_speed > 0 && echo ? o.slices : 1;
+    if (o.full_speed > 0) start_full_speed();
+    for (int k = 0; k < slices; ++k) {
+      double slice_messages = 0;
+      if (o.full_speed > 0) slice_messages = full_speed_slice(o.full_speed / slices);
       if (echo) {
-        // What is on its way comes back, uncounted.
-        run.paused = true;
-        run.run_for(0.3);
+        const auto trips0 = er.round_trips;
+        echo->measure(o.echo / slices, echo_pid, er);
+        const double echo_messages =
+            2 * static_cast<double>(er.round_trips - trips0) / (o.echo / slices);
+        if (o.full_speed > 0 && echo_messages > 0)
+          slice_ratios.push_back(slice_messages / echo_messages);
       }
     }
-    if (echo) {
-      const auto trips0 = er.round_trips;
-      echo->measure(o.echo / slices, echo_pid, er);
-      const double echo_messages =
-          2 * static_cast<double>(er.round_trips - trips0) / (o.echo / slices);
-      if (o.full_speed > 0 && echo_messages > 0)
-        slice_ratios.push_back(slice_messages / echo_messages);
-    }
+    if (o.full_speed > 0) report_full_speed();
   }
-  if (o.full_speed > 0) {
+
+  void report_full_speed() {
     full_rate = static_cast<double>(full_actions) / o.full_speed;
     full_messages = static_cast<double>(full_in + full_sent) / o.full_speed;
     std::printf(
@@ -707,47 +769,73 @@ int main_(int argc, char** argv) {
     print_latency(run.stats.latency);
     errors += run.stats.errors;
   }
-  run.acting = false;
-  for (auto& p : run.players)
-    if (p->c) p->c->close();
-  run.run_for(0.5);
-  if (started) stop(pid);
+
+  void close_players() {
+    run.acting = false;
+    for (auto& p : run.players)
+      if (p->c) p->c->close();
+    run.run_for(0.5);
+    if (started) stop(pid);
+  }
 
   // The floor: the bare echo server, one client per table.
-  if (echo) {
-    const double echo_rate = static_cast<double>(er.round_trips) / o.echo;
-    std::printf(
-        "echo floor           %d connections, %.0f round trips/s (%.0f messages/s), echo "
-        "server CPU %.0f%% of one core, load generator %.0f%%\n",
-        er.connected, echo_rate, 2 * echo_rate, 100 * er.server_cpu / o.echo,
-        100 * er.client_cpu / o.echo);
-    if (full_rate > 0 && echo_rate > 0) {
-      // The echo server's actions/s at whistd's messages per action.
-      const double echo_actions = 2 * echo_rate / (full_messages / full_rate);
+  void report_echo() {
+    if (echo) {
+      const double echo_rate = static_cast<double>(er.round_trips) / o.echo;
       std::printf(
-          "ratio                %.2f: whistd %.0f actions/s, echo %.0f actions/s for the same "
-          "number of messages (target >= 0.50)\n",
-          full_rate / echo_actions, full_rate, echo_actions);
-      if (slice_ratios.size() > 1) {
-        std::printf("                     measured in %d turns of %.1f s each; ratio per turn",
-                    slices, o.full_speed / slices);
-        for (const double r : slice_ratios) std::printf(" %.2f", r);
-        std::printf("\n");
-      }
-      std::printf("                     (whistd actions/s / echo round trips/s = %.2f)\n",
-                  full_rate / echo_rate);
+          "echo floor           %d connections, %.0f round trips/s (%.0f messages/s), echo "
+          "server CPU %.0f%% of one core, load generator %.0f%%\n",
+          er.connected, echo_rate, 2 * echo_rate, 100 * er.server_cpu / o.echo,
+          100 * er.client_cpu / o.echo);
+      if (full_rate > 0 && echo_rate > 0) report_ratio(echo_rate);
+      errors += er.errors;
+      echo->close();
     }
-    errors += er.errors;
-    echo->close();
+    if (echo_pid) stop(echo_pid);
   }
-  if (echo_pid) stop(echo_pid);
-  std::printf("errors               %llu\n", static_cast<unsigned long long>(errors));
-  if (started) {
-    const std::string db = std::string(dir) + "/load.db";
+
+  void report_ratio(double echo_rate) const {
+    // The echo server's actions/s at whistd's messages per action.
+    const double echo_actions = 2 * echo_rate / (full_messages / full_rate);
+    std::printf(
+        "ratio                %.2f: whistd %.0f actions/s, echo %.0f actions/s for the same "
+        "number of messages (target >= 0.50)\n",
+        full_rate / echo_actions, full_rate, echo_actions);
+    if (slice_ratios.size() > 1) {
+      std::printf("                     measured in %d turns of %.1f s each; ratio per turn",
+                  slices, o.full_speed / slices);
+      for (const double r : slice_ratios) std::printf(" %.2f", r);
+      std::printf("\n");
+    }
+    std::printf("                     (whistd actions/s / echo round trips/s = %.2f)\n",
+                full_rate / echo_rate);
+  }
+
+  void remove_database() const {
+    if (!started) return;
+    const std::string db = dir + "/load.db";
     for (const char* suffix : {"", "-wal", "-shm", ".lock"}) std::remove((db + suffix).c_str());
-    ::rmdir(dir);
+    ::rmdir(dir.c_str());
   }
-  return errors == 0 && held == o.players && paced.actions > 0 ? 0 : 1;
+};
+
+int main_(int argc, char** argv) {
+  Options o;
+  if (const auto status = parse_options(argc, argv, o)) return *status;
+  raise_descriptor_limit();
+  ::signal(SIGPIPE, SIG_IGN);
+
+  Session s(o);
+  if (const auto status = s.start_server()) return *status;
+  s.set_up();
+  s.play_paced();
+  s.start_echo();
+  s.play_slices();
+  s.close_players();
+  s.report_echo();
+  std::printf("errors               %llu\n", static_cast<unsigned long long>(s.errors));
+  s.remove_database();
+  return s.errors == 0 && s.held == s.o.players && s.paced.actions > 0 ? 0 : 1;
 }
 
 }  // namespace

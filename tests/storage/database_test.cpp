@@ -335,14 +335,32 @@ TEST_CASE("tables are created, updated and listed by state", "[storage]") {
 
 // --------------------------------------------------------------------- games
 
-TEST_CASE("games record their deals and actions in order", "[storage]") {
-  Database db(":memory:");
+namespace {
+
+// Two games at one table: g (seed 42) and h (seed 7).
+struct TwoGames {
+  Database db{":memory:"};
   const std::int64_t table = db.tables().create_table("{}", TableState::kPlaying, kNow);
   const std::int64_t g =
       db.games().create_game(table, R"({"seed":42})", R"(["a","b","c","d"])", kNow + 1);
   const std::int64_t h =
       db.games().create_game(table, R"({"seed":7})", R"(["e","f","g","h"])", kNow + 2);
 
+  // g: deals 0 and 1, actions 0 to 2; h: deal 0 and action 0.
+  void append() {
+    db.games().append_deal(g, 0, "deal 0");
+    db.games().append_action(g, 0, "action 0");
+    db.games().append_action(g, 1, "action 1");
+    db.games().append_deal(h, 0, "other deal 0");  // each game counts its own
+    db.games().append_action(h, 0, "other action 0");
+    db.games().append_deal(g, 1, "deal 1");
+    db.games().append_action(g, 2, "action 2");
+  }
+};
+
+}  // namespace
+
+TEST_CASE_METHOD(TwoGames, "a new game is playing, with its setup and seats", "[storage]") {
   const auto row = db.games().game(g);
   REQUIRE(row.has_value());
   CHECK(row->id == g);
@@ -357,14 +375,10 @@ TEST_CASE("games record their deals and actions in order", "[storage]") {
 
   CHECK(db.games().game_deals(g).empty());
   CHECK(db.games().game_actions(g).empty());
+}
 
-  db.games().append_deal(g, 0, "deal 0");
-  db.games().append_action(g, 0, "action 0");
-  db.games().append_action(g, 1, "action 1");
-  db.games().append_deal(h, 0, "other deal 0");  // each game counts its own
-  db.games().append_action(h, 0, "other action 0");
-  db.games().append_deal(g, 1, "deal 1");
-  db.games().append_action(g, 2, "action 2");
+TEST_CASE_METHOD(TwoGames, "games record their deals and actions in order", "[storage]") {
+  append();
 
   SECTION("a gap throws and stores nothing") {
     CHECK_THROWS_AS(db.games().append_deal(g, 3, "deal 3"), StorageError);
@@ -401,36 +415,36 @@ TEST_CASE("games record their deals and actions in order", "[storage]") {
     CHECK_THROWS_AS(db.games().append_deal(h + 100, 0, "x"), StorageError);
     CHECK_THROWS_AS(db.games().append_action(h + 100, 0, "x"), StorageError);
   }
+}
 
-  SECTION("finishing a game and listing by state") {
-    auto playing = db.games().games_in_state(GameState::kPlaying);
-    REQUIRE(playing.size() == 2);
-    CHECK(playing[0].id == g);
-    CHECK(playing[1].id == h);
+TEST_CASE_METHOD(TwoGames, "finished games are listed by state", "[storage]") {
+  append();
+  auto playing = db.games().games_in_state(GameState::kPlaying);
+  REQUIRE(playing.size() == 2);
+  CHECK(playing[0].id == g);
+  CHECK(playing[1].id == h);
 
-    db.games().finish_game(g, GameState::kFinished, R"({"winner":0})", kNow + 500);
-    const auto done = db.games().game(g);
-    REQUIRE(done.has_value());
-    CHECK(done->state == GameState::kFinished);
-    CHECK(done->result == R"({"winner":0})");
-    CHECK(done->finished_at == kNow + 500);
-    CHECK(done->started_at == kNow + 1);
-    CHECK(done->setup == R"({"seed":42})");
+  db.games().finish_game(g, GameState::kFinished, R"({"winner":0})", kNow + 500);
+  const auto done = db.games().game(g);
+  REQUIRE(done.has_value());
+  CHECK(done->state == GameState::kFinished);
+  CHECK(done->result == R"({"winner":0})");
+  CHECK(done->finished_at == kNow + 500);
+  CHECK(done->started_at == kNow + 1);
+  CHECK(done->setup == R"({"seed":42})");
 
-    db.games().finish_game(h, GameState::kAbandoned, "", kNow + 600);
-    const auto finished = db.games().games_in_state(GameState::kFinished);
-    REQUIRE(finished.size() == 1);
-    CHECK(finished[0].id == g);
-    CHECK(finished[0].result == R"({"winner":0})");
-    const auto abandoned = db.games().games_in_state(GameState::kAbandoned);
-    REQUIRE(abandoned.size() == 1);
-    CHECK(abandoned[0].id == h);
-    CHECK(abandoned[0].finished_at == kNow + 600);
-    CHECK(db.games().games_in_state(GameState::kPlaying).empty());
+  db.games().finish_game(h, GameState::kAbandoned, "", kNow + 600);
+  const auto finished = db.games().games_in_state(GameState::kFinished);
+  REQUIRE(finished.size() == 1);
+  CHECK(finished[0].id == g);
+  CHECK(finished[0].result == R"({"winner":0})");
+  const auto abandoned = db.games().games_in_state(GameState::kAbandoned);
+  REQUIRE(abandoned.size() == 1);
+  CHECK(abandoned[0].id == h);
+  CHECK(abandoned[0].finished_at == kNow + 600);
+  CHECK(db.games().games_in_state(GameState::kPlaying).empty());
 
-    CHECK_THROWS_AS(db.games().finish_game(h + 100, GameState::kFinished, "{}", kNow),
-                    StorageError);
-  }
+  CHECK_THROWS_AS(db.games().finish_game(h + 100, GameState::kFinished, "{}", kNow), StorageError);
 }
 
 TEST_CASE("a game for a missing table is refused", "[storage]") {
