@@ -26,7 +26,7 @@ table::Now table_now() {
 
 namespace {
 
-table::CoreConfig core_config(const Config& c) {
+table::CoreConfig core_config(const PlaySettings& c) {
   return {c.turn_idle,         c.reconnect_grace,
           c.bot_delay_ms,      c.quick_fill_seconds,
           c.house_fee_percent, [] { return static_cast<std::uint64_t>(secure_seed()); }};
@@ -40,7 +40,10 @@ Table::Table(Hub& hub, std::int64_t id, protocol::TableSetup setup, Player creat
 
 Table::Table(Hub& hub, std::unique_ptr<TableCore> core)
     : hub_(hub),
-      ctx_(hub.ctx),
+      storage_(hub.ctx.storage),
+      bots_(*hub.ctx.bots),
+      metrics_(hub.ctx.metrics),
+      settings_(hub.ctx.config),
       id_(core->id()),
       strand_(asio::make_strand(hub.ioc)),
       core_(std::move(core)),
@@ -126,9 +129,9 @@ void Table::carry_out(std::vector<Outgoing>* held) {
     else
       spdlog::info("{}", line.text);
   }
-  ctx_.metrics.errors_total += fx.errors;
-  ctx_.metrics.tables_playing += fx.playing;
-  ctx_.metrics.games_finished_total += fx.finished;
+  metrics_.errors_total += fx.errors;
+  metrics_.tables_playing += fx.playing;
+  metrics_.games_finished_total += fx.finished;
   for (const table::Conn c : fx.joined)
     if (auto it = conns_.find(c); it != conns_.end())
       if (auto s = it->second.lock()) s->joined_table(id_);
@@ -136,7 +139,7 @@ void Table::carry_out(std::vector<Outgoing>* held) {
   if (fx.set_forming) hub_.set_forming(quick_key(core_->setup()), id_);
   if (fx.lobby) hub_.lobby.update(id_, std::move(*fx.lobby), std::move(fx.audience));
   if (fx.closed) {
-    --ctx_.metrics.tables_total;
+    --metrics_.tables_total;
     hub_.lobby.remove(id_);
     hub_.remove(id_);
   }
@@ -185,12 +188,13 @@ void Table::post_storage(std::vector<table::StoreJob> jobs, std::vector<Outgoing
   // no action that anyone was told about. The storage thread sends it
   // itself: grouping the messages and handing each to its session touches
   // nothing of the table's, and the order is kept.
-  ctx_.store([self = shared_from_this(), jobs = std::move(jobs), out = std::move(out)]() mutable {
-    for (table::StoreJob& job : jobs) self->run_job(*self->side_, job);
-    if (out.empty()) return;
-    self->ctx_.after_commit(
-        [hub = &self->hub_, out = std::move(out)]() mutable { send_all(*hub, out); });
-  });
+  storage_.store(
+      [self = shared_from_this(), jobs = std::move(jobs), out = std::move(out)]() mutable {
+        for (table::StoreJob& job : jobs) self->run_job(*self->side_, job);
+        if (out.empty()) return;
+        self->storage_.after_commit(
+            [hub = &self->hub_, out = std::move(out)]() mutable { send_all(*hub, out); });
+      });
 }
 
 void Table::set_clocks(const std::vector<table::TimerOrder>& orders) {
@@ -213,18 +217,18 @@ void Table::set_clocks(const std::vector<table::TimerOrder>& orders) {
 void Table::think(std::vector<table::ThinkOrder>& orders) {
   for (table::ThinkOrder& o : orders) {
     ai::Settings settings;
-    settings.budget_ms = ctx_.config.bot_budget_ms;
+    settings.budget_ms = settings_.bot_budget_ms;
     settings.seed = o.seed;
     const auto started = std::chrono::steady_clock::now();
     auto done = [self = shared_from_this(), about = o.about, started](Action a) {
       const double ms =
           std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started)
               .count();
-      ++self->ctx_.metrics.bot_decisions_total;
+      ++self->metrics_.bot_decisions_total;
       self->command([about, a, ms](TableCore& c, table::Now n) { c.thought(about, a, ms, n); });
     };
-    if (ctx_.bots->think(std::move(o.seen), settings, std::move(done))) continue;
-    ++ctx_.metrics.bot_fallbacks_total;
+    if (bots_.think(std::move(o.seen), settings, std::move(done))) continue;
+    ++metrics_.bot_fallbacks_total;
     spdlog::warn("table {}: the computer players are saturated; a simple choice for seat {}", id_,
                  o.about.seat);
     command(

@@ -107,8 +107,14 @@ class Table : public std::enable_shared_from_this<Table> {
   void run_job(StorageSide& side, table::StoreJob& job);
   struct JobRunner;
 
+  // What the shell needs of the server: the hub (lobby, presence, the
+  // table map), the storage thread, the computer players, the metrics and
+  // the play settings.
   Hub& hub_;
-  Context& ctx_;
+  StorageThread& storage_;
+  BotPool& bots_;
+  Metrics& metrics_;
+  const PlaySettings& settings_;
   std::int64_t id_;
   boost::asio::strand<boost::asio::io_context::executor_type> strand_;
   std::vector<boost::asio::steady_timer> clocks_;  // by table::Clock

@@ -43,7 +43,7 @@ asio::awaitable<std::string> Table::close_by_operator(std::string reason) {
   std::string games;
   std::exception_ptr failed;
   try {
-    games = co_await ctx_.on_storage(std::move(abandon));
+    games = co_await storage_.on_storage(std::move(abandon));
   } catch (...) {
     failed = std::current_exception();
   }

@@ -29,7 +29,7 @@ struct Table::JobRunner {
   // An answer goes back to the table once what came before is committed.
   template <typename F>
   void answer(F fn) {
-    t.ctx_.after_commit([self = t.shared_from_this(), fn = std::move(fn)]() mutable {
+    t.storage_.after_commit([self = t.shared_from_this(), fn = std::move(fn)]() mutable {
       self->command(std::move(fn));
     });
   }
@@ -69,9 +69,9 @@ struct Table::JobRunner {
           i + 1 == j.actions.size() ? std::string_view(j.request) : std::string_view());
   }
   void operator()(const store::FinishGame& j) {
-    if (t.ctx_.config.test_kill_before_result) {
+    if (t.settings_.test_kill_before_result) {
       // Tests only: the crash after the last action is stored, before the result.
-      t.ctx_.commit_batch();
+      t.storage_.commit_batch();
       std::raise(SIGKILL);
     }
     const std::int64_t gid = game_id(j.game);
@@ -120,7 +120,7 @@ struct Table::JobRunner {
 
 void Table::run_job(StorageSide& side, table::StoreJob& job) {
   try {
-    std::visit(JobRunner{*this, side, *ctx_.db}, job);
+    std::visit(JobRunner{*this, side, *storage_.db}, job);
   } catch (const std::exception& e) {
     spdlog::error("table {}: storing: {}", id_, e.what());
   }

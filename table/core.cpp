@@ -7,6 +7,7 @@
 
 #include "protocol/json_text.hpp"
 #include "protocol/table_json.hpp"
+#include "protocol/table_summary.hpp"
 
 namespace whist::table {
 
@@ -134,20 +135,22 @@ std::vector<protocol::SeatInfo> TableCore::seat_infos() const {
 
 std::string TableCore::seats_text() const { return protocol::seats_text(seat_infos()); }
 
-std::string TableCore::summary() const {
-  json j = protocol::table_setup_json(setup_);
-  j["table"] = id_;
-  j["state"] = state_name(static_cast<int>(state_));
-  j["creator"] = creator_;
-  j["seats"] = json::parse(seats_text());
-  j["watchers"] = watchers_.size();
-  j["game"] = game_ && game_id_ ? json(game_id_) : json(nullptr);
-  j["scores"] = game_ ? json(game_->scores()) : json(nullptr);
+protocol::TableSummary TableCore::summary_of() const {
+  protocol::TableSummary s;
+  s.setup = setup_;
+  s.table = id_;
+  s.state = state_name(static_cast<int>(state_));
+  s.creator = creator_;
+  s.seats = seat_infos();
+  s.watchers = static_cast<std::int64_t>(watchers_.size());
+  s.game = game_ ? game_id_ : 0;
+  if (game_) s.scores = game_->scores();
   // Quick play: when computer players take the free seats, while people wait.
-  if (setup_.settings.kind == TableKind::kPlay)
-    j["fill_at"] = fill_armed_ ? json(fill_at_) : json(nullptr);
-  return j.dump();
+  if (setup_.settings.kind == TableKind::kPlay && fill_armed_) s.fill_at = fill_at_;
+  return s;
 }
+
+std::string TableCore::summary() const { return protocol::table_summary_text(summary_of()); }
 
 void TableCore::store_table() {
   storage::StoredTable row{setup_, creator_, {}, {invited_.begin(), invited_.end()}};
@@ -193,7 +196,7 @@ void TableCore::send_view(int seat) {
 void TableCore::send_state(Conn c, int seat, const std::string& id) {
   // The asker's own seat (null for a watcher): a table.sit without a seat
   // learns which it got.
-  json d = {{"table", json::parse(summary())},
+  json d = {{"table", protocol::table_summary_json(summary_of())},
             {"v", v_},
             {"seat", seat >= 0 ? json(seat) : json(nullptr)}};
   if (game_)

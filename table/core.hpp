@@ -38,6 +38,7 @@
 #include "protocol/action_input.hpp"
 #include "protocol/messages.hpp"
 #include "protocol/table_events.hpp"
+#include "protocol/table_summary.hpp"
 #include "table/effects.hpp"
 #include "table/retry_cache.hpp"
 #include "table/settings.hpp"
@@ -174,7 +175,8 @@ class TableCore {
   void send_view(int seat);
   void send_state(Conn c, int seat, const std::string& id);
   void announce() { announce_ = true; }
-  std::string summary() const;
+  protocol::TableSummary summary_of() const;
+  std::string summary() const;  // its text
   std::vector<protocol::SeatInfo> seat_infos() const;
   void store_table();
   void store(StoreJob job) { out_.store.push_back(std::move(job)); }
