@@ -7,24 +7,24 @@
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/co_spawn.hpp>
 #include <exception>
-#include <string>
 #include <utility>
 
 namespace whist::server {
 
 namespace asio = boost::asio;
 
-// Logs an exception that ended a detached coroutine, with its context.
+// Logs an exception that ended a detached coroutine, with its context (a
+// string literal: no allocation per coroutine started).
 struct LogEscape {
-  std::string context;
+  const char* context;
   void operator()(const std::exception_ptr& escaped) const;
 };
 
 // Runs `task` on `executor` (a strand, or the io_context's executor for
 // work that owns no state); `context` names it in the log.
 template <typename Executor>
-void spawn(const Executor& executor, asio::awaitable<void> task, std::string context) {
-  asio::co_spawn(executor, std::move(task), LogEscape{std::move(context)});
+void spawn(const Executor& executor, asio::awaitable<void> task, const char* context) {
+  asio::co_spawn(executor, std::move(task), LogEscape{context});
 }
 
 }  // namespace whist::server

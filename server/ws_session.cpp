@@ -121,8 +121,7 @@ asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
       ws_.next_layer().refuse_close_code(ws_.reason().code);
   });
   // The writer starts: what was queued before goes first, and the pings.
-  spawn(ws_.get_executor(), write_loop(), "a connection's writer");
-  spawn(ws_.get_executor(), ping_loop(), "a connection's pings");
+  start_writing();
 
   beast::flat_buffer buffer;
   for (;;) {
@@ -172,27 +171,6 @@ asio::awaitable<void> WsSession::ended(boost::system::error_code ec) {
 }
 
 Player WsSession::player() const { return Player{user_->id, user_->name, user_->guest}; }
-
-asio::awaitable<std::shared_ptr<Table>> WsSession::table(std::int64_t id) {
-  if (auto t = known_table(id)) co_return t;
-  auto t = co_await hub_.find(id);
-  if (found_.size() >= 64) std::erase_if(found_, [](auto& kv) { return kv.second.expired(); });
-  if (t) found_[id] = t;
-  co_return t;
-}
-
-std::shared_ptr<Table> WsSession::known_table(std::int64_t id) {
-  auto it = found_.find(id);
-  return it == found_.end() ? nullptr : it->second.lock();
-}
-
-void WsSession::joined_table(std::int64_t table) {
-  asio::dispatch(ws_.get_executor(), [self = shared_from_this(), table] {
-    self->tables_.insert(table);
-    // Seated or watching: presence tells seats from the tables' summaries.
-    if (self->user_) self->hub_.presence.watching(self->user_->id, self.get(), table, true);
-  });
-}
 
 std::string WsSession::reply_error(const std::string& id, const protocol::ErrorReply& e) {
   ++metrics_.errors_total;

@@ -107,6 +107,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   // pings and the close frame, one at a time; another times the pings.
   asio::awaitable<void> write_loop();
   asio::awaitable<void> ping_loop();
+  void start_writing();  // after the handshake: the writer and the pings
   // The writer waits for something to write; wake_writer() resumes it.
   asio::awaitable<void> writer_idle();
   void wake_writer();
@@ -213,6 +214,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   std::set<std::int64_t> tables_;  // tables this session sits at or watches
   // Tables found (table()): an action goes to its table from here.
   std::unordered_map<std::int64_t, std::weak_ptr<Table>> found_;
+  // The last table found_ gave (an action's, most of the time).
+  std::pair<std::int64_t, std::weak_ptr<Table>> last_found_{0, {}};
   bool in_lobby_ = false;
 };
 

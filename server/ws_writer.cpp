@@ -13,6 +13,7 @@
 #include <type_traits>
 
 #include "protocol/pushes.hpp"
+#include "server/spawn.hpp"
 #include "server/ws_session.hpp"
 
 namespace whist::server {
@@ -137,6 +138,11 @@ asio::awaitable<void> WsSession::writer_idle() {
         writer_waiting_.emplace(std::move(handler));
       },
       asio::use_awaitable);
+}
+
+void WsSession::start_writing() {
+  spawn(ws_.get_executor(), write_loop(), "a connection's writer");
+  spawn(ws_.get_executor(), ping_loop(), "a connection's pings");
 }
 
 void WsSession::wake_writer() {
