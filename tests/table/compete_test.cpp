@@ -150,3 +150,33 @@ TEST_CASE("Compete: absent players are never charged for the next game") {
   h.send(b, "table.rematch");
   CHECK(h.jobs_of<store::ChargeBuyIns>().size() == 2);
 }
+
+TEST_CASE("Compete: closed by the operator while the buy-ins are charged, no game starts") {
+  Harness h(compete());
+  h.hold_reads = true;
+  std::map<int, Conn> at;
+  for (const char* n : {"alice", "bob", "carol", "dave"}) {
+    const Conn c = h.connect(n);
+    h.send(c, "table.sit");
+    h.answer_reads();
+    at[static_cast<int>(at.size())] = c;
+  }
+  REQUIRE(h.jobs_of<store::ChargeBuyIns>().size() == 1);
+  CHECK(h.close("maintenance") == 4);
+  h.answer_reads();  // charged: storage refunds it with the close
+  CHECK(h.events(at.at(0), "start").empty());
+  CHECK(h.playing == 0);
+}
+
+TEST_CASE("Compete: when no seat can pay any more, the empty table closes") {
+  Harness h(compete());
+  h.charge = Harness::Charge::kShort;
+  h.short_seats = {0, 1, 2, 3};
+  const auto at = seat_four(h);
+  CHECK(h.events(at.at(3), "buy_in_refused").size() == 4);
+  CHECK(h.events(at.at(3), "leave").size() == 3);  // its own seat's after it is gone
+  // Nobody seated and nobody watching: gone from the lobby, as when the
+  // last player leaves (sitting.cpp) or is released (release.cpp).
+  CHECK(h.closed);
+  CHECK(h.jobs_of<store::SaveTable>().back().state == storage::TableState::kClosed);
+}
