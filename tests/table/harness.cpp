@@ -165,7 +165,10 @@ int Harness::close(const std::string& reason) {
 
 void Harness::advance(std::int64_t ms) {
   const std::int64_t target = now_.mono_ms + ms;
-  for (;;) {
+  for (int fired = 0;; ++fired) {
+    // A clock that is set again for a time gone by, over and over, would
+    // never let the time move on.
+    if (fired > 10000) FAIL("the clocks keep firing at " << now_.mono_ms);
     std::optional<Clock> next;
     for (const auto& [which, order] : timers_)
       if (order.at_mono_ms && *order.at_mono_ms <= target &&
@@ -249,6 +252,7 @@ void Harness::take() {
     lobby = fx.lobby;
     audience = fx.audience;
   }
+  joined.insert(joined.end(), fx.joined.begin(), fx.joined.end());
   closed = closed || fx.closed;
   if (fx.clear_forming) forming = false;
   if (fx.set_forming) forming = true;

@@ -122,7 +122,8 @@ class Harness {
   std::optional<std::string> lobby;                   // the latest lobby line
   std::optional<std::set<std::int64_t>> audience;
   bool closed = false;
-  bool forming = false;  // quick play seats people here (set_forming / clear_forming)
+  std::vector<Conn> joined;  // connections the shell was told are here (seated, watching)
+  bool forming = false;      // quick play seats people here (set_forming / clear_forming)
   int playing = 0, finished = 0, errors = 0;
   std::vector<LogLine> logs;
 

@@ -15,6 +15,7 @@ TEST_CASE("table.sit takes the seat asked for or the first free one, and says wh
   CHECK(r["d"]["seat"] == 2);
   CHECK(r["d"]["view"].is_null());  // no game yet
   CHECK(r["d"]["table"]["seats"][2]["name"] == "alice");
+  CHECK(h.joined == std::vector<Conn>{a});
   CHECK(code(h.send(b, "table.sit", {{"seat", 2}})) == "seat_taken");
   CHECK(code(h.send(b, "table.sit", {{"seat", 4}})) == "bad_seat");
   CHECK(h.sit(b) == 0);

@@ -14,6 +14,7 @@ TEST_CASE("a watcher gets the state without a seat, then every event, and no han
   CHECK(r["d"]["seat"].is_null());
   CHECK(r["d"]["view"].is_null());
   CHECK(r["d"]["table"]["watchers"] == 1);
+  CHECK(h.joined == std::vector<Conn>{w});  // the shell routes the table's messages to it
   const auto at = seat_four(h);
   CHECK(h.events(w, "sit").size() == 4);
   CHECK(h.events(w, "start").size() == 1);
