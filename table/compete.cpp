@@ -64,7 +64,7 @@ void TableCore::buy_ins_charged(const store::ChargeBuyIns& job, std::int64_t gam
       broadcast(protocol::event::Leave{seat});
     }
     store_table();
-    announce();
+    close_if_empty();  // nobody left (no seat, no watcher): it closes, as in free_seat
   });
 }
 

@@ -92,7 +92,10 @@ void TableCore::launch(std::uint64_t seed, int dealer, std::int64_t game_id) {
 }
 
 void TableCore::game_stored(std::uint64_t number, std::int64_t id) {
-  if (number == game_number_ && !game_id_) game_id_ = id;
+  if (number != game_number_ || game_id_) return;
+  game_id_ = id;
+  announce();  // the lobby's line names the game
+  finish();
 }
 
 void TableCore::on_act(Conn c, const Person& p, const std::string& id,

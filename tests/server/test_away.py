@@ -1,10 +1,9 @@
-"""Players who are connected but not at the table: one whose client went to
-the lobby with the seat kept (the browser's "Lobby (seat kept)" sends
-lobby.join), and one who lets a turn go by at a table without timers for
-turn_idle seconds. Each is away as if dropped: the others are told (the
-event `disconnected`, with its reason, and the lobby), the turn has the
-reconnect grace (or none more, for the idle one), then the computer stands
-in until the player is back, and the seat is theirs again when they are."""
+"""A player whose client went to the lobby with the seat kept (the
+browser's "Lobby (seat kept)" sends lobby.join) is away as if dropped: the
+others are told (the event `disconnected`, with its reason, and the lobby),
+the turn has the reconnect grace, then the computer stands in until the
+player is back (lobby.leave), and the seat is theirs again. Idle players
+(turn_idle) are tested on the table core (tests/table/turn_clock_test.cpp)."""
 
 from conftest import TIMEOUT, guest, wait_for
 from test_bots import FAST_BOTS, add_bots
@@ -85,34 +84,3 @@ def test_a_player_gone_to_the_lobby_is_away_and_stood_in_for(whistd):
 
     run(body(), limit=90)
 
-
-def test_a_player_idle_at_an_untimed_turn_is_away_after_turn_idle(whistd):
-    s = whistd("--turn-idle", "2", "--reconnect-grace", "30", *FAST_BOTS)
-
-    async def body():
-        game, a, b = await two_people_and_two_computers(s)
-        T = game.table
-        await until_turn_of(game, b, a)
-        # No clock is shown for the idle limit.
-        assert b.view["to_act"] == 2
-        assert (await b.c.ok("table.sync", {"table": T}))["turn_ms_left"] is None
-        # b does nothing: after turn_idle, away, and the computer acts at once
-        # (no grace on top), then stands in.
-        m = await game.wait(a, is_event(T, "disconnected", seat=2), timeout=TIMEOUT * 2,
-                            what="the idle player away")
-        assert m["d"]["event"]["reason"] == "idle"
-        # b, still connected, hears it too.
-        await game.wait(b, is_event(T, "disconnected", seat=2), what="b told")
-        await stood_in(game, a, 2, a, turns=2)
-        # b is back (any request at the table from b's connection).
-        d = await b.c.ok("table.sync", {"table": T})
-        b.view, b.view_v, b.acted_v = d["view"], d["v"], -1
-        await game.wait(a, is_event(T, "connected", seat=2), what="the return")
-        await game.settle()
-        await until_turn_of(game, b, a)
-        mark = len(a.c.messages())
-        await game.act(b, game.choose(b.view))
-        await game.wait(a, action_of(T, 2), what="b's own action")
-        assert not [m for m in a.c.messages()[mark:] if is_event(T, "auto", seat=2)(m)]
-
-    run(body(), limit=90)

@@ -1,11 +1,11 @@
 """Compete tables in whistd: the buy-in charged to each seat when the game
 starts (in the transaction that stores the game), the payout to the winning
 side less the house fee, a full refund for a game abandoned by a fault,
-refusals (a player who cannot afford the buy-in, suggestions, computer
-players), concurrent buy-ins that never overdraw, and the daemon killed
-between buy-in and payout losing no chip. After each, the ledger is
-checked in the SQLite file itself.
-
+refusals at table.create, concurrent buy-ins that never overdraw, and the
+daemon killed between buy-in and payout losing no chip. After each, the
+ledger is checked in the SQLite file itself. What the table decides (who
+may sit, short seats, the next game's agreement) is tested on the table
+core (tests/table/compete_test.cpp).
 Chips are granted here by writing a 'grant' ledger batch into the database
 (the account-level chips protocol is another part's)."""
 
@@ -13,7 +13,7 @@ import asyncio
 import itertools
 import sqlite3
 
-from conftest import guest, member, quiet, resume, wait_for
+from conftest import guest, member, quiet, resume
 from test_tables import Game, Seat, check_record, create, is_event, parsed, run
 
 _grants = itertools.count(1)
@@ -193,20 +193,6 @@ def test_compete_refusals(whistd):
     run(body())
 
 
-def test_compete_no_suggestions(whistd):
-    s = whistd(*CHIPS)
-
-    async def body():
-        game = await compete_game(s, buy_in=30, chips=30)
-        await game.settle()
-        st = game.to_act()
-        assert (await st.c.error("table.suggest", {"table": game.table}))[0] == "no_suggestions"
-        accounts, house = balances(s.db_path)
-        assert all(accounts[x.c.user["id"]] == 0 for x in game.seats) and house == 120
-
-    run(body())
-
-
 def test_compete_refund_when_a_game_is_abandoned_by_a_fault(whistd):
     s = whistd(*CHIPS)
 
@@ -268,106 +254,6 @@ def test_concurrent_buy_ins_never_overdraw(whistd):
         assert len(started) == 1 and len(refused) == 1, (started, refused)
         accounts, house = balances(s.db_path)
         assert accounts[p.user["id"]] == 0 and house == 440
-        check_ledger(s.db_path)
-
-    run(body())
-
-
-async def short_compete(s, n=4, buy_in=30):
-    """`n` funded players at an exact-whist Compete table of one short deal
-    (one card each); the game played to its end. Returns the Game."""
-    clients = [await funded(s, 100) for _ in range(n)]
-    T, _ = await create(clients[0], variant="exact", players=n,
-                        options={"initial_cards": 1, "max_cards": 1},
-                        settings={"kind": "compete", "buy_in": buy_in})
-    for i, c in enumerate(clients[1:], 1):
-        await c.ok("table.sit", {"table": T, "seat": i})
-    game = Game(s, T, [Seat(c, i) for i, c in enumerate(clients)], [])
-    for st in game.seats:
-        await game.wait(st, is_event(T, "start"), what="the start")
-    await game.finish()
-    return game
-
-
-def buy_ins(db_path, user_id):
-    """The buy-ins charged to an account: [(delta, game)]."""
-    con = sqlite3.connect(db_path, timeout=10)
-    try:
-        return con.execute("SELECT delta, game_id FROM ledger WHERE account_id = ? AND "
-                           "kind = 'buyin' ORDER BY id", (user_id,)).fetchall()
-    finally:
-        con.close()
-
-
-def test_absent_players_are_never_charged_for_the_next_compete_game(whistd):
-    """The issue's story: after a Compete game three players close their tab
-    and the fourth leaves the table; a fifth sits down in the free seat. The
-    table is full, but three of those seated are not there and none of them
-    asked for another game: no game starts, nobody is charged again, also
-    when one of them comes back."""
-    s = whistd(*CHIPS)
-
-    async def body():
-        game = await short_compete(s)
-        T = game.table
-        stayer = game.seats[3]
-        gone = game.seats[:3]
-        tokens = [st.c.token for st in gone]
-        for st in gone:
-            await st.c.close()
-        for st in gone:
-            await game.wait(stayer, is_event(T, "disconnected", seat=st.seat),
-                            what=f"seat {st.seat} gone")
-        await stayer.c.ok("table.leave", {"table": T})
-        newcomer = await funded(s, 100)
-        # The ack comes once everything the sit set off is stored: a buy-in
-        # would be in the ledger by now.
-        d = await newcomer.ok("table.sit", {"table": T})
-        assert d["table"]["state"] == "open"
-        assert [x["connected"] for x in d["table"]["seats"]] == [False, False, False, True]
-        for st in game.seats:
-            assert len(buy_ins(s.db_path, st.c.user["id"])) == 1
-        assert buy_ins(s.db_path, newcomer.user["id"]) == []
-        # One of them comes back: there, but not agreeing to a new game.
-        back = await resume(s, tokens[0])
-        d = await back.ok("table.sync", {"table": T})
-        assert d["table"]["state"] == "open"
-        await wait_for(newcomer, is_event(T, "connected", seat=0), what="the return")
-        assert len(buy_ins(s.db_path, back.user["id"])) == 1
-        assert buy_ins(s.db_path, newcomer.user["id"]) == []
-        assert not [m for m in parsed(newcomer) if is_event(T, "start")(m)]
-        check_ledger(s.db_path)
-
-    run(body())
-
-
-def test_after_a_compete_game_the_next_starts_only_when_everyone_agrees(whistd):
-    """After a Compete game someone leaves and a newcomer sits: the table is
-    full, but those who played the last game have not asked for another.
-    It starts once each of them asks for a rematch; the newcomer agreed by
-    sitting down. Each is charged once for that game."""
-    s = whistd(*CHIPS)
-
-    async def body():
-        game = await short_compete(s)
-        T = game.table
-        leaver, stay = game.seats[0], game.seats[1:]
-        await leaver.c.ok("table.leave", {"table": T})
-        newcomer = await funded(s, 100)
-        d = await newcomer.ok("table.sit", {"table": T, "seat": 0})
-        assert d["table"]["seats"][0]["name"] == newcomer.name
-        assert d["table"]["state"] == "open"
-        # Full, and waiting: a rematch is still asked for (the table is open).
-        for st in stay[:-1]:
-            await st.c.ok("table.rematch", {"table": T})
-        assert len(buy_ins(s.db_path, newcomer.user["id"])) == 0
-        await stay[-1].c.ok("table.rematch", {"table": T})
-        for c in [newcomer, *(st.c for st in stay)]:
-            await wait_for(c, is_event(T, "start"), what="the second game's start")
-        assert len(buy_ins(s.db_path, newcomer.user["id"])) == 1
-        for st in stay:
-            assert len(buy_ins(s.db_path, st.c.user["id"])) == 2
-        assert len(buy_ins(s.db_path, leaver.c.user["id"])) == 1
         check_ledger(s.db_path)
 
     run(body())

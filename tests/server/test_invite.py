@@ -1,7 +1,8 @@
-"""Invitation-only and friends-only tables in whistd: invisible in the
-lobby and unjoinable (no_table) without an invitation (or, friends-only,
-a friend at the table); invitations by username, accepted by sitting down
-or declined; they expire when the game starts."""
+"""Invitation-only tables in whistd: invisible in the lobby and unjoinable
+(no_table) without an invitation; invitations by username, accepted by
+sitting down or declined; they expire when the game starts. Friends-only
+tables are tested on the table core (tests/table/invitations_test.cpp) and
+over the wire in test_join_compete.py."""
 
 from conftest import guest, quiet, wait_for
 from test_tables import create, is_event, run
@@ -51,58 +52,5 @@ def test_invitation_only_table(whistd):
         code, _ = await host.error("table.invite", {"table": T, "users": [carol.name]})
         assert code == "game_in_progress"
         assert (await eve.error("table.watch", {"table": T}))[0] == "no_table"
-
-    run(body())
-
-
-def test_invitations_only_at_invitation_only_tables(whistd):
-    s = whistd()
-
-    async def body():
-        host, other = await guest(s), await guest(s)
-        T, _ = await create(host, variant="classic")
-        code, _ = await host.error("table.invite", {"table": T, "users": [other.name]})
-        assert code == "not_invite_only"
-        assert (await other.error("table.invite", {"table": T, "users": [host.name]}))[0] == \
-            "not_seated"
-        assert (await other.error("table.decline", {"table": T}))[0] == "not_invited"
-
-    run(body())
-
-
-def befriend(db_path, a, b):
-    """Makes two accounts friends in the database (the friends requests are
-    another part's)."""
-    import sqlite3
-    con = sqlite3.connect(db_path, timeout=10)
-    with con:
-        con.execute("INSERT INTO friends(a, b, state, created_at) VALUES (?, ?, 'accepted', 0)",
-                    (min(a, b), max(a, b)))
-    con.close()
-
-
-def test_friends_only_table(whistd):
-    s = whistd()
-
-    async def body():
-        host, pal, palpal, stranger = [await guest(s) for _ in range(4)]
-        befriend(s.db_path, host.user["id"], pal.user["id"])
-        befriend(s.db_path, pal.user["id"], palpal.user["id"])
-        await pal.ok("lobby.join")
-        T, a = await create(host, variant="exact", players=3, settings={"friends_only": True})
-        assert a["table"]["settings"]["friends_only"] is True
-        # The host's friend sees it; a stranger neither sees nor joins it.
-        await wait_for(pal, lambda m: m["t"] == "lobby.table" and m["d"]["table"] == T)
-        assert not listed((await stranger.ok("lobby.join"))["tables"], T)
-        assert (await stranger.error("table.sit", {"table": T}))[0] == "no_table"
-        assert not listed((await palpal.ok("lobby.join"))["tables"], T)
-        # Once the friend sits, the friend's friends see it too.
-        await pal.ok("table.sit", {"table": T})
-        await wait_for(palpal, lambda m: m["t"] == "lobby.table" and m["d"]["table"] == T)
-        await palpal.ok("table.sit", {"table": T})
-        await wait_for(host, is_event(T, "start"), what="the start")
-        code, _ = await host.error("table.create", {"variant": "classic", "settings": {
-            "kind": "compete", "buy_in": 30, "friends_only": True}})
-        assert code == "bad_table"
 
     run(body())

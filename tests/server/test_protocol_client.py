@@ -1,13 +1,13 @@
 """What a client written from docs/protocol.md alone relies on: the ack of
 an action comes before the views it brings (so a view after the ack is
-current, even with the ack's version), table.sit answers with the seat
-taken, the exact range of request ids, guests refused at Compete tables
-with `guest`, chat without bidirectional controls, and a lone UTF-16
-surrogate refused in words."""
+current, even with the ack's version), the exact range of request ids, and
+a lone UTF-16 surrogate refused in words. (table.sit's seat, guests at
+Compete tables and chat's cleaning are tested on the table core:
+tests/table/.)"""
 
 import json
 
-from conftest import Client, guest, member, wait_for
+from conftest import Client, guest, wait_for
 from test_tables import create, is_event, open_game, run
 
 
@@ -81,25 +81,6 @@ def test_the_ack_comes_before_the_view_that_makes_the_same_seat_act_again(whistd
     run(body())
 
 
-def test_table_sit_answers_with_the_seat_taken(whistd):
-    s = whistd()
-
-    async def body():
-        a, b, w = await guest(s), await guest(s), await guest(s)
-        T, d = await create(a, variant="classic")
-        assert d["seat"] == 0
-        # No seat asked: the lowest free one, said in the answer.
-        d = await b.ok("table.sit", {"table": T})
-        assert d["seat"] == 1
-        assert d["table"]["seats"][1]["name"] == b.name
-        # Sitting again takes the same seat back.
-        assert (await b.ok("table.sit", {"table": T, "seat": 3}))["seat"] == 1
-        assert (await w.ok("table.watch", {"table": T}))["seat"] is None
-        assert (await b.ok("table.sync", {"table": T}))["seat"] == 1
-
-    run(body())
-
-
 def test_request_id_range(whistd):
     s = whistd()
 
@@ -120,43 +101,6 @@ def test_request_id_range(whistd):
             assert r["t"] == "error" and r["d"]["code"] == "bad_message", (id, r)
             assert "id" not in r, (id, r)
         await c.close()
-
-    run(body())
-
-
-def test_guests_are_refused_at_compete_tables_as_guests(whistd):
-    s = whistd()
-
-    async def body():
-        g = await guest(s)
-        code, message = await g.error("table.create", {
-            "variant": "classic", "settings": {"kind": "compete", "buy_in": 30}})
-        assert code == "guest", message
-        assert "register" in message
-        m = await member(s, "compete-host")
-        T, _ = await create(m, variant="classic", settings={"kind": "compete", "buy_in": 30})
-        code, message = await g.error("table.sit", {"table": T})
-        assert code == "guest", message
-        # Watching is for everyone.
-        assert (await g.ok("table.watch", {"table": T}))["seat"] is None
-
-    run(body())
-
-
-def test_chat_loses_bidirectional_controls(whistd):
-    s = whistd()
-
-    async def body():
-        a, b = await guest(s), await guest(s)
-        T, _ = await create(a, variant="classic")
-        await b.ok("table.sit", {"table": T})
-        text = "\u202eevil\u202c \u2066x\u2069\u200e\u200f\u061c y \u00e9\u20ac\U0001f600"
-        await a.ok("table.chat", {"table": T, "text": text})
-        ev = await wait_for(b, is_event(T, "chat"), what="the chat line")
-        assert ev["d"]["event"]["text"] == "evil x y \u00e9\u20ac\U0001f600"
-        # Nothing but controls is nothing.
-        code, _ = await a.error("table.chat", {"table": T, "text": "\u202e\u2066 "})
-        assert code == "bad_chat"
 
     run(body())
 

@@ -1,11 +1,12 @@
 """Scheduled tables in whistd: a table with start_at starts at that time
-and not before; one not full at that time is cancelled, unless its creator
-allowed computer players to fill it; start_at must be within 24 hours."""
+and not before; start_at must be within 24 hours. A table not full at its
+time (cancelled, or filled with computer players) is tested on the table
+core (tests/table/schedule_test.cpp)."""
 
 import time
 
 from conftest import guest, wait_for
-from test_tables import create, event_of, is_event, parsed, run
+from test_tables import create, is_event, run
 
 
 def test_scheduled_table_starts_on_time_not_before(whistd):
@@ -22,35 +23,6 @@ def test_scheduled_table_starts_on_time_not_before(whistd):
         m = await wait_for(cs[0], is_event(T, "start"), timeout=12, what="the start")
         assert time.time() >= at - 0.01
         assert m["d"]["event"]["type"] == "start"
-
-    run(body())
-
-
-def test_scheduled_table_not_full_is_cancelled(whistd):
-    s = whistd()
-
-    async def body():
-        a, b, lobby = await guest(s), await guest(s), await guest(s)
-        await lobby.ok("lobby.join")
-        T, _ = await create(a, variant="classic", settings={"start_at": int(time.time()) + 2})
-        await b.ok("table.sit", {"table": T})
-        await wait_for(b, is_event(T, "cancelled"), timeout=10, what="the cancellation")
-        await wait_for(lobby, lambda m: m["t"] == "lobby.removed" and m["d"]["table"] == T)
-        assert (await a.error("table.sync", {"table": T}))[0] == "no_table"
-        assert not [m for m in parsed(b) if event_of(m, T, "start")]
-
-    run(body())
-
-
-def test_scheduled_table_filled_with_computer_players(whistd):
-    s = whistd("--bot-budget-ms", "20", "--bot-delay-ms", "0")
-
-    async def body():
-        a = await guest(s)
-        T, _ = await create(a, variant="classic",
-                            settings={"start_at": int(time.time()) + 2, "computers_fill": True})
-        m = await wait_for(a, is_event(T, "start"), timeout=10, what="the start")
-        assert [x["computer"] for x in m["d"]["event"]["seats"]] == [False, True, True, True]
 
     run(body())
 

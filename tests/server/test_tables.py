@@ -1,7 +1,10 @@
 """whistd end to end: the lobby, tables and their settings, whole games of
 each variant played through the protocol by guests acting only on their own
-table.view, hidden cards, illegal actions, chat, timers, reconnecting,
-retried actions, rematches and a server restart in the middle of a game.
+table.view, hidden cards, chat, a timer, reconnecting, sitting, watching and
+a server restart in the middle of a game: one test per table behaviour that
+shows the server carries out what the table core says. The behaviours
+themselves (refusals, chat modes, clocks, sync, retries, rematches, ...)
+are tested on the core: tests/table/.
 
 Run as the rest of tests/server (see conftest.py); WHIST_REPLAY names the
 whist-replay (tools/), which must accept every finished game's record."""
@@ -66,10 +69,6 @@ def replay(record):
     p = subprocess.run([WHIST_REPLAY], input=json.dumps(record), capture_output=True, text=True,
                        timeout=60)
     return p.returncode, json.loads(p.stdout)
-
-
-def suit(card):
-    return card[1]
 
 
 # --- Games ------------------------------------------------------------------------
@@ -830,104 +829,13 @@ def test_bid_whist_kitty_as_sport_kitty_allows(whistd, sport, mode, shown):
     run(body())
 
 
-# --- Illegal actions --------------------------------------------------------------
+# --- Chat -------------------------------------------------------------------------
 
 
 async def no_events(clients, table, period=0.4):
     for c in clients:
         got = await quiet(c, period)
         assert not [m for m in got if m["t"] in ("table.event", "table.view")], got
-
-
-def test_illegal_actions(whistd):
-    s = whistd()
-
-    async def body():
-        game = await open_game(s, "classic", watchers=1)
-        T = game.table
-        w = game.watchers[0]
-        stranger = await guest(s)
-        await game.settle()
-        a = game.to_act()
-        b = game.seats[(a.seat + 1) % 4]
-        v0 = max(st.last_v for st in game.seats)
-
-        async def refused(st, action, code):
-            got, message = await st.c.error("table.act", {"table": T, "action": action})
-            assert got == code, (action, got, message)
-
-        await refused(b, {"type": "play", "card": b.view["hand"][0]}, "not_your_turn")
-        await refused(a, {"type": "play", "card": b.view["hand"][0]}, "card_not_held")
-        for bad in [{"type": "dance"}, {"type": "play"}, {"type": "play", "card": "ZZ"},
-                    {"type": "play", "card": "as"}, {"type": "play", "card": "BJ"},
-                    {"type": "play", "card": 12}, {"type": "discard", "cards": "AS"}, {}]:
-            await refused(a, bad, "bad_action")
-        await refused(a, {"type": "bid", "level": 1, "mode": "uptown"}, "wrong_phase")
-        await refused(a, {"type": "pass"}, "wrong_phase")
-        # The action must be an object; the table must be a number.
-        for d in [{"table": T, "action": "AS"}, {"table": T}, {"action": {"type": "pass"}},
-                  {"table": str(T), "action": {"type": "pass"}}]:
-            assert (await a.c.error("table.act", d))[0] == "bad_message", d
-        # Not seated here, or no such table.
-        card = a.view["legal"][0]["card"]
-        play = {"type": "play", "card": card}
-        assert (await stranger.error("table.act", {"table": T, "action": play}))[0] == "not_seated"
-        assert (await w.error("table.act", {"table": T, "action": play}))[0] == "not_seated"
-        assert (await stranger.error("table.act", {"table": 999999, "action": play}))[0] == \
-            "no_table"
-        assert (await a.c.error("table.act", {"table": 999999, "action": play}))[0] == "no_table"
-        # Other requests of someone not at the table, or at the wrong time.
-        assert (await stranger.error("table.sync", {"table": T}))[0] == "not_seated"
-        assert (await stranger.error("table.leave", {"table": T}))[0] == "not_seated"
-        assert (await stranger.error("table.rematch", {"table": T}))[0] == "not_seated"
-        assert (await stranger.error("table.chat", {"table": T, "text": "hi"}))[0] == "not_seated"
-        assert (await stranger.error("table.sit", {"table": T}))[0] == "table_full"
-        assert (await a.c.error("table.leave", {"table": T}))[0] == "game_in_progress"
-        assert (await a.c.error("table.rematch", {"table": T}))[0] == "wrong_state"
-
-        # Nothing of it was told to anyone.
-        await no_events([st.c for st in game.seats] + [w], T)
-        # The legal play is version v0 + 1, for everyone. (The action's seat
-        # is the sender's, whatever the action says.)
-        ack = await a.c.ok("table.act", {"table": T,
-                                          "action": {**play, "seat": b.seat}})
-        assert ack == {"v": v0 + 1}
-        a.acted_v = a.view_v
-        for st in game.seats:
-            m = await game.wait(st, is_event(T, "action"))
-            assert m["d"]["v"] == v0 + 1
-            assert m["d"]["event"]["action"] == {"seat": a.seat, "type": "play", "card": card}
-        m = await wait_for(w, is_event(T, "action"))
-        assert m["d"]["v"] == v0 + 1
-
-        # A revoke: play on until someone holding the suit led has another
-        # suit too, and make them play that.
-        for _ in range(60):
-            await game.play(steps=1)
-            st = game.to_act()
-            trick = st.view["trick"]["cards"]
-            if trick:
-                led = suit(trick[0])
-                hand = st.view["hand"]
-                off = [c for c in hand if suit(c) != led]
-                if off and any(suit(c) == led for c in hand):
-                    assert all(suit(x["card"]) == led for x in st.view["legal"])
-                    await game.settle()
-                    await quiet(w)
-                    before = st.last_v
-                    await refused(st, {"type": "play", "card": off[0]}, "must_follow_suit")
-                    await no_events([x.c for x in game.seats if x is not st] + [w], T)
-                    assert st.last_v == before
-                    break
-        else:
-            pytest.fail("no chance to revoke in 60 cards")
-        # The game goes on.
-        await game.play(steps=4)
-
-    run(body())
-
-
-# --- Chat -------------------------------------------------------------------------
 
 
 async def chat_seen(clients, table, **fields):
@@ -969,78 +877,6 @@ def test_chat_text(whistd):
     run(body())
 
 
-def test_chat_line_limit_counts_characters(whistd):
-    """The limit is 200 characters (so says the error message), not 200
-    bytes of UTF-8."""
-    s = whistd()
-
-    async def body():
-        c = await guest(s)
-        table, _ = await create(c, variant="classic")
-        line = "\u00e9" * 150  # 150 characters, 300 bytes
-        assert await c.ok("table.chat", {"table": table, "text": line}) == {}
-        m = await wait_for(c, is_event(table, "chat"))
-        assert m["d"]["event"]["text"] == line
-
-    run(body())
-
-
-def test_chat_strips_every_control_character(whistd):
-    """C1 control characters (U+0080 to U+009F) are control characters too."""
-    s = whistd()
-
-    async def body():
-        c = await guest(s)
-        table, _ = await create(c, variant="classic")
-        await c.ok("table.chat", {"table": table, "text": "a\u0085b\u009bc\u0007d"})
-        m = await wait_for(c, is_event(table, "chat"))
-        assert m["d"]["event"]["text"] == "abcd"
-
-    run(body())
-
-
-def test_chat_preset_and_none(whistd):
-    s = whistd()
-
-    async def body():
-        preset = await open_game(s, "classic", settings={"chat": "preset"}, watchers=1,
-                                 start=False)
-        off = await open_game(s, "classic", settings={"chat": "none"}, watchers=0, start=False)
-        for g in (preset, off):
-            # Before the game starts, anything goes.
-            c = g.seats[0].c
-            await c.ok("table.chat", {"table": g.table, "text": "ready?"})
-            await wait_for(c, is_event(g.table, "chat", text="ready?", seat=0))
-            await c.ok("table.chat", {"table": g.table, "phrase": 0})
-            await wait_for(c, is_event(g.table, "chat", text="Hello!", phrase=0))
-            await start_game(g)
-
-        T = preset.table
-        everyone = [st.c for st in preset.seats] + preset.watchers
-        c = preset.seats[2].c
-        for n, phrase in enumerate(["Hello!", "Good luck!", "Well played!", "Nice hand!",
-                                    "Thanks!", "Sorry!", "Oops!", "Hurry up, please.",
-                                    "Good game!", "One more?", "Bye!"]):
-            await c.ok("table.chat", {"table": T, "phrase": n})
-            await chat_seen(everyone, T, **{"from": c.name, "seat": 2, "phrase": n,
-                                           "text": phrase})
-        assert (await c.error("table.chat", {"table": T, "text": "hi"}))[0] == "chat_off"
-        w = preset.watchers[0]
-        assert (await w.error("table.chat", {"table": T, "text": "hi"}))[0] == "chat_off"
-        await w.ok("table.chat", {"table": T, "phrase": 4})
-        await chat_seen(everyone, T, **{"from": w.name, "seat": None, "phrase": 4,
-                                       "text": "Thanks!"})
-        assert (await c.error("table.chat", {"table": T, "phrase": 11}))[0] == "bad_phrase"
-
-        T = off.table
-        c = off.seats[3].c
-        assert (await c.error("table.chat", {"table": T, "text": "hi"}))[0] == "chat_off"
-        assert (await c.error("table.chat", {"table": T, "phrase": 0}))[0] == "chat_off"
-        await no_events([st.c for st in off.seats], T)
-
-    run(body())
-
-
 # --- Timers -----------------------------------------------------------------------
 
 
@@ -1073,61 +909,7 @@ def test_timer_play_expires(whistd):
     run(body())
 
 
-def test_timer_bid_expires(whistd):
-    s = whistd()
-
-    async def body():
-        game = await open_game(s, "bid", settings={"timer_bid": 7}, watchers=1)
-        started = time.monotonic()
-        st = game.to_act()
-        assert st.view["phase"] == "bidding"
-        action = await expect_auto(game, st, started)
-        assert action in st.view["legal"]
-
-    run(body())
-
-
-def test_timer_still_runs_after_a_chat(whistd):
-    """A chat line while a player thinks does not stop the clock."""
-    s = whistd()
-
-    async def body():
-        game = await open_game(s, "classic", settings={"timer_play": 7}, watchers=1)
-        started = time.monotonic()
-        st = game.to_act()
-        await asyncio.sleep(1)
-        await game.seats[(st.seat + 1) % 4].c.ok("table.chat", {"table": game.table,
-                                                                "text": "take your time"})
-        await expect_auto(game, st, started, within=12)
-
-    run(body())
-
-
-def test_timer_not_restarted_by_sync(whistd):
-    """The player to act cannot stop its clock by asking for the state
-    again and again."""
-    s = whistd()
-
-    async def body():
-        game = await open_game(s, "classic", settings={"timer_play": 7}, watchers=1)
-        started = time.monotonic()
-        st = game.to_act()
-
-        async def stall():
-            while True:
-                await asyncio.sleep(2)
-                await st.c.send("table.sync", {"table": game.table}, id=st.c.new_id())
-
-        staller = asyncio.create_task(stall())
-        try:
-            await expect_auto(game, st, started, within=11)
-        finally:
-            staller.cancel()
-
-    run(body())
-
-
-# --- Disconnecting, reconnecting, retrying ----------------------------------------
+# --- Disconnecting and reconnecting -----------------------------------------------
 
 
 def test_disconnect_and_reconnect(whistd):
@@ -1213,109 +995,6 @@ def test_lobby_sees_a_player_come_back(whistd):
     run(body())
 
 
-def test_sync_without_since_or_too_old(whistd):
-    s = whistd()
-
-    async def body():
-        game = await open_game(s, "classic", watchers=1)
-        T, w = game.table, game.watchers[0]
-        await game.play(steps=3)
-        await game.settle()
-        st = game.to_act()  # its view is the latest
-        whole = await st.c.ok("table.sync", {"table": T})
-        assert set(whole) == {"table", "seat", "v", "view", "turn_ms_left"}
-        assert whole["seat"] == st.seat
-        assert whole["table"]["table"] == T and whole["table"]["state"] == "playing"
-        assert whole["v"] == st.last_v and whole["view"]["seat"] == st.seat
-        assert sorted(whole["view"]["hand"]) == sorted(st.view["hand"])
-        # Up to date: no events.
-        d = await st.c.ok("table.sync", {"table": T, "since": whole["v"]})
-        assert d["events"] == [] and d["v"] == whole["v"]
-        # A version from before this game, or from the future: the whole state.
-        for since in [0, whole["v"] + 5]:
-            d = await st.c.ok("table.sync", {"table": T, "since": since})
-            assert d == whole, since
-        # The watcher too, with its empty hand.
-        d = await w.ok("table.sync", {"table": T, "since": whole["v"] - 2})
-        assert [e["v"] for e in d["events"]] == [whole["v"] - 1, whole["v"]]
-        assert d["view"]["hand"] == [] and d["view"]["seat"] is None
-
-    run(body())
-
-
-def test_retried_action_applied_once(whistd):
-    s = whistd()
-
-    async def body():
-        game = await open_game(s, "classic", watchers=1)
-        T, w = game.table, game.watchers[0]
-        await game.settle()
-        a = game.to_act()
-        v0 = a.last_v
-        action = {"table": T, "action": a.view["legal"][0]}
-        # Sent twice at once, with one id.
-        await a.c.send("table.act", action, id="same")
-        await a.c.send("table.act", action, id="same")
-        r1 = await a.c.reply_to("same")
-        r2 = await a.c.reply_to("same")
-        assert r1 == r2 == {"t": "ack", "id": "same", "d": {"v": v0 + 1}}
-        a.acted_v = a.view_v
-        # Sent again later, from the same connection and then from a new one.
-        r3 = await a.c.request("table.act", action, id="same")
-        assert r3 == r1
-        await game.settle()
-        await a.c.close()
-        c = await resume(s, a.c.token)
-        await c.ok("table.sync", {"table": T})
-        assert await c.request("table.act", action, id="same") == r1
-        a.c = c
-        await game.settle()
-        for st in game.seats:
-            plays = [m for m in parsed(st.c) if is_event(T, "action")(m)]
-            if st is not a:
-                assert [m["d"]["v"] for m in plays] == [v0 + 1], st.seat
-        await quiet(w)
-        assert len(events_in(parsed(w), T, "action")) == 1
-        # The game goes on.
-        await game.play(steps=3)
-
-    run(body())
-
-
-# --- Rematch ----------------------------------------------------------------------
-
-
-def test_rematch(whistd):
-    s = whistd()
-
-    async def body():
-        game = await open_game(s, "classic", watchers=1)
-        T, w = game.table, game.watchers[0]
-        first = await game.finish()
-        await game.seats[0].c.ok("table.rematch", {"table": T})
-        for st in game.seats:
-            await game.wait(st, is_event(T, "rematch", seat=0))
-        assert (await game.seats[0].c.ok("table.rematch", {"table": T})) == {}
-        for st in game.seats[1:]:
-            await st.c.ok("table.rematch", {"table": T})
-        for st in game.seats:
-            m = await game.wait(st, is_event(T, "start"), what="the new start")
-            assert [x["name"] for x in m["d"]["event"]["seats"]] == [x.c.name for x in game.seats]
-            await game.wait(st, lambda m: m["t"] == "table.view" and not m["d"]["view"]["game_over"])
-            assert st.view["deal"] == 0 and len(st.view["hand"]) == 13
-            assert st.view["scores"] == [0, 0]
-        await wait_for(w, is_event(T, "start"))
-        await game.play(steps=6)
-        gid = await current_game_id(w, T)
-        assert gid != first["game"]
-        second = await game.finish()
-        assert second["game"] == gid
-        await check_record(w, first["game"], first)
-        await check_record(w, gid, second)
-
-    run(body(), limit=90)
-
-
 # --- Sitting and leaving -----------------------------------------------------------
 
 
@@ -1357,27 +1036,6 @@ def test_sit_and_leave(whistd):
     run(body())
 
 
-def test_empty_table_closes_when_the_last_watcher_goes(whistd):
-    """A table with nobody seated closes when its last watcher goes, as it
-    does when its last player leaves."""
-    s = whistd()
-
-    async def body():
-        c, w, lobby = [await guest(s) for _ in range(3)]
-        await lobby.ok("lobby.join")
-        table, _ = await create(c, variant="classic")
-        await w.ok("table.watch", {"table": table})
-        await c.ok("table.leave", {"table": table})
-        await wait_for(lobby, lambda m: m["t"] == "lobby.table" and m["d"]["table"] == table
-                       and m["d"]["seats"][0]["name"] is None)
-        await w.ok("table.unwatch", {"table": table})
-        m = await wait_for(lobby, lambda m: m["t"] == "lobby.removed", timeout=3,
-                           what="lobby.removed")
-        assert m["d"] == {"table": table}
-
-    run(body())
-
-
 # --- Watching ---------------------------------------------------------------------
 
 
@@ -1399,24 +1057,6 @@ def test_watchers(whistd):
         m = await wait_for(extra, is_event(T, "action"))
         assert not await quiet(game.watchers[0])  # it left
         assert m["d"]["event"]["action"]["type"] == "play"
-
-    run(body())
-
-
-def test_seated_player_watching_gets_events_once(whistd):
-    s = whistd()
-
-    async def body():
-        game = await open_game(s, "classic", watchers=0)
-        T = game.table
-        st = game.seats[0]
-        await st.c.request("table.watch", {"table": T})
-        await game.settle()
-        before = len(events_in(parsed(st.c), T))
-        await game.play(steps=2)
-        await game.settle()
-        got = [m["d"]["v"] for m in parsed(st.c) if event_of(m, T)][before:]
-        assert len(got) == len(set(got)), got
 
     run(body())
 
@@ -1463,33 +1103,3 @@ def test_server_restart_mid_game(whistd):
 
     run(body(), limit=90)
 
-
-def test_sync_after_restart_gives_what_was_missed(whistd):
-    """A player who comes back after a restart with the version it last saw
-    must not be given someone else's history: either the whole state, or
-    every event it missed (here: seat 0's return and its chat)."""
-    s = whistd()
-
-    async def body():
-        game = await open_game(s, "classic", watchers=0)
-        T = game.table
-        await game.play(steps=10)
-        await game.settle()
-        last = {st.seat: st.last_v for st in game.seats}
-        tokens = [st.c.token for st in game.seats]
-        assert s.stop() == 0
-        s2 = whistd(db=s.db_path)
-        first = await resume(s2, tokens[0])
-        await first.ok("table.sync", {"table": T, "since": last[0]})
-        for n in range(last[1] + 3):
-            await first.ok("table.chat", {"table": T, "text": f"line {n}"})
-        late = await resume(s2, tokens[1])
-        back = await late.ok("table.sync", {"table": T, "since": last[1]})
-        if "events" in back:
-            missed = [e["event"] for e in back["events"]]
-            assert {"type": "connected", "seat": 0} in missed, [e["v"] for e in back["events"]]
-            assert {"type": "chat", "from": first.name, "seat": 0, "text": "line 0"} in missed
-        else:
-            assert back["table"]["table"] == T and back["view"]["seat"] == 1
-
-    run(body())

@@ -1,0 +1,122 @@
+// Invitation-only and friends-only tables: who sees them and may come,
+// table.invite, table.decline, and the invitations' end
+// (table/invitations.cpp).
+#include <catch2/catch.hpp>
+
+#include "tests/table/harness.hpp"
+
+using namespace whist;
+using namespace whist::table;
+using namespace whist::table::testing;
+
+namespace {
+
+std::set<std::int64_t> ids(Harness& h, std::initializer_list<const char*> names) {
+  std::set<std::int64_t> out;
+  for (const char* n : names) out.insert(h.person(n).id);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("an invitation-only table: only the invited see it and come; the rest find no table") {
+  Harness h(setup_of(classic({{"invite_only", true}})));
+  const Conn a = h.connect("alice"), b = h.connect("bob"), c = h.connect("carol");
+  h.person("dave");
+  h.sit(a);
+  REQUIRE(h.audience);
+  CHECK(*h.audience == ids(h, {"alice"}));
+  CHECK(code(h.send(b, "table.sit")) == "no_table");
+  CHECK(code(h.send(b, "table.watch")) == "no_table");
+  const json r = h.send(a, "table.invite", {{"users", {"bob", "dave", "nobody"}}});
+  REQUIRE(code(r) == "ack");
+  CHECK(r["d"]["invited"] == json({"bob", "dave"}));
+  CHECK(r["d"]["unknown"] == json({"nobody"}));
+  CHECK(*h.audience == ids(h, {"alice", "bob", "dave"}));
+  const auto rows = h.jobs_of<store::SaveTable>();
+  CHECK(rows.back().row.invited.size() == 2);
+  CHECK(code(h.send(b, "table.watch")) == "ack");
+  CHECK(h.sit(b) == 1);
+  CHECK(code(h.send(c, "table.sit")) == "no_table");
+  // Only those seated invite.
+  CHECK(code(h.send(b, "table.invite", {{"users", {"carol"}}})) == "ack");
+  const Conn d = h.connect("dave");
+  CHECK(code(h.send(d, "table.invite", {{"users", {"carol"}}})) == "not_seated");
+}
+
+TEST_CASE("table.decline: an invitee says no; the table is hidden from them again") {
+  Harness h(setup_of(classic({{"invite_only", true}})));
+  const Conn a = h.connect("alice"), b = h.connect("bob");
+  h.sit(a);
+  h.send(a, "table.invite", {{"users", {"bob"}}});
+  REQUIRE(code(h.send(b, "table.decline")) == "ack");
+  CHECK(*h.audience == ids(h, {"alice"}));
+  CHECK(code(h.send(b, "table.decline")) == "no_table");  // not invited: no such table
+  CHECK(code(h.send(a, "table.decline")) == "seated");
+  Harness open(setup_of(classic({{"friends_only", false}})));
+  const Conn x = open.connect("xavier");
+  CHECK(code(open.send(x, "table.decline")) == "not_invited");
+}
+
+TEST_CASE("invitations are for invitation-only and friends-only tables, before the game") {
+  Harness open(setup_of(classic({{"friends_only", false}})));
+  const Conn a = open.connect("alice");
+  open.sit(a);
+  CHECK(code(open.send(a, "table.invite", {{"users", {"bob"}}})) == "not_invite_only");
+  CHECK(!open.audience);
+
+  Harness h(setup_of(classic({{"invite_only", true}})));
+  for (const char* n : {"bob", "carol", "dave", "erin"}) h.person(n);  // accounts
+  const Conn al = h.connect("alice");
+  h.sit(al);
+  h.send(al, "table.invite", {{"users", {"bob", "carol", "dave", "erin"}}});
+  for (const char* n : {"bob", "carol", "dave"}) h.sit(h.connect(n));
+  // The game started: erin's invitation has expired.
+  CHECK(*h.audience == ids(h, {"alice", "bob", "carol", "dave"}));
+  CHECK(h.jobs_of<store::SaveTable>().back().row.invited.empty());
+  CHECK(code(h.send(h.connect("erin"), "table.watch")) == "no_table");
+  CHECK(code(h.send(al, "table.invite", {{"users", {"erin"}}})) == "game_in_progress");
+}
+
+TEST_CASE("an invitation answered after the game started is refused") {
+  Harness h(setup_of(classic({{"invite_only", true}})));
+  h.hold_reads = true;
+  for (const char* n : {"bob", "carol", "dave", "erin"}) h.person(n);  // accounts
+  const Conn a = h.connect("alice");
+  h.sit(a);
+  h.send(a, "table.invite", {{"users", {"bob", "carol", "dave"}}}, "inv");
+  CHECK(h.replies(a, "inv").empty());  // the accounts are being looked up
+  h.answer_reads();
+  CHECK(code(h.replies(a, "inv").at(0)) == "ack");
+  h.sit(h.connect("bob"));
+  h.sit(h.connect("carol"));
+  h.send(a, "table.invite", {{"users", {"erin"}}}, "late");
+  h.sit(h.connect("dave"));  // the game starts while erin is looked up
+  h.answer_reads();
+  const auto late = h.replies(a, "late");
+  REQUIRE(late.size() == 1);
+  CHECK(code(late[0]) == "game_in_progress");
+  CHECK(!h.audience->count(h.person("erin").id));
+}
+
+TEST_CASE("a friends-only table is seen by the friends of those seated") {
+  Harness h(setup_of(classic()));  // a Join table: friends only unless opened
+  REQUIRE(h.core().setup().settings.friends_only);
+  const std::int64_t alice = h.person("alice").id, bob = h.person("bob").id;
+  h.friends[alice] = {bob};
+  h.friends[bob] = {h.person("carol").id};
+  const Conn a = h.connect("alice");
+  h.sit(a);
+  CHECK(*h.audience == ids(h, {"alice", "bob"}));
+  const Conn c = h.connect("carol");
+  CHECK(code(h.send(c, "table.watch")) == "no_table");
+  h.sit(h.connect("bob"));
+  CHECK(*h.audience == ids(h, {"alice", "bob", "carol"}));
+  CHECK(code(h.send(c, "table.watch")) == "ack");
+  // Invitations there add people.
+  h.person("dave");
+  const json r = h.send(a, "table.invite", {{"users", {"dave"}}});
+  CHECK(code(r) == "ack");
+  CHECK(h.audience->count(h.person("dave").id));
+  CHECK(code(h.send(h.connect("erin"), "table.sit")) == "no_table");
+}
