@@ -28,15 +28,6 @@ Rules capped() {
   return classic({{"honours", std::string("capped")}, {"play_to", std::int64_t{9}}});
 }
 
-// One suit a seat: seat 0 clubs, 1 diamonds, 2 hearts, 3 spades. Whoever
-// holds the trump suit plays a trump to every trick and takes all 13.
-DealSpec suit_a_seat(const char* turned = "") {
-  return test::deal(
-      {"AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C", "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
-       "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H", "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"},
-      "", turned);
-}
-
 }  // namespace
 
 // ---------------------------------------------------------------------------
@@ -45,7 +36,7 @@ DealSpec suit_a_seat(const char* turned = "") {
 TEST_CASE("classic: honours on: all 4 dealt score 4", "[classic][honours]") {
   // Dealer 2 turns 2H: hearts, all held by seat 2, which takes all 13.
   auto g = test::game(classic({{"honours", std::string("on")}, {"play_to", std::int64_t{15}}}), 2,
-                      suit_a_seat("2H"));
+                      test::full_suit_a_seat("2H"));
   REQUIRE(g.trump_suit() == kH);
   test::finish_deal(g);
   const HandResult& res = g.results()[0];
@@ -76,7 +67,7 @@ TEST_CASE("classic: honours on: 3 dealt score 2", "[classic][honours]") {
 }
 
 TEST_CASE("classic: honours off scores no honours", "[classic][honours]") {
-  auto g = test::game(classic({{"play_to", std::int64_t{15}}}), 2, suit_a_seat("2H"));
+  auto g = test::game(classic({{"play_to", std::int64_t{15}}}), 2, test::full_suit_a_seat("2H"));
   test::finish_deal(g);
   REQUIRE(g.results()[0].honours.vec() == Ints{0, 0});
   REQUIRE(g.scores() == Ints{7, 0});
@@ -190,7 +181,7 @@ TEST_CASE("classic: honours are not scored once the tricks end the game",
   SECTION("the side's own tricks end it") {
     // Seat 2 holds every heart and takes all 13 tricks: 7 points end the
     // game to 5, so its 4 honours are not added.
-    auto g = test::game(classic({{"honours", std::string("on")}}), 2, suit_a_seat("2H"));
+    auto g = test::game(classic({{"honours", std::string("on")}}), 2, test::full_suit_a_seat("2H"));
     test::finish_deal(g);
     const HandResult& res = g.results()[0];
     REQUIRE(res.honours.vec() == Ints{0, 0});
@@ -202,7 +193,7 @@ TEST_CASE("classic: honours are not scored once the tricks end the game",
 
 TEST_CASE("classic: capped honours never reach play_to", "[classic][honours][capped]") {
   SECTION("7 from tricks and 4 honours end on 8") {
-    auto g = test::game(capped(), 2, suit_a_seat("2H"));
+    auto g = test::game(capped(), 2, test::full_suit_a_seat("2H"));
     test::finish_deal(g);
     const HandResult& res = g.results()[0];
     REQUIRE(res.tricks.vec() == Ints{13, 0});

@@ -25,15 +25,6 @@ Rules classic(std::initializer_list<std::pair<std::string_view, OptionValue>> op
 
 Action play(int seat, const char* card) { return Action::play(seat, test::card(card)); }
 
-// One suit a seat: seat 0 clubs, 1 diamonds, 2 hearts, 3 spades. Whoever
-// holds the trump suit plays a trump to every trick and takes all 13.
-DealSpec suit_a_seat(const char* turned = "") {
-  return test::deal(
-      {"AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C", "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
-       "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H", "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"},
-      "", turned);
-}
-
 }  // namespace
 
 // ---------------------------------------------------------------------------
@@ -111,7 +102,7 @@ TEST_CASE("classic: a trump beats a higher card of the suit led", "[classic][pla
 TEST_CASE("classic: turn makes the turned card's suit trump; it stays with the dealer",
           "[classic][trump][turn]") {
   SECTION("dealer 0 turns the five of clubs") {
-    auto g = test::game(classic(), 0, suit_a_seat("5C"));
+    auto g = test::game(classic(), 0, test::full_suit_a_seat("5C"));
     REQUIRE(g.trump_suit() == kC);
     REQUIRE(g.deals()[0].turned == test::card("5C"));
     REQUIRE(g.observation(1).turned == test::card("5C"));
@@ -127,7 +118,7 @@ TEST_CASE("classic: turn makes the turned card's suit trump; it stays with the d
     REQUIRE(g.scores() == Ints{7, 0});
   }
   SECTION("dealer 3 turns the ace of spades") {
-    auto g = test::game(classic(), 3, suit_a_seat("AS"));
+    auto g = test::game(classic(), 3, test::full_suit_a_seat("AS"));
     REQUIRE(g.trump_suit() == kS);
     REQUIRE(g.current_seat() == 0);
     test::finish_deal(g);
@@ -140,32 +131,32 @@ TEST_CASE("classic: check_deal refuses a turned card not in the dealer's hand",
           "[classic][trump][turn]") {
   const Rules r = classic();
   // 2H belongs to seat 2.
-  auto ok = check_deal(r, 0, 2, suit_a_seat("2H"));
+  auto ok = check_deal(r, 0, 2, test::full_suit_a_seat("2H"));
   REQUIRE(std::holds_alternative<Deal>(ok));
   REQUIRE(std::get<Deal>(ok).turned == test::card("2H"));
 
-  REQUIRE(std::holds_alternative<std::string>(check_deal(r, 0, 0, suit_a_seat("2H"))));
-  REQUIRE(std::holds_alternative<std::string>(check_deal(r, 0, 1, suit_a_seat("2H"))));
-  REQUIRE(std::holds_alternative<std::string>(check_deal(r, 0, 3, suit_a_seat("2H"))));
+  REQUIRE(std::holds_alternative<std::string>(check_deal(r, 0, 0, test::full_suit_a_seat("2H"))));
+  REQUIRE(std::holds_alternative<std::string>(check_deal(r, 0, 1, test::full_suit_a_seat("2H"))));
+  REQUIRE(std::holds_alternative<std::string>(check_deal(r, 0, 3, test::full_suit_a_seat("2H"))));
   // No turned card at all under `turn`.
-  REQUIRE(std::holds_alternative<std::string>(check_deal(r, 0, 2, suit_a_seat())));
+  REQUIRE(std::holds_alternative<std::string>(check_deal(r, 0, 2, test::full_suit_a_seat())));
   // The second deal's dealer (first dealer 0) is seat 1.
-  auto g = test::game(classic({{"play_to", std::int64_t{15}}}), 0, suit_a_seat("5C"));
+  auto g = test::game(classic({{"play_to", std::int64_t{15}}}), 0, test::full_suit_a_seat("5C"));
   test::finish_deal(g);
   REQUIRE(g.awaiting_deal());
-  REQUIRE_THROWS(test::give(g, suit_a_seat("5C")));
+  REQUIRE_THROWS(test::give(g, test::full_suit_a_seat("5C")));
   REQUIRE(g.awaiting_deal());
-  test::give(g, suit_a_seat("5D"));
+  test::give(g, test::full_suit_a_seat("5D"));
   REQUIRE(g.trump_suit() == kD);
 }
 
 TEST_CASE("classic: the deal passes to the left and the dealer's left leads", "[classic][dealer]") {
-  auto g = test::game(classic({{"play_to", std::int64_t{15}}}), 0, suit_a_seat("5C"));
+  auto g = test::game(classic({{"play_to", std::int64_t{15}}}), 0, test::full_suit_a_seat("5C"));
   const char* turned[] = {"5C", "5D", "5H", "5S"};
   const int trumps[] = {kC, kD, kH, kS};
   const Ints after[] = {{7, 0}, {7, 7}, {14, 7}, {14, 14}};
   for (int k = 0; k < 4; ++k) {
-    if (k > 0) test::give(g, suit_a_seat(turned[k]));
+    if (k > 0) test::give(g, test::full_suit_a_seat(turned[k]));
     INFO("deal " << k);
     REQUIRE(g.deal_index() == k);
     REQUIRE(g.dealer() == k);
@@ -291,10 +282,10 @@ TEST_CASE("classic: at no trump the highest card of the suit led wins",
           "[classic][trump][rotate]") {
   // rotate_nt, fifth deal. Seat 0 leads (dealer 3); nobody holds a trump.
   auto g = test::game(classic({{"trump", std::string("rotate_nt")}, {"play_to", std::int64_t{15}}}),
-                      3, suit_a_seat());
+                      3, test::full_suit_a_seat());
   for (int k = 0; k < 4; ++k) {
     test::finish_deal(g);
-    test::give(g, suit_a_seat());
+    test::give(g, test::full_suit_a_seat());
   }
   REQUIRE(g.deal_index() == 4);
   REQUIRE(g.trump_suit() == kNoSuit);

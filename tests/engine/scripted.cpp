@@ -32,6 +32,12 @@ Rules rules(Variant v, std::initializer_list<std::pair<std::string_view, OptionV
   return r;
 }
 
+DealSpec full_suit_a_seat(std::string_view turned) {
+  return deal({"AC KC QC JC TC 9C 8C 7C 6C 5C 4C 3C 2C", "AD KD QD JD TD 9D 8D 7D 6D 5D 4D 3D 2D",
+               "AH KH QH JH TH 9H 8H 7H 6H 5H 4H 3H 2H", "AS KS QS JS TS 9S 8S 7S 6S 5S 4S 3S 2S"},
+              "", turned);
+}
+
 DealSpec deal(std::vector<std::string> hands, std::string_view kitty, std::string_view turned) {
   DealSpec d;
   for (const auto& h : hands) d.hands.push_back(cards(h));

@@ -25,6 +25,10 @@ Rules rules(Variant v, std::initializer_list<std::pair<std::string_view, OptionV
 DealSpec deal(std::vector<std::string> hands, std::string_view kitty = "",
               std::string_view turned = "");
 
+// A classic deal of one full suit a seat: seat 0 clubs, 1 diamonds, 2
+// hearts, 3 spades (whoever holds trumps takes all 13), and the turned card.
+DealSpec full_suit_a_seat(std::string_view turned = "");
+
 // A game whose first deal is `first` (checked; throws if invalid).
 Game game(const Rules& r, int dealer, const DealSpec& first);
 // Gives an awaiting game its next deal (checked; throws if invalid).
