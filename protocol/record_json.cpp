@@ -206,6 +206,21 @@ json deal_json(const DealSpec& spec) {
   return dj;
 }
 
+std::string game_setup_text(const Rules& r, int dealer, std::uint64_t seed) {
+  return json{{"variant", std::string(variant_name(r.variant))},
+              {"options", options_json(r)},
+              {"players", r.players},
+              {"dealer", dealer},
+              {"seed", seed}}
+      .dump();
+}
+
+std::string deal_text(const DealSpec& d) { return deal_json(d).dump(); }
+
+std::string game_result_text(const std::vector<int>& scores, const std::vector<int>& winners) {
+  return json{{"scores", scores}, {"winners", winners}}.dump();
+}
+
 json record_json(const GameRecord& r) {
   json j = {{"variant", std::string(variant_name(r.rules.variant))},
             {"options", options_json(r.rules)},

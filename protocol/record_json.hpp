@@ -2,10 +2,12 @@
 // whist-replay's output.
 #pragma once
 
+#include <cstdint>
 #include <nlohmann/json_fwd.hpp>
 #include <string>
 #include <string_view>
 #include <variant>
+#include <vector>
 
 #include "engine/record.hpp"
 
@@ -35,6 +37,14 @@ nlohmann::json record_json(const GameRecord& r);
 // One deal as a record writes it: hands, kitty, turned card.
 nlohmann::json deal_json(const DealSpec& d);
 nlohmann::json options_json(const Rules& r);
+
+// A game's texts as storage keeps them (storage/game_store.hpp), in the
+// records' format: its setup (variant, options, players, the first dealer
+// and the seed), a deal (deal_json) and its result ({"scores",
+// "winners"}). An action is action_text.
+std::string game_setup_text(const Rules& r, int dealer, std::uint64_t seed);
+std::string deal_text(const DealSpec& d);
+std::string game_result_text(const std::vector<int>& scores, const std::vector<int>& winners);
 
 // whist-replay's output document and exit status (0, 1 or 2).
 struct ReplayOutput {

@@ -4,8 +4,8 @@
 // text (keys in dump()'s order), for ack_message(). welcome, which answers
 // hello, is a message of its own: welcome_message(). A friend as the
 // replies show them is also what the friend notices carry
-// (friend_notice_text()). The table's own answers (its state, sync) are
-// written by the table.
+// (friend_notice_text()). The table's own answers (its state, sync, ...)
+// are protocol/table_replies.hpp's.
 #pragma once
 
 #include <cstdint>

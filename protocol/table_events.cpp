@@ -95,6 +95,25 @@ std::string table_event_text(const TableEvent& e) {
   return out.take();
 }
 
+namespace {
+// What table_event_message writes around the "d" object.
+constexpr std::string_view kEventHead = R"({"d":)";
+constexpr std::string_view kEventTail = R"(,"t":"table.event"})";
+}  // namespace
+
+std::string table_event_message(std::string_view event, std::int64_t table, std::int64_t v) {
+  // The envelope written around the event's text (keys in order).
+  JsonText out(event.size() + 64);
+  out.begin_object().key("d").begin_object().key("event").raw(event);
+  out.key("table").value(table).key("v").value(v).end_object();
+  out.key("t").value("table.event").end_object();
+  return out.take();
+}
+
+std::string_view table_event_data(std::string_view message) {
+  return message.substr(kEventHead.size(), message.size() - kEventHead.size() - kEventTail.size());
+}
+
 std::string seats_text(const std::vector<SeatInfo>& seats) {
   JsonText out(64 * seats.size() + 2);
   write_seats(out, seats);

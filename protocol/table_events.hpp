@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <variant>
 #include <vector>
 
@@ -81,6 +82,12 @@ using TableEvent =
 
 // The event object's JSON text ({"seat":2,"type":"leave"}).
 std::string table_event_text(const TableEvent& e);
+// The table.event message around an event's text (a table's event or a
+// game's, event_text): {"d":{"event":..,"table":..,"v":..},"t":"table.event"}.
+std::string table_event_message(std::string_view event, std::int64_t table, std::int64_t v);
+// Such a message's "d", as the message holds it (a table.sync answer
+// carries the missed events' "d" as they were sent).
+std::string_view table_event_data(std::string_view message);
 // A list of seats' JSON text, as "start" and the table's summary carry it.
 std::string seats_text(const std::vector<SeatInfo>& seats);
 

@@ -1,8 +1,8 @@
 // A table as the lobby lists it and a table's state carries it ("table"):
 // its setup (table_setup_json), number, state, creator, seats, watchers,
-// game and scores. One struct and one writer, for the table to fill in
-// place of the document it builds (server/table.cpp, Table::summary, not
-// yet using it); tests/protocol/replies_test.cpp checks the two agree.
+// game and scores. One struct and one writer: the table core fills it
+// (TableCore::summary_of) for the lobby's line and the table's state;
+// tests/protocol/replies_test.cpp pins the writer's bytes.
 #pragma once
 
 #include <cstdint>

@@ -71,6 +71,10 @@ asio::awaitable<std::string> WsSession::on_hello(const std::string& id, const pr
     }
   }
   if (user_) welcome.user = protocol::UserInfo{user_->id, user_->name, user_->guest};
+  // Kept for a retry as the means to write it again, not as its text: the
+  // rules in it are 5 KB a connection (handle() then keeps this first one).
+  answered_.remember(
+      id, RetryCache::Rebuild([welcome, id] { return protocol::welcome_message(welcome, id); }));
   co_return protocol::welcome_message(welcome, id);
 }
 

@@ -1,12 +1,15 @@
 // Every open WebSocket session, so that a stopping server can tell each one
-// and wait for them to close, and the operator's ban can find an account's
-// connections. A strand-owned service (strand_service.hpp): sessions come
-// and go on their own strands and post it; the drain and the ban await it.
+// and wait for them to close, the operator's ban can find an account's
+// connections, and one heartbeat pings them all. A strand-owned service
+// (strand_service.hpp): sessions come and go on their own strands and post
+// it; the drain and the ban await it.
 #pragma once
 
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/io_context.hpp>
+#include <chrono>
 #include <cstddef>
+#include <deque>
 #include <map>
 #include <memory>
 #include <vector>
@@ -22,7 +25,10 @@ class Sessions : public StrandService {
   explicit Sessions(asio::io_context& ioc) : StrandService(ioc) {}
 
   void add(const std::shared_ptr<WsSession>& s) {
-    tell([this, w = std::weak_ptr<WsSession>(s), raw = s.get()] { all_[raw] = w; });
+    tell([this, w = std::weak_ptr<WsSession>(s), raw = s.get()] {
+      all_[raw] = w;
+      if (every_.count() > 0) beats_.push_back({std::chrono::steady_clock::now() + every_, w});
+    });
   }
   void remove(const WsSession* s) {
     tell([this, s] { all_.erase(s); });
@@ -40,9 +46,24 @@ class Sessions : public StrandService {
     };
     co_return co_await ask(std::move(job));
   }
+  // The connections' heartbeat (sessions.cpp), until the event loop stops:
+  // each connection added after this is told once every `every`, the
+  // first time `every` after it came (WsSession::heartbeat: a peer silent
+  // too long is dropped, the others pinged). One timer for them all, not
+  // one each, looking every 50 ms.
+  void start_heartbeat(std::chrono::seconds every);
 
  private:
+  asio::awaitable<void> heartbeat();
   std::map<const WsSession*, std::weak_ptr<WsSession>> all_;  // on the strand
+  // The heartbeat's queue, by when each connection is due (every
+  // connection waits as long, so the order they came in is that order).
+  struct Beat {
+    std::chrono::steady_clock::time_point due;
+    std::weak_ptr<WsSession> who;
+  };
+  std::deque<Beat> beats_;                       // on the strand
+  std::chrono::steady_clock::duration every_{};  // set before the first connection
 };
 
 }  // namespace whist::server

@@ -6,9 +6,11 @@
 #include <boost/asio/bind_executor.hpp>
 #include <boost/asio/post.hpp>
 #include <chrono>
+#include <stdexcept>
 
 #include <nlohmann/json.hpp>
 
+#include "protocol/record_json.hpp"
 #include "server/auth.hpp"
 #include "server/ws_session.hpp"
 #include "storage/table_codec.hpp"
@@ -49,6 +51,7 @@ Table::Table(Hub& hub, std::unique_ptr<TableCore> core)
       core_(std::move(core)),
       side_(std::make_shared<StorageSide>()) {
   for (int k = 0; k < table::kClocks; ++k) clocks_.emplace_back(strand_);
+  core_->store_at_once([this](table::StoreJob job) { post_job(std::move(job)); });
 }
 
 std::shared_ptr<Table> Table::restore(Hub& hub, const TableSnapshot& s) {
@@ -60,9 +63,16 @@ std::shared_ptr<Table> Table::restore(Hub& hub, const TableSnapshot& s) {
                                         s.game->state,
                                         setup.at("seed").get<std::uint64_t>(),
                                         setup.at("dealer").get<int>(),
-                                        s.actions,
+                                        {},
                                         s.requests,
                                         s.deals};
+      // The stored actions, read back as the table's rules read them.
+      for (const std::string& text : s.actions) {
+        auto a = protocol::parse_action(nlohmann::json::parse(text), snap.row.setup.rules);
+        if (const auto* why = std::get_if<std::string>(&a))
+          throw std::runtime_error("stored action: " + *why);
+        snap.game->actions.push_back(std::get<Action>(a));
+      }
     }
     auto core = TableCore::restore(snap, core_config(hub.ctx.config), table_now());
     auto t = std::make_shared<Table>(hub, std::move(core));
@@ -85,7 +95,7 @@ void Table::command(std::function<void(TableCore&, table::Now)> fn) {
 table::Conn Table::conn_of(const std::shared_ptr<WsSession>& s) {
   const table::Conn c = s->conn_id();
   if (conns_.size() > 64) std::erase_if(conns_, [](const auto& kv) { return kv.second.expired(); });
-  conns_.emplace(c, s);
+  conns_.try_emplace(c, s);  // (no node made and dropped when known, as emplace would)
   return c;
 }
 
@@ -195,6 +205,14 @@ void Table::post_storage(std::vector<table::StoreJob> jobs, std::vector<Outgoing
         self->storage_.after_commit(
             [hub = &self->hub_, out = std::move(out)]() mutable { send_all(*hub, out); });
       });
+}
+
+void Table::post_job(table::StoreJob job) {
+  // During a command, on the strand: the table is owned, and stays so
+  // until the job has run.
+  storage_.store([self = shared_from_this(), job = std::move(job)]() mutable {
+    self->run_job(*self->side_, job);
+  });
 }
 
 void Table::set_clocks(const std::vector<table::TimerOrder>& orders) {

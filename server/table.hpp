@@ -92,6 +92,7 @@ class Table : public std::enable_shared_from_this<Table> {
   // written (or are handed to `held`, for the caller to send later).
   void carry_out(std::vector<Outgoing>* held = nullptr);
   void post_storage(std::vector<table::StoreJob> jobs, std::vector<Outgoing> out);
+  void post_job(table::StoreJob job);  // one job, as the core makes it
   void set_clocks(const std::vector<table::TimerOrder>& orders);
   void think(std::vector<table::ThinkOrder>& orders);
   std::vector<Outgoing> resolve(std::vector<table::Message>& messages);

@@ -6,6 +6,8 @@
 
 #include <csignal>
 
+#include "protocol/record_json.hpp"
+#include "protocol/table_events.hpp"
 #include "server/compete.hpp"
 #include "server/table.hpp"
 #include "storage/table_codec.hpp"
@@ -34,12 +36,22 @@ struct Table::JobRunner {
     });
   }
 
+  // A new game's texts, as the store keeps them (protocol/record_json.hpp).
+  struct GameTexts {
+    std::string setup, seats, first_deal;
+    explicit GameTexts(const store::NewGame& g)
+        : setup(protocol::game_setup_text(g.rules, g.dealer, g.seed)),
+          seats(protocol::seats_text(g.seats)),
+          first_deal(protocol::deal_text(g.first_deal)) {}
+  };
+
   void operator()(const store::SaveTable& j) {
     db.tables().update_table(t.id_, storage::encode_table(j.row), j.state);
   }
   void operator()(const store::CreateGame& j) {
     side.game_number = j.game.number;
-    side.game_id = db.games().create_game(t.id_, j.setup, j.seats, unix_now(), j.first_deal);
+    const GameTexts g(j.row);
+    side.game_id = db.games().create_game(t.id_, g.setup, g.seats, unix_now(), g.first_deal);
     answer([number = j.game.number, gid = side.game_id](TableCore& c, table::Now) {
       c.game_stored(number, gid);
     });
@@ -48,7 +60,8 @@ struct Table::JobRunner {
     BuyIn paid;
     bool failed = false;
     try {
-      paid = create_game_with_buyin(db, t.id_, j.setup, j.seats, j.first_deal, j.users, j.buy_in,
+      const GameTexts g(j.row);
+      paid = create_game_with_buyin(db, t.id_, g.setup, g.seats, g.first_deal, j.users, j.buy_in,
                                     unix_now());
     } catch (const std::exception& e) {
       spdlog::error("table {}: charging the buy-ins: {}", t.id_, e.what());
@@ -62,10 +75,11 @@ struct Table::JobRunner {
   void operator()(const store::AppendProgress& j) {
     const std::int64_t gid = game_id(j.game);
     for (size_t i = 0; i < j.deals.size(); ++i)
-      db.games().append_deal(gid, static_cast<int>(j.first_deal + i), j.deals[i]);
+      db.games().append_deal(gid, static_cast<int>(j.first_deal + i),
+                             protocol::deal_text(j.deals[i]));
     for (size_t i = 0; i < j.actions.size(); ++i)
       db.games().append_action(
-          gid, static_cast<int>(j.first_action + i), j.actions[i],
+          gid, static_cast<int>(j.first_action + i), protocol::action_text(j.actions[i], j.variant),
           i + 1 == j.actions.size() ? std::string_view(j.request) : std::string_view());
   }
   void operator()(const store::FinishGame& j) {
@@ -75,11 +89,12 @@ struct Table::JobRunner {
       std::raise(SIGKILL);
     }
     const std::int64_t gid = game_id(j.game);
+    const std::string result = protocol::game_result_text(j.scores, j.winners);
     if (j.buy_in > 0)
-      finish_game_with_payout(db, gid, j.result, j.results, j.users, j.winning_seats, j.buy_in,
+      finish_game_with_payout(db, gid, result, j.results, j.users, j.winning_seats, j.buy_in,
                               j.fee_percent, j.now);
     else
-      db.games().finish_game(gid, storage::GameState::kFinished, j.result, j.now, j.results);
+      db.games().finish_game(gid, storage::GameState::kFinished, result, j.now, j.results);
   }
   void operator()(const store::ReadBalance& j) {
     std::int64_t balance = -1;

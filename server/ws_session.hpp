@@ -8,7 +8,6 @@
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
-#include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <boost/beast/core/tcp_stream.hpp>
@@ -101,15 +100,16 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   // The server is stopping: tells the client (server.restarting), sends what
   // is queued, and closes with 1001 (going away).
   void server_stopping();
+  // From the heartbeat (Sessions::heartbeat), once every ping interval:
+  // drops a peer silent longer than the idle timeout, pings the others.
+  static void heartbeat(std::shared_ptr<WsSession> self);
 
  private:
   // The writer (ws_writer.cpp): one coroutine writes what is queued, the
-  // pings and the close frame, one at a time; another times the pings.
+  // pings and the close frame, one at a time, and ends when nothing is
+  // left; wake_writer() starts it again.
   asio::awaitable<void> write_loop();
-  asio::awaitable<void> ping_loop();
-  void start_writing();  // after the handshake: the writer and the pings
-  // The writer waits for something to write; wake_writer() resumes it.
-  asio::awaitable<void> writer_idle();
+  void start_writing();  // after the handshake
   void wake_writer();
   void end_writing();
   // The WebSocket's timeouts, limits and handshake header.
@@ -178,14 +178,10 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   Hub& hub_;
   const std::atomic<bool>& draining_;
   websocket::stream<Socket> ws_;
-  asio::steady_timer ping_timer_;
   std::deque<Message> queue_;
-  // The writer, idle: the handler that resumes it, kept as its own type
-  // (Asio's, for a coroutine awaiting a void() operation), with no type
-  // erasure and no allocation per message.
-  using WriterResume = asio::detail::awaitable_handler<asio::any_io_executor>;
-  std::optional<WriterResume> writer_waiting_;
-  bool writer_done_ = false;  // nothing more is written
+  bool writer_started_ = false;  // after the handshake
+  bool writer_running_ = false;  // the writer's coroutine is under way
+  bool writer_done_ = false;     // nothing more is written
   bool ping_due_ = false;
   bool closing_ = false;
   websocket::close_code close_code_ = websocket::close_code::none;

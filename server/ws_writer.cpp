@@ -1,16 +1,15 @@
 // What goes out of a connection: the messages other strands hand it (send,
 // deliver, send_batch), its queue, and the writer: a coroutine on the
 // connection's strand that writes one thing at a time (a message, a ping,
-// the close frame) and waits, idle, for the next; and a second coroutine
-// that times the pings and drops a peer silent too long.
+// the close frame) while there is one, started when there is; and the
+// heartbeat (Sessions::heartbeat) that pings the peer and drops it when
+// silent too long.
 #include <spdlog/spdlog.h>
 
-#include <boost/asio/async_result.hpp>
 #include <boost/asio/dispatch.hpp>
 #include <boost/asio/redirect_error.hpp>
 #include <boost/beast/websocket.hpp>
 #include <nlohmann/json.hpp>
-#include <type_traits>
 
 #include "protocol/pushes.hpp"
 #include "server/spawn.hpp"
@@ -102,13 +101,18 @@ void WsSession::close_soon(websocket::close_code code, std::string why) {
 // The one writer: one operation at a time on the stream (a message, a
 // ping, the close frame), the next started when the last completes. The
 // messages go in order; a ping waits for the message being written.
+//
+// It runs while it has something to do and then ends; wake_writer() starts
+// it again. A writer left waiting between messages would keep its
+// coroutine frames for each connection's whole life (about 1 KB a player),
+// and resuming it walks frames out of the CPU's caches when thousands of
+// connections get a message a second; a writer started afresh gets frames
+// the thread has just freed.
 asio::awaitable<void> WsSession::write_loop() {
+  const auto self = shared_from_this();
   boost::system::error_code ec;
   auto token = asio::redirect_error(asio::use_awaitable, ec);
   while (!writer_done_) {
-    // Held while an operation is under way, not while idle: a session that
-    // ends then goes, and the idle writer with it (writer_waiting_).
-    std::shared_ptr<WsSession> self = shared_from_this();
     if (!queue_.empty()) {
       const Message m = queue_.front();  // end_writing() may clear the queue meanwhile
       co_await ws_.async_write(asio::buffer(*m), token);
@@ -124,52 +128,43 @@ asio::awaitable<void> WsSession::write_loop() {
       co_await ws_.async_ping({}, token);
       if (ec) break;
     } else {
-      self.reset();
-      co_await writer_idle();
+      // Nothing left: this writer ends; the next thing to write starts one.
+      writer_running_ = false;
+      co_return;
     }
   }
+  writer_running_ = false;
   end_writing();
 }
 
-asio::awaitable<void> WsSession::writer_idle() {
-  return asio::async_initiate<decltype(asio::use_awaitable), void()>(
-      [this](auto handler) {
-        static_assert(std::is_same_v<decltype(handler), WriterResume>);
-        writer_waiting_.emplace(std::move(handler));
-      },
-      asio::use_awaitable);
-}
-
 void WsSession::start_writing() {
-  spawn(ws_.get_executor(), write_loop(), "a connection's writer");
-  spawn(ws_.get_executor(), ping_loop(), "a connection's pings");
+  writer_started_ = true;
+  wake_writer();
 }
 
 void WsSession::wake_writer() {
-  if (!writer_waiting_) return;  // busy (it looks again when done), or not started
-  // Called on the connection's strand only: the writer resumes here, at
-  // once, and starts its write (no trip through an executor per message).
-  WriterResume writer = std::move(*writer_waiting_);
-  writer_waiting_.reset();
-  writer();
+  // Running (it looks again before it ends), not started, or done.
+  if (writer_running_ || !writer_started_ || writer_done_) return;
+  if (queue_.empty() && !closing_ && !ping_due_) return;
+  writer_running_ = true;
+  // Called on the connection's strand only: the writer starts here, at once
+  // (co_spawn dispatches), and starts its write.
+  spawn(ws_.get_executor(), write_loop(), "a connection's writer");
 }
 
-asio::awaitable<void> WsSession::ping_loop() {
-  const auto self = shared_from_this();
-  boost::system::error_code ec;
-  for (;;) {
-    ping_timer_.expires_after(std::chrono::seconds(config_.ping_interval));
-    co_await ping_timer_.async_wait(asio::redirect_error(asio::use_awaitable, ec));
-    if (ec || writer_done_) co_return;
+void WsSession::heartbeat(std::shared_ptr<WsSession> self) {
+  const auto loop = self->ws_.get_executor();
+  asio::dispatch(loop, [self = std::move(self)] {
+    if (self->writer_done_ || !self->writer_started_) return;
     // Drop a peer silent too long; otherwise ping it.
-    if (clock::now() - last_heard_ > std::chrono::seconds(config_.idle_timeout)) {
+    if (clock::now() - self->last_heard_ > std::chrono::seconds(self->config_.idle_timeout)) {
       spdlog::debug("dropping a silent peer");
-      end_writing();
-      co_return;
+      self->end_writing();
+      return;
     }
-    ping_due_ = true;
-    wake_writer();
-  }
+    self->ping_due_ = true;
+    self->wake_writer();
+  });
 }
 
 // Nothing more is written; the reader's pending read is cancelled, which
@@ -179,8 +174,6 @@ void WsSession::end_writing() {
   writer_done_ = true;
   closing_ = true;
   queue_.clear();
-  ping_timer_.cancel();
-  wake_writer();
   boost::system::error_code ec;
   ws_.next_layer().cancel(ec);  // closed already after a close handshake
 }

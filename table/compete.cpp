@@ -34,14 +34,8 @@ void TableCore::begin_compete(std::uint64_t seed, int dealer) {
   starting_ = true;
   std::vector<std::int64_t> users;
   for (const Seat& st : seats_) users.push_back(st.user);
-  store(store::ChargeBuyIns{{game_number_ + 1, 0},
-                            game_setup_json(seed, dealer),
-                            seats_text(),
-                            first_deal_json(seed, dealer),
-                            std::move(users),
-                            setup_.settings.buy_in,
-                            seed,
-                            dealer});
+  store(store::ChargeBuyIns{
+      {game_number_ + 1, 0}, new_game(seed, dealer), std::move(users), setup_.settings.buy_in});
 }
 
 void TableCore::buy_ins_charged(const store::ChargeBuyIns& job, std::int64_t game,
@@ -54,7 +48,7 @@ void TableCore::buy_ins_charged(const store::ChargeBuyIns& job, std::int64_t gam
     if (game) {
       log(LogLine::Level::kInfo,
           "table " + std::to_string(id_) + ": buy-ins charged for game " + std::to_string(game));
-      return launch(job.seed, job.dealer, game);
+      return launch(job.row.seed, job.row.dealer, game);
     }
     if (failed) return broadcast(protocol::event::StartFailed{});
     // Those who cannot pay any more lose their seats; nothing was charged.

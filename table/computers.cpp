@@ -4,14 +4,10 @@
 // ThinkOrder the shell carries out off the table); its answer comes back
 // as thought() and is applied only if the turn is still the one it was
 // asked about, after a computer seat's natural delay.
-#include <nlohmann/json.hpp>
-
-#include "protocol/record_json.hpp"
+#include "protocol/table_replies.hpp"
 #include "table/core.hpp"
 
 namespace whist::table {
-
-using nlohmann::json;
 
 void TableCore::on_add_bot(Conn c, const Person& p, const std::string& id, int want) {
   using protocol::Error;
@@ -27,8 +23,8 @@ void TableCore::on_add_bot(Conn c, const Person& p, const std::string& id, int w
   seat_computer(want);
   if (state_ == State::kFinished) state_ = State::kOpen;
   reply(c, id,
-        protocol::ack_message(
-            id, json{{"seat", want}, {"name", seats_[static_cast<size_t>(want)].name}}.dump()));
+        protocol::ack_message(id, protocol::table_reply::ComputerSeated{
+                                      want, seats_[static_cast<size_t>(want)].name}));
   store_table();
   if (full()) start_when_due();
   announce();
@@ -95,8 +91,9 @@ void TableCore::thought(const Thinking& about, std::optional<Action> a, double e
       if (!a && game_ && !game_->is_over() && game_->current_seat() == about.seat)
         a = automatic_action();
       if (!a) return error(about.conn, about.request_id, {protocol::Error::kBusy});
-      const json d = {{"action", protocol::action_json(*a, setup_.rules.variant)}, {"v", about.v}};
-      return reply(about.conn, about.request_id, protocol::ack_message(about.request_id, d.dump()));
+      return reply(about.conn, about.request_id,
+                   protocol::ack_message(about.request_id, protocol::table_reply::Suggestion{
+                                                               *a, setup_.rules.variant, about.v}));
     }
     if (!same_turn(about.game, about.turn)) return;  // someone acted meanwhile: nothing to do
     if (!a) a = automatic_action();

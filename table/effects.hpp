@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "engine/game.hpp"
+#include "protocol/table_events.hpp"
 #include "storage/result_store.hpp"
 #include "storage/states.hpp"
 #include "storage/table_codec.hpp"
@@ -65,6 +66,18 @@ struct GameKey {
 
 namespace store {
 
+// The jobs carry values; the shell writes a game's texts (the records'
+// format: protocol/record_json.hpp) as storage keeps them.
+
+// A new game's row: its setup (the rules, the first dealer and the seed),
+// the seats as the game starts with them, and its first deal.
+struct NewGame {
+  Rules rules;
+  int dealer = 0;
+  std::uint64_t seed = 0;
+  std::vector<protocol::SeatInfo> seats;
+  DealSpec first_deal;
+};
 // The table's row.
 struct SaveTable {
   storage::StoredTable row;
@@ -73,33 +86,33 @@ struct SaveTable {
 // A new game's row with its first deal; the shell answers game_stored().
 struct CreateGame {
   GameKey game;
-  std::string setup, seats, first_deal;
+  NewGame row;
 };
 // A Compete game's row, with every seat's buy-in charged in the same
-// transaction (nothing if a seat cannot pay); answered by buy_ins_charged().
+// transaction (nothing if a seat cannot pay); answered by buy_ins_charged(),
+// which launches the game of the row once paid.
 struct ChargeBuyIns {
   GameKey game;
-  std::string setup, seats, first_deal;
+  NewGame row;
   std::vector<std::int64_t> users;  // by seat
   int buy_in = 0;
-  std::uint64_t seed = 0;  // the game to launch once paid
-  int dealer = 0;
 };
 // Deals and actions not stored yet, in order; the last action carries the
 // request that made it ("V ID": its ack's version and the request's id).
 struct AppendProgress {
   GameKey game;
+  Variant variant = Variant::kClassic;  // the actions' variant
   size_t first_deal = 0;
-  std::vector<std::string> deals;
+  std::vector<DealSpec> deals;
   size_t first_action = 0;
-  std::vector<std::string> actions;
+  std::vector<Action> actions;
   std::string request;
 };
 // The finished game's result, each seat's result and at a Compete table
 // the payout, in one transaction (a retry changes nothing).
 struct FinishGame {
   GameKey game;
-  std::string result;
+  std::vector<int> scores, winners;  // the result
   storage::GameResults results;
   std::vector<std::int64_t> users;  // by seat (Compete)
   std::vector<int> winning_seats;   // (Compete)

@@ -4,13 +4,10 @@
 // exist (no_table). An invitee accepts by sitting down, or declines. The
 // invitations expire when the game starts or the table closes. A
 // friends-only table is seen by the friends of those seated.
-#include <nlohmann/json.hpp>
-
+#include "protocol/table_replies.hpp"
 #include "table/core.hpp"
 
 namespace whist::table {
-
-using nlohmann::json;
 
 bool TableCore::may_enter(const Person& p) const {
   const auto who = audience();
@@ -61,13 +58,12 @@ void TableCore::accounts_found(const store::FindAccounts& job,
     if (closed_ || game_)
       return error(job.conn, id,
                    {protocol::Error::kGameInProgress, "invitations end when the game starts"});
-    json invited = json::array();
+    protocol::table_reply::Invited d{{}, unknown};
     for (const auto& [name, user] : found) {
       if (seat_of(user) < 0) invited_.insert(user);
-      invited.push_back(name);
+      d.invited.push_back(name);
     }
-    reply(job.conn, id,
-          protocol::ack_message(id, json{{"invited", invited}, {"unknown", unknown}}.dump()));
+    reply(job.conn, id, protocol::ack_message(id, std::move(d)));
     store_table();
     announce();
   });

@@ -2,15 +2,12 @@
 // rematch agreed, a Compete table's buy-ins paid, a scheduled table's time
 // come), table.act applies a seat's action, and every applied action is
 // stored in order, the request that made it with it.
-#include <nlohmann/json.hpp>
-
 #include "protocol/record_json.hpp"
 #include "protocol/table_json.hpp"
+#include "protocol/table_replies.hpp"
 #include "table/core.hpp"
 
 namespace whist::table {
-
-using nlohmann::json;
 
 void TableCore::start_if_full() {
   if (closed_ || state_ == State::kPlaying || starting_ || !ready_to_start()) return;
@@ -25,25 +22,13 @@ void TableCore::start_game() {
   if (setup_.settings.kind == TableKind::kCompete) return begin_compete(seed, dealer);
   // The game's row first, with its first deal: storage runs jobs in order,
   // so the actions stored after it find it.
-  store(store::CreateGame{{game_number_ + 1, 0},
-                          game_setup_json(seed, dealer),
-                          seats_text(),
-                          first_deal_json(seed, dealer)});
+  store(store::CreateGame{{game_number_ + 1, 0}, new_game(seed, dealer)});
   launch(seed, dealer, 0);
 }
 
-std::string TableCore::game_setup_json(std::uint64_t seed, int dealer) const {
-  return json{{"variant", std::string(variant_name(setup_.rules.variant))},
-              {"options", protocol::options_json(setup_.rules)},
-              {"players", setup_.rules.players},
-              {"dealer", dealer},
-              {"seed", seed}}
-      .dump();
-}
-
-std::string TableCore::first_deal_json(std::uint64_t seed, int dealer) const {
+store::NewGame TableCore::new_game(std::uint64_t seed, int dealer) const {
   const Game game = Game::seeded(setup_.rules, dealer, seed);
-  return protocol::deal_json(spec_of(setup_.rules, 0, game.deals()[0])).dump();
+  return {setup_.rules, dealer, seed, seat_infos(), spec_of(setup_.rules, 0, game.deals()[0])};
 }
 
 void TableCore::launch(std::uint64_t seed, int dealer, std::int64_t game_id) {
@@ -132,7 +117,7 @@ void TableCore::send_ack() {
   if (acting_.id == nullptr) return;
   const std::string& id = *acting_.id;
   auto ack = std::make_shared<const std::string>(
-      protocol::ack_message(id, R"({"v":)" + std::to_string(v_) + "}"));
+      protocol::ack_message(id, protocol::table_reply::Acted{v_}));
   seats_[static_cast<size_t>(acting_.seat)].answered.remember(id, ack);
   answer_act(acting_.conn, std::move(ack));
   acting_ = Acting{};
@@ -195,16 +180,16 @@ void TableCore::store_progress() {
   // The new deals and actions, in order.
   store::AppendProgress job;
   job.game = game_key();
+  job.variant = setup_.rules.variant;
   job.first_deal = stored_deals_;
   job.first_action = stored_actions_;
   const auto& dealt = game_->deals();
   for (; stored_deals_ < dealt.size(); ++stored_deals_)
-    job.deals.push_back(protocol::deal_json(spec_of(setup_.rules, static_cast<int>(stored_deals_),
-                                                    dealt[stored_deals_]))
-                            .dump());
+    job.deals.push_back(
+        spec_of(setup_.rules, static_cast<int>(stored_deals_), dealt[stored_deals_]));
   const auto& history = game_->history();
   for (; stored_actions_ < history.size(); ++stored_actions_)
-    job.actions.push_back(protocol::action_text(history[stored_actions_], setup_.rules.variant));
+    job.actions.push_back(history[stored_actions_]);
   if (job.deals.empty() && job.actions.empty()) return;
   // The request that made the last action: "V ID", its ack's version and id.
   if (acting_.id != nullptr && !acting_.id->empty() && !job.actions.empty())

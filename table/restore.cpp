@@ -2,10 +2,10 @@
 // and invitations included) and its latest game, replayed from the stored
 // actions; a game whose last action was stored but not its result is
 // finished (results, payout) when it resumes.
-#include <nlohmann/json.hpp>
+#include <charconv>
 #include <stdexcept>
 
-#include "protocol/record_json.hpp"
+#include "protocol/table_replies.hpp"
 #include "table/core.hpp"
 
 namespace whist::table {
@@ -37,21 +37,22 @@ void TableCore::replay(const Snapshot::Game& g, storage::TableState state) {
   seed_ = g.seed;
   game_.emplace(Game::seeded(rules, g.dealer, seed_));
   for (size_t i = 0; i < g.actions.size(); ++i) {
-    auto a = protocol::parse_action(nlohmann::json::parse(g.actions[i]), rules);
-    if (auto* why = std::get_if<std::string>(&a))
-      throw std::runtime_error("stored action: " + *why);
-    const Action& action = std::get<Action>(a);
+    const Action& action = g.actions[i];
     const auto res = game_->apply(action);
     if (!res.ok())
       throw std::runtime_error(std::string("stored action refused: ") +
                                std::string(error_code(res.error)));
     // The ack of the request that made it ("V ID"), for a retry.
     const std::string& request = i < g.requests.size() ? g.requests[i] : std::string();
-    if (const auto space = request.find(' '); space != std::string::npos)
-      seats_[static_cast<size_t>(action.seat)].answered.remember(
-          request.substr(space + 1),
-          std::make_shared<const std::string>(protocol::ack_message(
-              request.substr(space + 1), R"({"v":)" + request.substr(0, space) + "}")));
+    const auto space = request.find(' ');
+    std::int64_t v = 0;
+    if (space == std::string::npos ||
+        std::from_chars(request.data(), request.data() + space, v).ptr != request.data() + space)
+      continue;
+    const std::string id = request.substr(space + 1);
+    seats_[static_cast<size_t>(action.seat)].answered.remember(
+        id, std::make_shared<const std::string>(
+                protocol::ack_message(id, protocol::table_reply::Acted{v})));
   }
   game_id_ = g.id;
   game_number_ = 1;

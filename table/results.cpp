@@ -2,7 +2,6 @@
 // (FinishGame: the result, each seat's result and at a Compete table the
 // payout, in one transaction).
 #include <algorithm>
-#include <nlohmann/json.hpp>
 
 #include "table/core.hpp"
 #include "table/payout.hpp"
@@ -46,7 +45,8 @@ storage::GameResults TableCore::game_results() const {
 void TableCore::store_result() {
   store::FinishGame job;
   job.game = game_key();
-  job.result = nlohmann::json{{"scores", game_->scores()}, {"winners", game_->winners()}}.dump();
+  job.scores = game_->scores();
+  job.winners = game_->winners();
   job.results = game_results();
   job.buy_in = setup_.settings.buy_in;
   job.fee_percent = config_.house_fee_percent;

@@ -9,6 +9,8 @@
 //   out again. A later reply never replaces the first.
 // - For how long: the last kCapacity ids of that asker; the oldest goes
 //   first.
+// - How: the reply's text, or, for a large reply made from little (the
+//   welcome, with the rules), the means to make exactly that text again.
 //
 // An asker is a connection (WsSession: every request it sends, but for
 // the answers below) or, for a table.act that reached its game (its ack,
@@ -20,27 +22,35 @@
 
 #include <cstddef>
 #include <deque>
+#include <functional>
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <variant>
 
 namespace whist {
 
 class RetryCache {
  public:
   using Reply = std::shared_ptr<const std::string>;
+  // Makes a reply's text again, byte for byte.
+  using Rebuild = std::function<std::string()>;
   static constexpr std::size_t kCapacity = 64;
 
   // Keeps `reply` for `id` (a non-empty id), unless the id has one already.
   void remember(const std::string& id, Reply reply);
-  // The reply kept for `id`, or null.
+  // The same, keeping the means to make the reply again instead of its text.
+  void remember(const std::string& id, Rebuild rebuild);
+  // The reply kept for `id` (made again if so kept), or null.
   Reply find(const std::string& id) const;
   bool contains(const std::string& id) const { return find(id) != nullptr; }
   void clear();
   std::size_t size() const { return replies_.size(); }
 
  private:
-  std::unordered_map<std::string, Reply> replies_;
+  using Kept = std::variant<Reply, Rebuild>;
+  void keep(const std::string& id, Kept kept);
+  std::unordered_map<std::string, Kept> replies_;
   std::deque<std::string> order_;  // oldest first
 };
 

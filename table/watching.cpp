@@ -2,14 +2,10 @@
 // table allows watching; they see the game as a watcher does, no hand) and
 // table.sync: the events missed since a version, or the whole state when
 // they are no longer kept.
-#include <nlohmann/json.hpp>
-
-#include "protocol/table_json.hpp"
+#include "protocol/table_replies.hpp"
 #include "table/core.hpp"
 
 namespace whist::table {
-
-using nlohmann::json;
 
 void TableCore::on_watch(Conn c, const std::string& id) {
   if (!setup_.settings.watching) return error(c, id, {protocol::Error::kNoWatching});
@@ -36,16 +32,11 @@ void TableCore::on_sync(Conn c, const Person& p, const std::string& id, std::int
   if (seat >= 0) take_back(seat, c);
   // Missed events when we still have them all; otherwise the whole state.
   if (since >= log_start_ - 1 && since <= v_) {
-    json missed = json::array();
+    // Each missed event's message as it was sent: its "d" is spliced in.
+    protocol::table_reply::Sync d{id_, v_, {}, view_of(seat), turn_ms_left()};
     for (std::int64_t v = since + 1; v <= v_; ++v)
-      missed.push_back(json::parse(*log_[static_cast<size_t>(v - log_start_)])["d"]);
-    json d = {{"table", id_}, {"v", v_}, {"events", missed}};
-    if (game_)
-      d["view"] = protocol::observation_json(seat >= 0 ? game_->observation(seat)
-                                                       : game_->observation_for_watcher());
-    const auto left = turn_ms_left();
-    d["turn_ms_left"] = left ? json(*left) : json(nullptr);
-    reply(c, id, protocol::ack_message(id, d.dump()));
+      d.events.push_back(*log_[static_cast<size_t>(v - log_start_)]);
+    reply(c, id, protocol::ack_message(id, std::move(d)));
   } else {
     send_state(c, seat, id);
   }

@@ -366,8 +366,8 @@ int game(Database& db, const std::vector<std::string>& args) {
                  static_cast<long long>(id));
     return 1;
   }
-  const auto d =
-      whist::server::game_record_json(*row, db.games().game_deals(id), db.games().game_actions(id));
+  const auto d = whist::protocol::game_record_json(
+      whist::server::stored_game(*row, db.games().game_deals(id), db.games().game_actions(id)));
   std::printf("%s\n", (full ? d : d["record"]).dump().c_str());
   return 0;
 }

@@ -1,8 +1,10 @@
-// The sessions' replies as protocol/replies.hpp writes them, each compared
+// The sessions' replies as protocol/replies.hpp writes them, and the
+// table's as protocol/table_replies.hpp does ("table.*"), each compared
 // with tests/protocol/replies.jsonl: its lines were written, from the same
-// sample data, by the JSON documents the sessions built before issue 20's
-// typed replies, so that the wire stays the same byte for byte. welcome's
-// rules are "RULES" there (rules_json_test.cpp checks them).
+// sample data, by the JSON documents the sessions and the table core built
+// before issue 20's typed replies, so that the wire stays the same byte for
+// byte. welcome's rules are "RULES" there (rules_json_test.cpp checks
+// them).
 #include <catch2/catch.hpp>
 #include <fstream>
 #include <map>
@@ -11,6 +13,7 @@
 
 #include "protocol/replies.hpp"
 #include "protocol/rules_json.hpp"
+#include "protocol/table_replies.hpp"
 
 using namespace whist::protocol;
 using nlohmann::json;
@@ -45,6 +48,64 @@ template <typename T>
 std::string text(const T& r) {
   const reply::Reply v = r;
   return reply::reply_text(v);
+}
+
+template <typename T>
+std::string table_text(const T& r) {
+  const TableReply v = r;
+  return table_reply_text(v);
+}
+
+TableSetup setup_of(const json& d) {
+  auto parsed = parse_table_setup(d);
+  REQUIRE(std::holds_alternative<TableSetup>(parsed));
+  return std::get<TableSetup>(parsed);
+}
+
+// The table's answers, from the sample data the golden lines were written
+// from.
+void table_written(std::map<std::string, std::string>& w) {
+  using namespace table_reply;
+  TableSummary s;
+  s.setup = setup_of({{"variant", "classic"}});
+  s.table = 12;
+  s.state = "playing";
+  s.creator = kOdd;
+  s.seats = {{0, "alice", 7, false, true},
+             {1, "", 0, false, false},
+             {2, "Computer 1", -1, true, true},
+             {3, kOdd, 9, false, false}};
+  s.watchers = 1;
+  s.game = 41;
+  s.scores = std::vector<int>{3, 5};
+  TableSummary open = s;
+  open.state = "open";
+  open.game = 0;
+  open.scores.reset();
+  open.setup.settings.kind = TableKind::kPlay;
+  const whist::Game g = whist::Game::seeded(s.setup.rules, 1, 42);
+  w["table.state"] = table_text(State{s, 17, 2, g.observation(2), 15000});
+  w["table.state.watcher"] = table_text(State{s, 17, {}, g.observation_for_watcher(), {}});
+  w["table.state.open"] = table_text(State{open, 3, 0, {}, {}});
+  const std::string chat = table_event_message(
+                        table_event_text(event::Chat{kOdd, std::nullopt, std::nullopt, kOdd}), 12,
+                        16),
+                    leave = table_event_message(table_event_text(event::Leave{1}), 12, 17);
+  w["table.sync"] = table_text(Sync{12, 17, {chat, leave}, g.observation(2), 15000});
+  w["table.sync.watcher"] = table_text(Sync{12, 17, {leave}, g.observation_for_watcher(), {}});
+  w["table.sync.none"] = table_text(Sync{12, 3, {}, {}, {}});
+  w["table.bot"] = table_text(ComputerSeated{2, "Computer 1"});
+  const whist::Rules exact = setup_of({{"variant", "exact"}, {"players", 3}}).rules;
+  const whist::Rules bid = setup_of({{"variant", "bid"}}).rules;
+  const whist::Game ge = whist::Game::seeded(exact, 0, 7), gb = whist::Game::seeded(bid, 0, 7);
+  w["table.suggest"] =
+      table_text(Suggestion{g.legal_actions().back(), whist::Variant::kClassic, 17});
+  w["table.suggest.exact"] =
+      table_text(Suggestion{ge.legal_actions().back(), whist::Variant::kExact, 4});
+  w["table.suggest.bid"] =
+      table_text(Suggestion{gb.legal_actions().front(), whist::Variant::kBid, 5});
+  w["table.invite"] = table_text(Invited{{"alice", kOdd}, {"zed"}});
+  w["table.invite.none"] = table_text(Invited{});
 }
 
 std::map<std::string, std::string> written() {
@@ -94,6 +155,7 @@ std::map<std::string, std::string> written() {
   w["welcome.invalid"] = without_rules(welcome_message({"whistd/0.1.0", {}, "invalid"}, "3"));
   w["notice.user"] = friend_notice_text(UserRef{7, kOdd});
   w["notice.friend"] = friend_notice_text(FriendInfo{{7, "alice"}, true, 5, 1});
+  table_written(w);
   return w;
 }
 
@@ -110,7 +172,14 @@ TEST_CASE("every reply is written as the sessions wrote it", "[replies]") {
   }
 }
 
+TEST_CASE("a table.event message's data is what a sync answer carries", "[replies]") {
+  const std::string m = table_event_message(R"({"seat":1,"type":"leave"})", 12, 17);
+  CHECK(m == R"({"d":{"event":{"seat":1,"type":"leave"},"table":12,"v":17},"t":"table.event"})");
+  CHECK(table_event_data(m) == json::parse(m)["d"].dump());
+}
+
 TEST_CASE("an ack carries the reply as its data", "[replies]") {
   CHECK(ack_message("5", reply::ChipsBalance{12}) == R"({"d":{"chips":12},"id":5,"t":"ack"})");
   CHECK(ack_message("", reply::Done{}) == R"({"d":{},"t":"ack"})");
+  CHECK(ack_message("\"x\"", table_reply::Acted{9}) == R"({"d":{"v":9},"id":"x","t":"ack"})");
 }

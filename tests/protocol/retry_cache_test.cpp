@@ -47,3 +47,25 @@ TEST_CASE("the last 64 ids are kept, the oldest goes first", "[retry]") {
   CHECK(cache.size() == 0);
   CHECK_FALSE(cache.contains("69"));
 }
+
+TEST_CASE("a reply kept as the means to make it again is made again, byte for byte", "[retry]") {
+  RetryCache cache;
+  int made = 0;
+  cache.remember("1", RetryCache::Rebuild([&made] {
+                   ++made;
+                   return std::string("welcome");
+                 }));
+  CHECK(made == 0);  // kept, not made
+  REQUIRE(cache.find("1"));
+  CHECK(*cache.find("1") == "welcome");
+  CHECK(made == 2);
+  // The first reply stays, whichever way either was kept.
+  cache.remember("1", text("ack"));
+  CHECK(*cache.find("1") == "welcome");
+  cache.remember("2", text("ack"));
+  cache.remember("2", RetryCache::Rebuild([] { return std::string("other"); }));
+  CHECK(*cache.find("2") == "ack");
+  // An empty means is not kept.
+  cache.remember("3", RetryCache::Rebuild());
+  CHECK_FALSE(cache.contains("3"));
+}

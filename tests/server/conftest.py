@@ -311,7 +311,7 @@ class Client:
         await self.close()
 
 
-# --- Helpers for tables and games (test_tables.py) -----------------------------
+# --- Helpers for tables and games (tables.py, test_table_*.py) -----------------
 
 _client_numbers = itertools.count(1)
 _open_clients = []  # made by guest(), member() and resume(), closed by close_clients()
@@ -324,6 +324,16 @@ async def close_clients():
     clients = list(_open_clients)
     _open_clients.clear()
     await asyncio.gather(*(c.close() for c in clients))
+
+
+def run_closing(coro, limit=60):
+    """run(), closing every client guest(), member() and resume() made."""
+    async def body():
+        try:
+            return await coro
+        finally:
+            await close_clients()
+    return run(body(), limit)
 
 
 async def guest(server, **kw):

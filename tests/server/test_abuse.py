@@ -7,7 +7,7 @@ message and chat limits for the other tests)."""
 import asyncio
 
 from conftest import Client, close_clients, guest, resume, run
-from test_tables import create
+from tables import create
 
 
 def test_rate_limit_then_flood_close(whistd):

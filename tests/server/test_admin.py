@@ -16,20 +16,15 @@ import time
 
 import conftest
 import test_social
-from conftest import Client, close_clients, guest, quiet, resume, wait_for
+from conftest import Client, guest, quiet, resume, wait_for
 from test_compete import CHIPS, balances, compete_game
 from conftest import member
 from test_social import ctl, ledger_ok
-from test_tables import WHIST_REPLAY, is_event, open_game, replay
+from tables import WHIST_REPLAY, is_event, open_game, replay
 
 def run(coro, limit=120):
     """conftest.run, closing every client made here."""
-    async def body():
-        try:
-            return await coro
-        finally:
-            await close_clients()
-    return conftest.run(body(), limit)
+    return conftest.run_closing(coro, limit)
 
 
 async def actl(db, *args):

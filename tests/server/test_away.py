@@ -7,7 +7,7 @@ player is back (lobby.leave), and the seat is theirs again. Idle players
 
 from conftest import TIMEOUT, guest, wait_for
 from test_bots import FAST_BOTS, add_bots
-from test_tables import Game, Seat, create, event_of, is_event, run
+from tables import Game, Seat, create, event_of, is_event, run
 
 
 def action_of(T, seat):

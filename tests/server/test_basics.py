@@ -416,9 +416,15 @@ def test_retried_request_applied_once(whistd):
             assert e1 == e2 and e1["d"]["code"] == "username_taken"
             # The account exists once: the first token resumes it.
         async with await connect(s) as c:
-            w = await c.request("hello", {"version": 1, "token": first["d"]["token"]})
+            w = await c.request("hello", {"version": 1, "token": first["d"]["token"]}, id="h")
             # That session was logged out (once, by id 9).
             assert w["d"]["session"] == "invalid"
+            # A retried hello gets the first welcome again, byte for byte (the
+            # server keeps the means to write it, not its 5 KB of rules).
+            await c.request("hello", {"version": 1}, id="h")
+            welcomes = [t for t in c.raw if '"welcome"' in t]
+            assert len(welcomes) == 2 and welcomes[0] == welcomes[1]
+            assert json.loads(welcomes[1])["d"]["rules"]["variants"]
         # Ids are per connection: a new connection may reuse "r1".
         async with await connect(s, hello=True) as c:
             m = await c.request("login", creds, id="r1")

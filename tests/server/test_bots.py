@@ -12,8 +12,8 @@ import time
 import pytest
 
 from conftest import TIMEOUT, guest, resume, wait_for
-from test_tables import (Game, Seat, check_no_leaks, check_record, create, events_in,
-                         is_event, parsed, run)
+from tables import (Game, Seat, check_no_leaks, check_record, create, events_in,
+                    is_event, parsed, run)
 
 # Quick computer players, so that whole games fit in a test.
 FAST_BOTS = ["--bot-budget-ms", "20", "--bot-delay-ms", "0"]

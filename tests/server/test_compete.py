@@ -14,7 +14,7 @@ import itertools
 import sqlite3
 
 from conftest import guest, member, quiet, resume
-from test_tables import Game, Seat, check_record, create, is_event, parsed, run
+from tables import Game, Seat, check_record, create, is_event, parsed, run
 
 _grants = itertools.count(1)
 _players = itertools.count(1)

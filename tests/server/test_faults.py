@@ -15,7 +15,7 @@ import time
 import websockets
 
 from conftest import close_clients, resume, run
-from test_tables import check_record, open_game
+from tables import check_record, open_game
 
 LOOPS = int(os.environ.get("WHIST_KILL_LOOPS", "100"))
 

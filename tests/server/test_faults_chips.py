@@ -25,7 +25,7 @@ from conftest import TIMEOUT, close_clients, guest, resume
 from test_compete import CHIPS, balances
 from test_compete import funded as funded_player
 from test_faults import whistd_pid
-from test_tables import Game, Seat, check_record, is_event, run
+from tables import Game, Seat, check_record, is_event, run
 
 LOOPS = os.environ.get("WHIST_CHIP_KILL_LOOPS")
 SCHEDULE_LOOPS = int(LOOPS or 8)

@@ -26,7 +26,7 @@ from chipcheck import chips_sound
 from conftest import close_clients, guest, member, resume
 from test_compete import balances
 from test_faults import whistd_pid
-from test_tables import check_record, is_event, run
+from tables import check_record, is_event, run
 
 LOOPS = int(os.environ.get("WHIST_FILL_KILL_LOOPS", "12"))
 _names = itertools.count(1)

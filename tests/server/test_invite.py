@@ -5,7 +5,7 @@ tables are tested on the table core (tests/table/invitations_test.cpp) and
 over the wire in test_join_compete.py."""
 
 from conftest import guest, quiet, wait_for
-from test_tables import create, is_event, run
+from tables import create, is_event, run
 
 
 def listed(tables, T):

@@ -17,7 +17,7 @@ from chipcheck import chips_sound, history, member
 from conftest import close_clients, guest, quiet, resume, wait_for
 from test_compete import CHIPS, balances, funded
 from test_invite import listed
-from test_tables import Game, Seat, check_record, is_event, run
+from tables import Game, Seat, check_record, is_event, run
 
 
 def lobby_table(T):

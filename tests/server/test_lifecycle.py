@@ -15,7 +15,7 @@ import pytest
 
 from conftest import (FAST_HASH, TIMEOUT, WHISTD, close_clients, free_port, guarded, guest,
                       resume, run, wait_for, _die_with_parent)
-from test_tables import open_game
+from tables import open_game
 
 
 def notify_socket(tmp_path, abstract):

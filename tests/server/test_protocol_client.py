@@ -8,7 +8,7 @@ tests/table/.)"""
 import json
 
 from conftest import Client, guest, wait_for
-from test_tables import create, is_event, open_game, run
+from tables import create, is_event, open_game, run
 
 
 def batch_of(client, id):

@@ -4,7 +4,7 @@ view's results. Run as the rest of tests/server (see conftest.py)."""
 
 import pytest
 
-from test_tables import check_record, current_game_id, events_in, open_game, parsed, run
+from tables import check_record, current_game_id, events_in, open_game, parsed, run
 
 
 @pytest.mark.parametrize("variant,options", [

@@ -3,7 +3,7 @@ gives is queued behind the acknowledgement of an earlier action that is
 still waiting for its commit, never sent ahead of it (Table::error goes
 through the table's outbox, as every reply)."""
 
-from test_tables import open_game, parsed, run
+from tables import open_game, parsed, run
 
 
 def test_an_error_does_not_overtake_an_earlier_ack(whistd):

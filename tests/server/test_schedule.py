@@ -6,7 +6,7 @@ core (tests/table/schedule_test.cpp)."""
 import time
 
 from conftest import guest, wait_for
-from test_tables import create, is_event, run
+from tables import create, is_event, run
 
 
 def test_scheduled_table_starts_on_time_not_before(whistd):

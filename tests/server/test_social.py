@@ -15,8 +15,8 @@ import sqlite3
 import subprocess
 
 import conftest
-from conftest import TIMEOUT, Client, close_clients, guest, member, quiet, wait_for
-from test_tables import Game, Seat, is_event, start_game
+from conftest import TIMEOUT, Client, guest, member, quiet, wait_for
+from tables import Game, Seat, is_event, start_game
 
 WHISTCTL = os.environ.get(
     "WHISTCTL", os.path.join(os.path.dirname(conftest.WHISTD), "..", "tools", "whistctl"))
@@ -24,12 +24,7 @@ OPEN = {"friends_only": False}  # a join table open to everyone
 
 
 def run(coro, limit=90):
-    async def body():
-        try:
-            return await coro
-        finally:
-            await close_clients()
-    return conftest.run(body(), limit)
+    return conftest.run_closing(coro, limit)
 
 
 def ctl(db, *args):
@@ -363,70 +358,49 @@ async def members_game(server, names, variant="classic", options=None):
     return game
 
 
-def test_results_and_leaderboard_after_a_game(whistd):
-    s = whistd()
+async def check_own_results(game, names, result, won):
+    """Each seat's results.games and results.stats after the one game."""
+    gid = result["game"]
+    for i, st in enumerate(game.seats):
+        d = await st.c.ok("results.games")
+        assert d["user"]["name"] == names[i] and d["next"] is None
+        [g] = d["games"]
+        assert g["game"] == gid and g["table"] == game.table and g["variant"] == "classic"
+        assert g["seat"] == i and g["side"] == i % 2 and g["won"] == won[names[i]]
+        assert g["score"] == result["scores"][i % 2] and g["chips"] == 0
+        assert isinstance(g["finished_at"], int)
+        assert [(p["seat"], p["name"], p["side"], p["won"]) for p in g["players"]] == \
+            [(j, n, j % 2, won[n]) for j, n in enumerate(names)]
+        assert [p["user"] for p in g["players"]] == [x.c.user["id"] for x in game.seats]
+        stats = await st.c.ok("results.stats")
+        assert stats["variants"] == [{"variant": "classic", "games": 1,
+                                      "wins": int(won[names[i]]),
+                                      "losses": 1 - int(won[names[i]])}]
 
-    async def body():
-        names = ["north", "east", "south", "west"]
-        game = await members_game(s, names)
-        result = await game.finish()
-        gid = result["game"]
-        winners = result["winners"]  # teams: 0 (north, south), 1 (east, west)
-        won = {n: (i % 2) in winners for i, n in enumerate(names)}
-        c = game.seats[0].c
-        for i, st in enumerate(game.seats):
-            d = await st.c.ok("results.games")
-            assert d["user"]["name"] == names[i] and d["next"] is None
-            [g] = d["games"]
-            assert g["game"] == gid and g["table"] == game.table and g["variant"] == "classic"
-            assert g["seat"] == i and g["side"] == i % 2 and g["won"] == won[names[i]]
-            assert g["score"] == result["scores"][i % 2] and g["chips"] == 0
-            assert isinstance(g["finished_at"], int)
-            assert [(p["seat"], p["name"], p["side"], p["won"]) for p in g["players"]] == \
-                [(j, n, j % 2, won[n]) for j, n in enumerate(names)]
-            assert [p["user"] for p in g["players"]] == [x.c.user["id"] for x in game.seats]
-            stats = await st.c.ok("results.stats")
-            assert stats["variants"] == [{"variant": "classic", "games": 1,
-                                          "wins": int(won[names[i]]),
-                                          "losses": 1 - int(won[names[i]])}]
-        # The game's record is there for anyone with the id.
-        rec = await c.ok("game.record", {"game": gid})
-        assert rec["result"]["winners"] == winners
 
-        # Another player's, by name.
-        d = await c.ok("results.games", {"username": "west"})
-        assert d["user"]["name"] == "west" and d["games"][0]["game"] == gid
-        assert (await c.error("results.games", {"username": "nobody"}))[0] == "no_user"
-        assert (await c.error("results.stats", {"username": "nobody"}))[0] == "no_user"
+async def check_leaderboard(c, names, won):
+    """The classic leaderboard after the one game, and its refusals."""
+    board = await c.ok("results.leaderboard", {"variant": "classic"})
+    assert board["variant"] == "classic" and board["min_games"] == 1
+    rows = board["players"]
+    assert [r["rank"] for r in rows] == [1, 2, 3, 4]
+    winners_names = {n for n in names if won[n]}
+    assert {r["name"] for r in rows[:2]} == winners_names
+    assert all(r["wins"] == 1 and r["losses"] == 0 and r["win_rate"] == 1.0
+               for r in rows[:2])
+    assert all(r["wins"] == 0 and r["losses"] == 1 for r in rows[2:])
+    assert (await c.ok("results.leaderboard", {"variant": "classic", "min_games": 2}))[
+        "players"] == []
+    assert (await c.ok("results.leaderboard", {"variant": "bid"}))["players"] == []
+    assert len((await c.ok("results.leaderboard",
+                           {"variant": "classic", "limit": 1}))["players"]) == 1
+    assert (await c.error("results.leaderboard", {"variant": "poker"}))[0] == "bad_message"
+    assert (await c.error("results.leaderboard", {}))[0] == "bad_message"
 
-        board = await c.ok("results.leaderboard", {"variant": "classic"})
-        assert board["variant"] == "classic" and board["min_games"] == 1
-        rows = board["players"]
-        assert [r["rank"] for r in rows] == [1, 2, 3, 4]
-        winners_names = {n for n in names if won[n]}
-        assert {r["name"] for r in rows[:2]} == winners_names
-        assert all(r["wins"] == 1 and r["losses"] == 0 and r["win_rate"] == 1.0
-                   for r in rows[:2])
-        assert all(r["wins"] == 0 and r["losses"] == 1 for r in rows[2:])
-        assert (await c.ok("results.leaderboard", {"variant": "classic", "min_games": 2}))[
-            "players"] == []
-        assert (await c.ok("results.leaderboard", {"variant": "bid"}))["players"] == []
-        assert len((await c.ok("results.leaderboard",
-                               {"variant": "classic", "limit": 1}))["players"]) == 1
-        assert (await c.error("results.leaderboard", {"variant": "poker"}))[0] == "bad_message"
-        assert (await c.error("results.leaderboard", {}))[0] == "bad_message"
 
-        # Guests' games are kept (for the others' history) but not ranked.
-        g = await guest(s)
-        assert (await g.ok("results.games"))["games"] == []
-        anon = await Client.connect(s, hello=True)
-        assert (await anon.error("results.stats"))[0] == "not_logged_in"
-        await anon.close()
-
-    run(body(), limit=150)
-
-    # whistctl on what the game left: the lists, and the ledger check
-    # passing; then failing on a corrupted copy.
+def check_whistctl_ledger(s):
+    """whistctl on what the game left: the lists, and the ledger check
+    passing; then failing on a corrupted copy."""
     code, out = ctl(s.db_path, "players")
     assert code == 0, out
     for n in ["north", "east", "south", "west"]:
@@ -449,6 +423,42 @@ def test_results_and_leaderboard_after_a_game(whistd):
     assert "FAILED" in out and "east" in out
     # The original is untouched.
     assert ctl(s.db_path, "ledger-check")[0] == 0
+
+
+def test_results_and_leaderboard_after_a_game(whistd):
+    s = whistd()
+
+    async def body():
+        names = ["north", "east", "south", "west"]
+        game = await members_game(s, names)
+        result = await game.finish()
+        gid = result["game"]
+        winners = result["winners"]  # teams: 0 (north, south), 1 (east, west)
+        won = {n: (i % 2) in winners for i, n in enumerate(names)}
+        c = game.seats[0].c
+        await check_own_results(game, names, result, won)
+        # The game's record is there for anyone with the id.
+        rec = await c.ok("game.record", {"game": gid})
+        assert rec["result"]["winners"] == winners
+
+        # Another player's, by name.
+        d = await c.ok("results.games", {"username": "west"})
+        assert d["user"]["name"] == "west" and d["games"][0]["game"] == gid
+        assert (await c.error("results.games", {"username": "nobody"}))[0] == "no_user"
+        assert (await c.error("results.stats", {"username": "nobody"}))[0] == "no_user"
+
+        await check_leaderboard(c, names, won)
+
+        # Guests' games are kept (for the others' history) but not ranked.
+        g = await guest(s)
+        assert (await g.ok("results.games"))["games"] == []
+        anon = await Client.connect(s, hello=True)
+        assert (await anon.error("results.stats"))[0] == "not_logged_in"
+        await anon.close()
+
+    run(body(), limit=150)
+
+    check_whistctl_ledger(s)
 
 
 def test_whistctl_usage(tmp_path):

@@ -9,7 +9,7 @@ restore_test.cpp, schedule_test.cpp.
 import time
 
 from conftest import guest, quiet, resume, wait_for
-from test_tables import Game, Seat, create, is_event, run
+from tables import Game, Seat, create, is_event, run
 
 FAST_BOTS = ["--bot-budget-ms", "20", "--bot-delay-ms", "0"]
 SHORT = {"initial_cards": 1, "max_cards": 1}  # exact whist, one deal of one card

@@ -56,7 +56,7 @@ TEST_CASE("Compete: the buy-ins are charged with the game's row, paid out with i
   CHECK(charges[0].buy_in == 110);
   CHECK(charges[0].users == std::vector<std::int64_t>{h.person("alice").id, h.person("bob").id,
                                                       h.person("carol").id, h.person("dave").id});
-  CHECK(charges[0].seed == 1);
+  CHECK(charges[0].row.seed == 1);
   CHECK(h.events(at.at(0), "start").size() == 1);
   CHECK(h.lobby->find("\"game\":500") != std::string::npos);  // the row came with the buy-ins
   CHECK(code(h.send(at.at(h.game()->current_seat()), "table.suggest")) == "no_suggestions");

@@ -69,8 +69,7 @@ Harness::Harness(const Snapshot& snap, CoreConfig config, Now now)
   if (snap.game) {
     const auto& g = *snap.game;
     game_.emplace(Game::seeded(rules_, g.dealer, g.seed));
-    for (const auto& a : g.actions)
-      game_->apply(std::get<Action>(protocol::parse_action(json::parse(a), rules_)));
+    for (const Action& a : g.actions) game_->apply(a);
     game_number_ = 1;
     game_id_ = g.id;
     seed_ = g.seed;
@@ -265,7 +264,7 @@ void Harness::take() {
 
 void Harness::mirror(const StoreJob& job) {
   if (const auto* j = std::get_if<store::CreateGame>(&job)) {
-    begin_game(j->setup, j->game.number);
+    begin_game(j->row, j->game.number);
     game_id_ = next_game_id++;
     pending_.push_back([this, n = j->game.number, id = game_id_] { core_->game_stored(n, id); });
   } else if (const auto* j = std::get_if<store::AppendProgress>(&job)) {
@@ -275,11 +274,10 @@ void Harness::mirror(const StoreJob& job) {
     CHECK(j->first_action == actions_.size());
     CHECK(j->first_deal == deals_);
     deals_ = j->first_deal + j->deals.size();
+    CHECK(j->variant == rules_.variant);
     for (size_t i = 0; i < j->actions.size(); ++i) {
-      auto a = protocol::parse_action(json::parse(j->actions[i]), rules_);
-      REQUIRE(std::holds_alternative<Action>(a));
-      INFO("stored action " << j->actions[i]);
-      REQUIRE(game_->apply(std::get<Action>(a)).ok());
+      INFO("stored action " << protocol::action_text(j->actions[i], rules_.variant));
+      REQUIRE(game_->apply(j->actions[i]).ok());
       actions_.push_back(j->actions[i]);
       requests_.push_back(i + 1 == j->actions.size() ? j->request : "");
     }
@@ -298,10 +296,9 @@ void Harness::mirror(const StoreJob& job) {
   }
 }
 
-void Harness::begin_game(const std::string& setup, std::uint64_t number) {
-  const json s = json::parse(setup);
-  seed_ = s["seed"].get<std::uint64_t>();
-  dealer_ = s["dealer"].get<int>();
+void Harness::begin_game(const store::NewGame& row, std::uint64_t number) {
+  seed_ = row.seed;
+  dealer_ = row.dealer;
   game_.emplace(Game::seeded(rules_, dealer_, seed_));
   game_number_ = number;
   game_state_ = storage::GameState::kPlaying;
@@ -313,7 +310,7 @@ void Harness::begin_game(const std::string& setup, std::uint64_t number) {
 void Harness::run_read(const StoreJob& job) {
   if (const auto* j = std::get_if<store::ChargeBuyIns>(&job)) {
     if (charge == Charge::kPay) {
-      begin_game(j->setup, j->game.number);
+      begin_game(j->row, j->game.number);
       game_id_ = next_game_id++;
       core_->buy_ins_charged(*j, game_id_, {}, false, now_);
     } else {

@@ -141,7 +141,7 @@ class Harness {
   void take();
   void mirror(const StoreJob& job);
   void run_read(const StoreJob& job);
-  void begin_game(const std::string& setup, std::uint64_t number);
+  void begin_game(const store::NewGame& row, std::uint64_t number);
 
   CoreConfig config_;
   std::unique_ptr<TableCore> core_;
@@ -165,7 +165,8 @@ class Harness {
   std::uint64_t seed_ = 0;
   int dealer_ = 0;
   storage::GameState game_state_ = storage::GameState::kPlaying;
-  std::vector<std::string> actions_, requests_;
+  std::vector<Action> actions_;
+  std::vector<std::string> requests_;
   size_t deals_ = 0;
 };
 

@@ -23,12 +23,14 @@ TEST_CASE("a full table starts: its row with the first deal, the start, a view f
   const auto games = h.jobs_of<store::CreateGame>();
   REQUIRE(games.size() == 1);
   CHECK(games[0].game.number == 1);
-  const json setup = json::parse(games[0].setup);
-  CHECK(setup["seed"] == 1);  // the first seed of the sequence
-  CHECK(json::parse(games[0].seats)[3]["name"] == "dave");
+  const auto& row = games[0].row;
+  CHECK(row.seed == 1);  // the first seed of the sequence
+  CHECK(row.seats[3].name == "dave");
+  CHECK(row.first_deal.hands ==
+        spec_of(row.rules, 0, Game::seeded(row.rules, row.dealer, 1).deals()[0]).hands);
   const auto start = h.events(at.at(2), "start");
   REQUIRE(start.size() == 1);
-  CHECK(start[0]["dealer"] == setup["dealer"]);
+  CHECK(start[0]["dealer"] == row.dealer);
   for (const auto& [seat, c] : at) {
     const json v = h.last_view(c);
     REQUIRE(!v.is_null());
@@ -155,7 +157,7 @@ TEST_CASE("a whole game: every action stored in order, the result with each seat
   const auto fin = h.jobs_of<store::FinishGame>();
   REQUIRE(fin.size() == 1);
   CHECK(fin[0].game.number == 1);
-  CHECK(json::parse(fin[0].result)["winners"] == result[0]["winners"]);
+  CHECK(json(fin[0].winners) == result[0]["winners"]);
   REQUIRE(fin[0].results.seats.size() == 4);
   const int winner = result[0]["winners"][0];
   CHECK(fin[0].results.seats[static_cast<size_t>(winner)].won);

@@ -113,6 +113,7 @@ export function launchBrowser() {
 // --- Pages -------------------------------------------------------------------
 
 export const STEP_MS = 15_000;
+const SETTLE_MS = 5_000;
 
 /** A server (started with the flags `extra`), a browser, and pages each in its own browser context. */
 export async function setup(extra = []) {
@@ -186,9 +187,15 @@ export async function settle(pages) {
   await allAt(pages, Math.max(...infos.map((i) => i.v)));
 }
 
-/** What a page shows: face-up cards outside its hand (the turned card aside), card counts, who is to act. */
+/**
+ * What a page shows, read at one moment: its version, its own hand, the
+ * face-up cards outside its hand (the turned card aside), card counts, and
+ * who is to act.
+ */
 function shown(page) {
   return page.evaluate(() => ({
+    v: Number(document.querySelector(".table-screen")?.dataset.v),
+    hand: [...document.querySelectorAll("[data-hand] .card[data-card]")].map((e) => e.dataset.card),
     cards: [...document.querySelectorAll(".card.face[data-card]")]
       .filter((e) => !e.closest("[data-hand]") && !e.closest(".chip.turned") && !e.closest(".kitty"))
       .map((e) => e.dataset.card),
@@ -199,20 +206,15 @@ function shown(page) {
   }));
 }
 
-/**
- * Every page agrees on who is to act and on how many cards each hand holds;
- * no page shows face up a card that is in another player's hand (the turned
- * card, public by the rules, aside); the watchers show no hand.
- */
-export async function checkTable(assert, players, watchers) {
+/** The checks of `checkTable` on one reading of every page. */
+function agree(assert, players, watchers, views) {
   const all = [...players, ...watchers];
-  await settle(all);
-  const hands = await Promise.all(players.map(handOf));
-  for (const w of watchers) assert.deepEqual(await handOf(w), [], `${w.name} sees no hand`);
-  const views = await Promise.all(all.map(shown));
+  const hands = views.slice(0, players.length).map((view) => view.hand);
+  watchers.forEach((w, k) => assert.deepEqual(views[players.length + k].hand, [], `${w.name} sees no hand`));
   const toAct = JSON.stringify(views[0].toAct);
   views.forEach((view, i) => {
     const page = all[i];
+    assert.equal(view.v, views[0].v, `${page.name} and ${all[0].name} are at versions ${view.v} and ${views[0].v}`);
     assert.equal(JSON.stringify(view.toAct), toAct, `${page.name} and ${all[0].name} disagree on who is to act`);
     hands.forEach((hand, j) => {
       if (j === i) return;
@@ -221,6 +223,32 @@ export async function checkTable(assert, players, watchers) {
       assert.equal(view.counts[j], hand.length, `${page.name} shows ${view.counts[j]} cards for ${players[j].name}, who holds ${hand.length}`);
     });
   });
+}
+
+/**
+ * Every page agrees on who is to act and on how many cards each hand holds;
+ * no page shows face up a card that is in another player's hand (the turned
+ * card, public by the rules, aside); the watchers show no hand.
+ *
+ * A page applies a version's events before the view that follows them (a
+ * seat's hand comes in its view), and the table may move on by itself (a
+ * deal's end deals the next), so the pages are read together until they
+ * agree, for at most SETTLE_MS: what is still wrong then fails the test.
+ */
+export async function checkTable(assert, players, watchers) {
+  const all = [...players, ...watchers];
+  await settle(all);
+  const end = Date.now() + SETTLE_MS;
+  for (;;) {
+    const views = await Promise.all(all.map(shown));
+    try {
+      agree(assert, players, watchers, views);
+      return;
+    } catch (e) {
+      if (Date.now() > end) throw e;
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
 }
 
 /** What each page offers its user to do now. */

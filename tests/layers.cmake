@@ -1,0 +1,39 @@
+# The layers' includes (docs/architecture.md, "The layers"): each folder
+# below must not include what its layer never uses. Run by CTest as
+# `layers`: cmake -DSOURCE_DIR=<checkout> -P tests/layers.cmake
+#   engine/    no JSON, Boost, Asio, spdlog or SQLite
+#   table/     no JSON (its answers and rows are typed: protocol writes
+#              them, the shell stores them), Boost, Asio, spdlog or SQLite
+#   protocol/  no Boost, Asio, spdlog or SQLite
+#   storage/   JSON in its .cpp files only (the table codec); no Boost
+set(rules
+  "engine|.*|nlohmann/|boost/|spdlog/|sqlite3"
+  "table|.*|nlohmann/|boost/|spdlog/|sqlite3"
+  "protocol|.*|boost/|spdlog/|sqlite3"
+  "storage|\\.hpp$|nlohmann/|boost/"
+  "storage|\\.cpp$|boost/")
+set(failures "")
+foreach(rule IN LISTS rules)
+  string(REPLACE "|" ";" parts "${rule}")
+  list(POP_FRONT parts folder names)
+  file(GLOB_RECURSE files RELATIVE "${SOURCE_DIR}" "${SOURCE_DIR}/${folder}/*.hpp"
+       "${SOURCE_DIR}/${folder}/*.cpp")
+  foreach(file IN LISTS files)
+    if(NOT file MATCHES "${names}")
+      continue()
+    endif()
+    file(STRINGS "${SOURCE_DIR}/${file}" includes REGEX "^[ \t]*#[ \t]*include")
+    foreach(forbidden IN LISTS parts)
+      foreach(line IN LISTS includes)
+        string(FIND "${line}" "${forbidden}" at)
+        if(NOT at EQUAL -1)
+          string(APPEND failures "\n  ${file}: ${line}")
+        endif()
+      endforeach()
+    endforeach()
+  endforeach()
+endforeach()
+if(failures)
+  message(FATAL_ERROR "includes outside their layer (docs/architecture.md):${failures}")
+endif()
+message(STATUS "every layer includes only what it may")
