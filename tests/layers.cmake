@@ -2,12 +2,14 @@
 # below must not include what its layer never uses. Run by CTest as
 # `layers`: cmake -DSOURCE_DIR=<checkout> -P tests/layers.cmake
 #   engine/    no JSON, Boost, Asio, spdlog or SQLite
+#   rating/    the same
 #   table/     no JSON (its answers and rows are typed: protocol writes
 #              them, the shell stores them), Boost, Asio, spdlog or SQLite
 #   protocol/  no Boost, Asio, spdlog or SQLite
 #   storage/   JSON in its .cpp files only (the table codec); no Boost
 set(rules
   "engine|.*|nlohmann/|boost/|spdlog/|sqlite3"
+  "rating|.*|nlohmann/|boost/|spdlog/|sqlite3"
   "table|.*|nlohmann/|boost/|spdlog/|sqlite3"
   "protocol|.*|boost/|spdlog/|sqlite3"
   "storage|\\.hpp$|nlohmann/|boost/"
