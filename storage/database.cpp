@@ -88,6 +88,7 @@ LedgerStore& SqliteDatabase::ledger() { return stores_->ledger; }
 FriendStore& SqliteDatabase::friends() { return stores_->friends; }
 ResultStore& SqliteDatabase::results() { return stores_->results; }
 AdminStore& SqliteDatabase::admin() { return stores_->admin; }
+RatingStore& SqliteDatabase::ratings() { return stores_->ratings; }
 
 int SqliteDatabase::schema_version() const { return detail::read_user_version(db_); }
 

@@ -154,6 +154,30 @@
 //                 the request that made it (server/table_restore.cpp);
 //                 opaque here.
 //
+// Version 7 (ratings, storage/ratings.cpp and rating_store.hpp):
+//
+//   ratings       account_id INTEGER NOT NULL REFERENCES accounts(id)
+//                 pool TEXT NOT NULL ('classic', 'bid', 'exact', 'events')
+//                 rating, deviation, volatility REAL NOT NULL (Glicko-2,
+//                   on the 1500 scale)
+//                 games INTEGER NOT NULL (rated games in the pool, > 0)
+//                 rated_at INTEGER NOT NULL (the last rated game's time)
+//                 PRIMARY KEY (account_id, pool), WITHOUT ROWID
+//                 No row: never rated in the pool (1500 / 350 / 0.06).
+//
+//   rating_changes
+//                 pool TEXT NOT NULL, source INTEGER NOT NULL (the game id,
+//                   or the event's in pool 'events'; not a foreign key)
+//                 account_id INTEGER NOT NULL REFERENCES accounts(id)
+//                 rating_before, deviation_before, volatility_before REAL
+//                   NOT NULL (at the game's start, idle days applied)
+//                 rating, deviation, volatility REAL NOT NULL (after it)
+//                 at INTEGER NOT NULL
+//                 PRIMARY KEY (pool, source, account_id), WITHOUT ROWID;
+//                 index rating_changes_account (account_id, pool, at)
+//                 Written with the ratings rows, once per game: a game
+//                 with rows here is rated.
+//
 // The indexes on state serve tables_in_state/games_in_state (an index on
 // state also orders by rowid, hence by id); sessions_account_id and
 // games_table_id keep foreign-key checks and per-account/per-table lookups
@@ -172,7 +196,7 @@ namespace whist::storage::detail {
 namespace {
 
 // Each entry is migration number (index + 1). Append only.
-constexpr std::array<const char*, 6> kMigrations = {
+constexpr std::array<const char*, 7> kMigrations = {
     // 1: accounts, sessions, tables, games and their deals and actions.
     R"sql(
 CREATE TABLE accounts (
@@ -327,6 +351,35 @@ CREATE TABLE game_action_chunks (
     R"sql(
 ALTER TABLE action_log ADD COLUMN request TEXT;
 ALTER TABLE game_action_chunks ADD COLUMN requests TEXT;
+)sql",
+
+    // 7: ratings per pool and their changes (storage/ratings.cpp).
+    R"sql(
+CREATE TABLE ratings (
+  account_id INTEGER NOT NULL REFERENCES accounts(id),
+  pool       TEXT    NOT NULL CHECK (pool IN ('classic', 'bid', 'exact', 'events')),
+  rating     REAL    NOT NULL,
+  deviation  REAL    NOT NULL CHECK (deviation > 0),
+  volatility REAL    NOT NULL CHECK (volatility > 0),
+  games      INTEGER NOT NULL CHECK (games > 0),
+  rated_at   INTEGER NOT NULL,
+  PRIMARY KEY (account_id, pool)
+) WITHOUT ROWID;
+
+CREATE TABLE rating_changes (
+  pool              TEXT    NOT NULL,
+  source            INTEGER NOT NULL,
+  account_id        INTEGER NOT NULL REFERENCES accounts(id),
+  rating_before     REAL    NOT NULL,
+  deviation_before  REAL    NOT NULL,
+  volatility_before REAL    NOT NULL,
+  rating            REAL    NOT NULL,
+  deviation         REAL    NOT NULL,
+  volatility        REAL    NOT NULL,
+  at                INTEGER NOT NULL,
+  PRIMARY KEY (pool, source, account_id)
+) WITHOUT ROWID;
+CREATE INDEX rating_changes_account ON rating_changes(account_id, pool, at);
 )sql",
 };
 

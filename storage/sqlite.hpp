@@ -52,6 +52,11 @@ class Statement {
       fail(db_, what_);
     return *this;
   }
+  // (Named apart: an int argument would fit bind(int64) and a double alike.)
+  Statement& bind_real(int i, double value) {
+    if (sqlite3_bind_double(stmt_, i, value) != SQLITE_OK) fail(db_, what_);
+    return *this;
+  }
   Statement& bind_null(int i) {
     if (sqlite3_bind_null(stmt_, i) != SQLITE_OK) fail(db_, what_);
     return *this;
@@ -77,6 +82,7 @@ class Statement {
 
   bool is_null(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
   std::int64_t int64(int col) const { return sqlite3_column_int64(stmt_, col); }
+  double real(int col) const { return sqlite3_column_double(stmt_, col); }
   std::string text(int col) const {
     const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(stmt_, col));
     if (p == nullptr) return {};

@@ -35,6 +35,7 @@ class SqliteDatabase final : public Database {
   FriendStore& friends() override;
   ResultStore& results() override;
   AdminStore& admin() override;
+  RatingStore& ratings() override;
 
   int schema_version() const override;
 

@@ -2,7 +2,7 @@
 // the one connection that SqliteDatabase owns. Each is implemented in the
 // .cpp file named by what it stores (accounts.cpp, tables.cpp, games.cpp
 // and action_log.cpp, ledger.cpp, ledger_check.cpp and chips.cpp,
-// friends.cpp, results.cpp, admin.cpp).
+// friends.cpp, results.cpp, admin.cpp, ratings.cpp).
 #pragma once
 
 #include <cstdint>
@@ -196,6 +196,18 @@ class SqliteAdmin final : public AdminStore {
   sqlite3* db_;
 };
 
+class SqliteRatings final : public RatingStore {
+ public:
+  explicit SqliteRatings(sqlite3* db) : db_(db) {}
+  GameRating rate_game(std::int64_t game_id, std::int64_t now) override;
+  std::vector<StoredRating> ratings_of(std::int64_t account) const override;
+  std::vector<RatingPoint> history(std::int64_t account, std::string_view pool,
+                                   int limit) const override;
+
+ private:
+  sqlite3* db_;
+};
+
 struct SqliteStores {
   explicit SqliteStores(sqlite3* db)
       : accounts(db),
@@ -204,7 +216,8 @@ struct SqliteStores {
         games(db, results),
         ledger(db, accounts),
         friends(db),
-        admin(db) {}
+        admin(db),
+        ratings(db) {}
   SqliteAccounts accounts;
   SqliteTables tables;
   SqliteResults results;
@@ -212,6 +225,7 @@ struct SqliteStores {
   SqliteLedger ledger;
   SqliteFriends friends;
   SqliteAdmin admin;
+  SqliteRatings ratings;
 };
 
 // The schema's migrations (schema.cpp): brings the file up to date, or

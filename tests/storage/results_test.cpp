@@ -222,9 +222,10 @@ TEST_CASE("a version-2 file migrates to the results schema keeping its data",
   {
     // Back to what a version-2 file is: no results table (migration 3),
     // no operator's columns and commands (migration 4), no action log
-    // (migration 5).
+    // (migration 5), no ratings (migration 7).
     Raw raw(file.path());
     raw.exec(
+        "DROP TABLE rating_changes; DROP TABLE ratings; "
         "DROP TABLE action_log; DROP TABLE game_action_chunks; DROP TABLE results; DROP TABLE "
         "admin_commands; "
         "ALTER TABLE accounts DROP COLUMN ban_reason; ALTER TABLE accounts DROP COLUMN banned; "
@@ -239,4 +240,5 @@ TEST_CASE("a version-2 file migrates to the results schema keeping its data",
   CHECK(db.ledger().check_ledger().ok);
   Raw raw(file.path());
   CHECK(raw.integer("SELECT count(*) FROM sqlite_master WHERE name = 'results'") == 1);
+  CHECK(raw.integer("SELECT count(*) FROM sqlite_master WHERE name = 'ratings'") == 1);
 }

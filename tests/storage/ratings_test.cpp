@@ -1,0 +1,210 @@
+#include <catch2/catch.hpp>
+
+// Ratings (storage/ratings.cpp): a finished game rated once from its
+// results, partnership and exact-bid games, guests and computer players not
+// rated, idle days widening the deviation, the history per pool, and a
+// rating kept through closing and opening the file. On real files.
+
+#include <string>
+#include <vector>
+
+#include "rating/glicko2.hpp"
+#include "storage/sqlite_database.hpp"
+#include "tests/storage/support.hpp"
+
+using Database = whist::storage::SqliteDatabase;
+using whist::storage::GameResults;
+using whist::storage::GameState;
+using whist::storage::SeatResult;
+using whist::storage::StorageError;
+using whist::storage::TableState;
+using whist::storage::test::Raw;
+using whist::storage::test::TempDb;
+namespace rating = whist::rating;
+
+namespace {
+
+constexpr std::int64_t kNow = 1'700'000'000;
+constexpr std::int64_t kDay = 86'400;
+
+// Seats 0..n-1 with these accounts (0: a computer player) and final scores;
+// teams (seat % 2) unless `exact`, where each seat is its own side.
+GameResults results(const std::string& variant, std::vector<std::int64_t> ids,
+                    std::vector<std::int64_t> scores) {
+  GameResults r;
+  r.variant = variant;
+  const bool exact = variant == "exact";
+  std::int64_t best = 0;
+  for (auto s : scores) best = std::max(best, s);
+  for (size_t i = 0; i < ids.size(); ++i) {
+    SeatResult s;
+    s.seat = static_cast<int>(i);
+    s.account = ids[i];
+    s.name = std::string(1, static_cast<char>('a' + i));
+    s.side = exact ? static_cast<int>(i) : static_cast<int>(i % 2);
+    s.score = scores[exact ? i : i % 2];
+    s.won = s.score == best;
+    r.seats.push_back(s);
+  }
+  return r;
+}
+
+struct Fixture {
+  TempDb file;
+  Database db{file.path()};
+  std::int64_t table = db.tables().create_table("{}", TableState::kPlaying, kNow);
+  std::vector<std::int64_t> players;
+
+  Fixture() {
+    for (const char* name : {"ann", "ben", "cat", "dan"})
+      players.push_back(db.ledger().create_player(name, "h", 0, kNow).value());
+  }
+  // A game finished at `at` with these results; its id.
+  std::int64_t finished(const GameResults& r, std::int64_t at) {
+    const auto g = db.games().create_game(table, R"({"variant":"classic"})", "[]", at - 600);
+    db.games().finish_game(g, GameState::kFinished, "{}", at, r);
+    return g;
+  }
+};
+
+const rating::Rating* find(const std::vector<whist::storage::StoredRating>& all,
+                           const std::string& pool) {
+  for (const auto& r : all)
+    if (r.pool == pool) return &r.rating;
+  return nullptr;
+}
+
+}  // namespace
+
+TEST_CASE("a partnership game rates each player against the other side, once",
+          "[storage][ratings]") {
+  Fixture f;
+  const auto& p = f.players;
+  const auto g = f.finished(results("classic", {p[0], p[1], p[2], p[3]}, {5, 3}), kNow);
+  const auto rated = f.db.ratings().rate_game(g, kNow);
+  CHECK(rated.pool == "classic");
+  REQUIRE(rated.changes.size() == 4);
+  // Everyone started at 1500 / 350; the winners (seats 0 and 2) gain what
+  // Glicko-2 gives a win against a composite 1500 / 350, the losers lose it.
+  const std::vector<rating::Result> win{{rating::kStart, 1}};
+  const rating::Rating expected = rating::update(rating::kStart, win);
+  for (const auto& c : rated.changes) {
+    CHECK(c.before.rating == 1500);
+    const bool winner = c.account == p[0] || c.account == p[2];
+    CHECK(c.after.rating == Approx(winner ? expected.rating : 3000 - expected.rating));
+    CHECK(c.after.deviation == Approx(expected.deviation));
+  }
+  // Rated again (a retry, or a restart before the game's end was known):
+  // the same changes, nothing written twice.
+  const auto again = f.db.ratings().rate_game(g, kNow + 5);
+  REQUIRE(again.changes.size() == 4);
+  CHECK(again.changes[0].after.rating == Approx(rated.changes[0].after.rating));
+  Raw raw(f.file.path());
+  CHECK(raw.integer("SELECT count(*) FROM rating_changes") == 4);
+  CHECK(raw.integer("SELECT sum(games) FROM ratings") == 4);
+  const auto mine = f.db.ratings().ratings_of(p[0]);
+  REQUIRE(mine.size() == 1);
+  CHECK(mine[0].games == 1);
+  CHECK(mine[0].rated_at == kNow);
+}
+
+TEST_CASE("a draw between the sides; a game rated before is not rated again after reopening",
+          "[storage][ratings]") {
+  Fixture f;
+  const auto& p = f.players;
+  const auto g = f.finished(results("bid", {p[0], p[1], p[2], p[3]}, {4, 4}), kNow);
+  const auto rated = f.db.ratings().rate_game(g, kNow);
+  REQUIRE(rated.changes.size() == 4);
+  for (const auto& c : rated.changes) {
+    CHECK(c.after.rating == Approx(1500));
+    CHECK(c.after.deviation < 350);
+  }
+  // A second connection to the same file, as after a restart.
+  Database again(f.file.path());
+  const auto retried = again.ratings().rate_game(g, kNow + 100);
+  REQUIRE(retried.changes.size() == 4);
+  CHECK(retried.changes[3].after.deviation == Approx(rated.changes[3].after.deviation));
+  CHECK(again.ratings().ratings_of(p[0])[0].games == 1);
+  CHECK(again.ratings().ratings_of(p[0])[0].rated_at == kNow);
+}
+
+TEST_CASE("guests and computer players are not rated; they count at the starting rating",
+          "[storage][ratings]") {
+  Fixture f;
+  const auto guest = f.db.accounts().create_account("guest-7", "", true, kNow).value();
+  const auto g =
+      f.finished(results("classic", {f.players[0], guest, 0, f.players[1]}, {1, 5}), kNow);
+  const auto rated = f.db.ratings().rate_game(g, kNow);
+  REQUIRE(rated.changes.size() == 2);
+  CHECK(rated.changes[0].account == f.players[0]);
+  CHECK(rated.changes[0].after.rating < 1500);  // seat 0's side lost
+  CHECK(rated.changes[1].account == f.players[1]);
+  CHECK(rated.changes[1].after.rating > 1500);
+  CHECK(f.db.ratings().ratings_of(guest).empty());
+}
+
+TEST_CASE("an exact-bid game rates by final score, equal scores drawing, as one game",
+          "[storage][ratings]") {
+  Fixture f;
+  const auto& p = f.players;
+  const auto g = f.finished(results("exact", {p[0], p[1], p[2], p[3]}, {30, 12, 12, -4}), kNow);
+  const auto rated = f.db.ratings().rate_game(g, kNow);
+  REQUIRE(rated.changes.size() == 4);
+  CHECK(rated.pool == "exact");
+  const auto& first = rated.changes[0];
+  const auto& second = rated.changes[1];
+  const auto& tied = rated.changes[2];
+  const auto& last = rated.changes[3];
+  CHECK(first.after.rating > second.after.rating);
+  CHECK(second.after.rating == Approx(tied.after.rating));
+  CHECK(second.after.rating == Approx(1500));  // one win, one loss, one draw: even
+  CHECK(last.after.rating < 1500);
+  // Counted as one game: beating three players who are all at the start is
+  // worth one win against one of them, not three.
+  const std::vector<rating::Result> win{{rating::kStart, 1}};
+  CHECK(first.after.rating == Approx(rating::update(rating::kStart, win).rating));
+  CHECK(first.after.deviation == Approx(rating::update(rating::kStart, win).deviation));
+  CHECK(f.db.ratings().ratings_of(p[0])[0].pool == "exact");
+}
+
+TEST_CASE("days without a game widen the deviation before the next result; the history per pool",
+          "[storage][ratings]") {
+  Fixture f;
+  const auto& p = f.players;
+  std::vector<std::int64_t> games;
+  for (int i = 0; i < 12; ++i) {
+    const auto at = kNow + i * 600;
+    games.push_back(f.finished(results("classic", {p[0], p[1], p[2], p[3]}, {5, i % 3}), at));
+    f.db.ratings().rate_game(games.back(), at);
+  }
+  const auto before = f.db.ratings().ratings_of(p[0]);
+  const rating::Rating* now = find(before, "classic");
+  REQUIRE(now != nullptr);
+  CHECK(now->deviation < 200);
+  // Thirty days later: the game starts from a wider deviation.
+  const auto later = kNow + 30 * kDay;
+  const auto g = f.finished(results("classic", {p[0], p[1], p[2], p[3]}, {5, 0}), later);
+  const auto rated = f.db.ratings().rate_game(g, later);
+  CHECK(rated.changes[0].before.deviation ==
+        Approx(rating::idle(*now, (later - (kNow + 11 * 600)) / double(kDay)).deviation));
+  CHECK(rated.changes[0].before.deviation > now->deviation);
+  // The history, oldest first, and limited to the newest.
+  const auto history = f.db.ratings().history(p[0], "classic", 1000);
+  REQUIRE(history.size() == 13);
+  CHECK(history.front().source == games.front());
+  CHECK(history.back().source == g);
+  CHECK(history.back().rating.rating == Approx(rated.changes[0].after.rating));
+  const auto last3 = f.db.ratings().history(p[0], "classic", 3);
+  REQUIRE(last3.size() == 3);
+  CHECK(last3.back().source == g);
+  CHECK(f.db.ratings().history(p[0], "bid", 10).empty());
+  CHECK_THROWS_AS(f.db.ratings().history(p[0], "classic", 0), StorageError);
+}
+
+TEST_CASE("a game without results cannot be rated", "[storage][ratings]") {
+  Fixture f;
+  const auto g = f.db.games().create_game(f.table, R"({"variant":"classic"})", "[]", kNow);
+  CHECK_THROWS_AS(f.db.ratings().rate_game(g, kNow), StorageError);
+  Raw raw(f.file.path());
+  CHECK(raw.integer("SELECT count(*) FROM ratings") == 0);
+}
