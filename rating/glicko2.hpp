@@ -4,13 +4,13 @@
 // period. The standard library only: no clock, no storage; the caller says
 // which games and how many idle days.
 //
-// How whistd uses the algorithm (docs/ratings.md says it for players):
+// How whistd uses the algorithm:
 // - A rating period is one day, as Lichess does, applied per game: each
 //   game is a period of its own, and the days since the player's last rated
 //   game first widen the deviation as that many empty periods would
 //   (phi^2 + days * sigma^2, fractions of a day included), up to the
-//   starting deviation. A player who comes back after a month is less sure
-//   of than one who played yesterday, and moves more.
+//   starting deviation. The rating of a player back after a month is less
+//   certain than that of one who played yesterday, and moves more.
 // - tau, the constraint on the volatility's change, is 0.75: Glickman
 //   suggests 0.3 to 1.2; whist has more luck in a game than chess, but a
 //   player's form does change, and Lichess's 0.75 has served well.
