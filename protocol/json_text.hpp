@@ -10,6 +10,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <cstring>
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -110,6 +111,11 @@ class JsonText {
     return *this;
   }
   JsonText& null() { return plain_text("null"); }
+  // The value, or null when there is none.
+  template <typename Int>
+  JsonText& optional(const std::optional<Int>& v) {
+    return v ? value(*v) : null();
+  }
   // Text that is JSON already (a value written elsewhere).
   JsonText& raw(std::string_view json) { return plain_text(json); }
   template <typename Range>

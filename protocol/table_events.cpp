@@ -27,14 +27,6 @@ void write_seats(JsonText& out, const std::vector<SeatInfo>& seats) {
   out.end_array();
 }
 
-template <typename Int>
-void write_optional(JsonText& out, const std::optional<Int>& v) {
-  if (v)
-    out.value(*v);
-  else
-    out.null();
-}
-
 // Each event's fields, in key order, then its type (every key sorts
 // before "type" except "winners", written after it).
 struct Writer {
@@ -57,7 +49,7 @@ struct Writer {
   void operator()(const event::Chat& e) const {
     out.key("from").value(std::string_view(e.from));
     if (e.phrase) out.key("phrase").value(*e.phrase);
-    write_optional(out.key("seat"), e.seat);
+    out.key("seat").optional(e.seat);
     out.key("text").value(std::string_view(e.text)).key("type").value("chat");
   }
   void operator()(const event::Rematch& e) const {

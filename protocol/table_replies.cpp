@@ -10,14 +10,6 @@ namespace whist::protocol {
 
 namespace {
 
-template <typename Int>
-void write_optional(JsonText& out, const std::optional<Int>& v) {
-  if (v)
-    out.value(*v);
-  else
-    out.null();
-}
-
 void write_names(JsonText& out, const std::vector<std::string>& names) {
   out.begin_array();
   for (const std::string& n : names) out.value(std::string_view(n));
@@ -31,10 +23,10 @@ struct Writer {
 
   void operator()(const table_reply::State& r) const {
     out.key("seat");
-    write_optional(out, r.seat);
+    out.optional(r.seat);
     out.key("table").raw(table_summary_text(r.table));
     out.key("turn_ms_left");
-    write_optional(out, r.turn_ms_left);
+    out.optional(r.turn_ms_left);
     out.key("v").value(r.v).key("view");
     if (r.view)
       write_observation(out, *r.view);
@@ -45,7 +37,7 @@ struct Writer {
     out.key("events").begin_array();
     for (const std::string_view message : r.events) out.raw(table_event_data(message));
     out.end_array().key("table").value(r.table).key("turn_ms_left");
-    write_optional(out, r.turn_ms_left);
+    out.optional(r.turn_ms_left);
     out.key("v").value(r.v);
     if (r.view) write_observation(out.key("view"), *r.view);
   }
