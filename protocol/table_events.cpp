@@ -75,6 +75,15 @@ struct Writer {
     out.key("seat").value(e.seat).key("type").value("buy_in_refused");
   }
   void operator()(const event::Cancelled&) const { out.key("type").value("cancelled"); }
+  void operator()(const event::Rated& e) const {
+    out.key("game").value(e.game).key("pool").value(std::string_view(e.pool));
+    out.key("seats").begin_array();
+    for (const event::SeatRating& s : e.seats) {
+      out.begin_object().key("change").value(s.change).key("provisional").value(s.provisional);
+      out.key("rating").value(s.rating).key("seat").value(s.seat).end_object();
+    }
+    out.end_array().key("type").value("rated");
+  }
 };
 
 }  // namespace

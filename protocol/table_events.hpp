@@ -72,13 +72,28 @@ struct BuyInRefused {
 };
 // A scheduled table not full at its start time.
 struct Cancelled {};
+// A rated game's rating changes, once they are stored (docs/ratings.md):
+// each rated player's seat, their new rating and its change, both rounded
+// (the change is the difference of the rounded ratings), and whether it is
+// still provisional (a deviation over 110).
+struct SeatRating {
+  int seat = 0;
+  int rating = 0;
+  int change = 0;
+  bool provisional = false;
+};
+struct Rated {
+  std::int64_t game = 0;
+  std::string pool;  // "classic", "bid" or "exact"
+  std::vector<SeatRating> seats;
+};
 
 }  // namespace event
 
 using TableEvent =
     std::variant<event::Sit, event::Leave, event::Connected, event::Disconnected, event::Chat,
                  event::Rematch, event::Start, event::Auto, event::Result, event::Closed,
-                 event::StartFailed, event::BuyInRefused, event::Cancelled>;
+                 event::StartFailed, event::BuyInRefused, event::Cancelled, event::Rated>;
 
 // The event object's JSON text ({"seat":2,"type":"leave"}).
 std::string table_event_text(const TableEvent& e);

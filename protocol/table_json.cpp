@@ -110,6 +110,7 @@ bool* flag_setting(TableSettings& t, const std::string& key) {
   if (key == "invite_only") return &t.invite_only;
   if (key == "friends_only") return &t.friends_only;
   if (key == "computers_fill") return &t.computers_fill;
+  if (key == "rated") return &t.rated;
   return nullptr;
 }
 
@@ -164,16 +165,32 @@ Error check_kind(const TableSettings& t) {
   return std::nullopt;
 }
 
+// Rated unless said otherwise where people play on their own; a rated
+// table's games are the players' own play.
+Error check_rated(TableSettings& t, bool given) {
+  if (t.kind == TableKind::kCompete) {
+    if (given && !t.rated) return std::string("compete tables are always rated");
+    t.rated = true;
+  } else if (!given) {
+    t.rated = !t.suggestions && !t.computers_fill;
+  }
+  if (t.rated && t.suggestions) return std::string("rated tables allow no suggestions");
+  if (t.rated && t.computers_fill)
+    return std::string("rated tables are for people: computers_fill is for unrated tables");
+  return std::nullopt;
+}
+
 }  // namespace
 
 std::variant<TableSetup, std::string> parse_table_setup(const json& d) {
   TableSetup s;
   if (auto err = read_rules(d, s)) return *err;
-  bool friends_given = false;
+  bool friends_given = false, rated_given = false;
   if (auto st = d.find("settings"); st != d.end()) {
     if (!st->is_object()) return std::string("settings must be an object");
     for (const auto& [key, value] : st->items()) {
       friends_given = friends_given || key == "friends_only";
+      rated_given = rated_given || key == "rated";
       if (auto err = read_setting(key, value, s.settings)) return *err;
     }
   }
@@ -181,6 +198,7 @@ std::variant<TableSetup, std::string> parse_table_setup(const json& d) {
   // opens it to everyone (friends_only: false) or to the invited only.
   if (s.settings.kind == TableKind::kJoin && !friends_given) s.settings.friends_only = true;
   if (auto err = check_kind(s.settings)) return *err;
+  if (auto err = check_rated(s.settings, rated_given)) return *err;
   return s;
 }
 
@@ -199,7 +217,8 @@ json table_setup_json(const TableSetup& s) {
               {"invite_only", s.settings.invite_only},
               {"friends_only", s.settings.friends_only},
               {"start_at", s.settings.start_at ? json(s.settings.start_at) : json(nullptr)},
-              {"computers_fill", s.settings.computers_fill}}}};
+              {"computers_fill", s.settings.computers_fill},
+              {"rated", s.settings.rated}}}};
   if (!s.settings.preset.empty()) j["preset"] = s.settings.preset;
   return j;
 }

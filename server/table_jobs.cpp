@@ -4,6 +4,7 @@
 // command, once what was written before it is committed.
 #include <spdlog/spdlog.h>
 
+#include <cmath>
 #include <csignal>
 
 #include "protocol/record_json.hpp"
@@ -95,6 +96,29 @@ struct Table::JobRunner {
                               j.fee_percent, j.now);
     else
       db.games().finish_game(gid, storage::GameState::kFinished, result, j.now, j.results);
+    if (j.rated) rate(gid, j);
+  }
+  // A rated game's ratings change in the result's transaction (once: a
+  // game rated before gives its stored changes again); the table tells
+  // its players after the commit.
+  void rate(std::int64_t gid, const store::FinishGame& j) {
+    storage::GameRating rated;
+    try {
+      rated = db.ratings().rate_game(gid, j.now);
+    } catch (const std::exception& e) {
+      spdlog::error("table {}: rating game {}: {}", t.id_, gid, e.what());
+      return;
+    }
+    protocol::event::Rated event{gid, rated.pool, {}};
+    for (const storage::SeatResult& s : j.results.seats)
+      for (const storage::RatingChange& c : rated.changes)
+        if (c.account == s.account) event.seats.push_back(seat_rating(s.seat, c));
+    answer([event](TableCore& c, table::Now n) { c.game_rated(event, n); });
+  }
+  static protocol::event::SeatRating seat_rating(int seat, const storage::RatingChange& c) {
+    const int after = static_cast<int>(std::lround(c.after.rating));
+    const int before = static_cast<int>(std::lround(c.before.rating));
+    return {seat, after, after - before, rating::provisional(c.after)};
   }
   void operator()(const store::ReadBalance& j) {
     std::int64_t balance = -1;

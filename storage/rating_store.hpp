@@ -40,6 +40,14 @@ struct StoredRating {
   std::int64_t games = 0;     // rated games in the pool
   std::int64_t rated_at = 0;  // the last one's time (Unix seconds)
 };
+// What a rebuild found (RatingStore::rebuild).
+struct RatingAudit {
+  std::int64_t games = 0;                // rated games recomputed
+  std::int64_t changes = 0;              // players' changes recomputed
+  std::int64_t players = 0;              // ratings (account and pool) recomputed
+  std::vector<std::string> differences;  // one line each; none is expected
+  bool written = false;                  // the recomputed values were stored
+};
 struct RatingPoint {
   std::int64_t source = 0;  // the game (or event) that made it
   std::int64_t at = 0;
@@ -62,6 +70,12 @@ class RatingStore {
   // first: the last `limit` (1 to 1000).
   virtual std::vector<RatingPoint> history(std::int64_t account, std::string_view pool,
                                            int limit) const = 0;
+  // Recomputes every rating from the stored results, from the start: the
+  // rated games in the order they were rated (their time, then their id),
+  // each with the idle days it had, and says wherever a stored change or
+  // rating differs from the recomputed one. With `write`, the recomputed
+  // values replace the stored ones. One transaction either way.
+  virtual RatingAudit rebuild(bool write) = 0;
 };
 
 }  // namespace whist::storage

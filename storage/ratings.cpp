@@ -6,6 +6,10 @@
 #include <sqlite3.h>
 
 #include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <set>
 #include <string>
 
 #include "storage/sqlite.hpp"
@@ -59,47 +63,79 @@ std::vector<rating::Result> results_of(const std::vector<RatedSeat>& seats, size
   return {rating::Result{rating::composite(others), score}};
 }
 
+// The seats of a finished game, as its results hold them, and its pool
+// (its variant's name). Throws StorageError for a game with no results or
+// a variant with no pool.
+std::vector<RatedSeat> read_seats(sqlite3* db, std::int64_t game_id, std::string& pool) {
+  constexpr const char* kWhat = "rating a game";
+  std::vector<RatedSeat> seats;
+  Statement st(db,
+               "SELECT coalesce(a.id, 0), coalesce(a.guest, 1), r.side, r.won, r.score, "
+               "r.variant FROM results r LEFT JOIN accounts a ON a.id = r.account_id "
+               "WHERE r.game_id = ?1 ORDER BY r.seat",
+               kWhat);
+  st.bind(1, game_id);
+  while (st.step()) {
+    RatedSeat s;
+    s.account = st.int64(1) != 0 ? 0 : st.int64(0);
+    s.side = static_cast<int>(st.int64(2));
+    s.won = st.int64(3) != 0;
+    s.score = st.int64(4);
+    pool = st.text(5);
+    seats.push_back(s);
+  }
+  if (seats.empty())
+    throw StorageError("rate_game: game " + std::to_string(game_id) + " has no results");
+  if (pool != "classic" && pool != "bid" && pool != "exact")
+    throw StorageError("rate_game: no rating pool for variant \"" + pool + "\"");
+  return seats;
+}
+
+// Each rated player's change, from the seats' ratings at the start (their
+// `before`), by account id.
+std::vector<RatingChange> changes_of(const std::vector<RatedSeat>& seats, bool exact) {
+  std::vector<RatingChange> out;
+  for (size_t i = 0; i < seats.size(); ++i) {
+    if (seats[i].account == 0) continue;
+    const auto results = results_of(seats, i, exact);
+    out.push_back({seats[i].account, seats[i].before, rating::update(seats[i].before, results)});
+  }
+  std::sort(out.begin(), out.end(),
+            [](const RatingChange& a, const RatingChange& b) { return a.account < b.account; });
+  return out;
+}
+
+// A game's stored changes, by account id.
+std::vector<RatingChange> stored_changes(sqlite3* db, std::string_view pool, std::int64_t game_id) {
+  Statement st(db,
+               "SELECT account_id, rating_before, deviation_before, volatility_before, "
+               "rating, deviation, volatility FROM rating_changes "
+               "WHERE pool = ?1 AND source = ?2 ORDER BY account_id",
+               "reading rating changes");
+  st.bind(1, pool).bind(2, game_id);
+  std::vector<RatingChange> out;
+  while (st.step()) out.push_back({st.int64(0), read_rating(st, 1), read_rating(st, 4)});
+  return out;
+}
+
+void write_rating(Statement& st, int first, const rating::Rating& r) {
+  st.bind_real(first, r.rating)
+      .bind_real(first + 1, r.deviation)
+      .bind_real(first + 2, r.volatility);
+}
+
 }  // namespace
 
 GameRating SqliteRatings::rate_game(std::int64_t game_id, std::int64_t now) {
   constexpr const char* kWhat = "rate_game";
   Transaction tx(db_, kWhat);
   GameRating out;
-  std::vector<RatedSeat> seats;
-  {
-    Statement st(db_,
-                 "SELECT coalesce(a.id, 0), coalesce(a.guest, 1), r.side, r.won, r.score, "
-                 "r.variant FROM results r LEFT JOIN accounts a ON a.id = r.account_id "
-                 "WHERE r.game_id = ?1 ORDER BY r.seat",
-                 kWhat);
-    st.bind(1, game_id);
-    while (st.step()) {
-      RatedSeat s;
-      s.account = st.int64(1) != 0 ? 0 : st.int64(0);
-      s.side = static_cast<int>(st.int64(2));
-      s.won = st.int64(3) != 0;
-      s.score = st.int64(4);
-      out.pool = st.text(5);
-      seats.push_back(s);
-    }
-  }
-  if (seats.empty())
-    throw StorageError("rate_game: game " + std::to_string(game_id) + " has no results");
-  if (out.pool != "classic" && out.pool != "bid" && out.pool != "exact")
-    throw StorageError("rate_game: no rating pool for variant \"" + out.pool + "\"");
-  {
-    // Rated before: the stored changes.
-    Statement st(db_,
-                 "SELECT account_id, rating_before, deviation_before, volatility_before, "
-                 "rating, deviation, volatility FROM rating_changes "
-                 "WHERE pool = ?1 AND source = ?2 ORDER BY account_id",
-                 kWhat);
-    st.bind(1, out.pool).bind(2, game_id);
-    while (st.step()) out.changes.push_back({st.int64(0), read_rating(st, 1), read_rating(st, 4)});
-    if (!out.changes.empty()) {
-      tx.commit();
-      return out;
-    }
+  std::vector<RatedSeat> seats = read_seats(db_, game_id, out.pool);
+  // Rated before: the stored changes.
+  out.changes = stored_changes(db_, out.pool, game_id);
+  if (!out.changes.empty()) {
+    tx.commit();
+    return out;
   }
   {
     // Each rated player's rating at the game's start.
@@ -116,15 +152,7 @@ GameRating SqliteRatings::rate_game(std::int64_t game_id, std::int64_t now) {
                                 static_cast<double>(now - st.int64(3)) / kSecondsPerDay);
     }
   }
-  const bool exact = out.pool == "exact";
-  for (size_t i = 0; i < seats.size(); ++i) {
-    if (seats[i].account == 0) continue;
-    const auto results = results_of(seats, i, exact);
-    out.changes.push_back(
-        {seats[i].account, seats[i].before, rating::update(seats[i].before, results)});
-  }
-  std::sort(out.changes.begin(), out.changes.end(),
-            [](const RatingChange& a, const RatingChange& b) { return a.account < b.account; });
+  out.changes = changes_of(seats, out.pool == "exact");
   Statement rating(db_,
                    "INSERT INTO ratings(account_id, pool, rating, deviation, volatility, games, "
                    "rated_at) VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6) "
@@ -139,24 +167,13 @@ GameRating SqliteRatings::rate_game(std::int64_t game_id, std::int64_t now) {
                    kWhat);
   for (const RatingChange& c : out.changes) {
     rating.reset();
-    rating.bind(1, c.account)
-        .bind(2, out.pool)
-        .bind_real(3, c.after.rating)
-        .bind_real(4, c.after.deviation)
-        .bind_real(5, c.after.volatility)
-        .bind(6, now);
+    rating.bind(1, c.account).bind(2, out.pool).bind(6, now);
+    write_rating(rating, 3, c.after);
     rating.run();
     change.reset();
-    change.bind(1, out.pool)
-        .bind(2, game_id)
-        .bind(3, c.account)
-        .bind_real(4, c.before.rating)
-        .bind_real(5, c.before.deviation)
-        .bind_real(6, c.before.volatility)
-        .bind_real(7, c.after.rating)
-        .bind_real(8, c.after.deviation)
-        .bind_real(9, c.after.volatility)
-        .bind(10, now);
+    change.bind(1, out.pool).bind(2, game_id).bind(3, c.account).bind(10, now);
+    write_rating(change, 4, c.before);
+    write_rating(change, 7, c.after);
     change.run();
   }
   tx.commit();
@@ -187,6 +204,169 @@ std::vector<RatingPoint> SqliteRatings::history(std::int64_t account, std::strin
   std::vector<RatingPoint> out;
   while (st.step()) out.push_back({st.int64(0), st.int64(1), read_rating(st, 2)});
   std::reverse(out.begin(), out.end());
+  return out;
+}
+
+namespace {
+
+// A recomputed rating: where it stands after the games so far.
+struct Standing {
+  rating::Rating rating;
+  std::int64_t games = 0;
+  std::int64_t at = 0;  // the last rated game's time
+};
+
+bool same(const rating::Rating& a, const rating::Rating& b) {
+  auto close = [](double x, double y) {
+    return std::abs(x - y) <= 1e-9 * std::max(1.0, std::abs(x));
+  };
+  return close(a.rating, b.rating) && close(a.deviation, b.deviation) &&
+         close(a.volatility, b.volatility);
+}
+
+std::string text(const rating::Rating& r) {
+  char buf[96];
+  std::snprintf(buf, sizeof buf, "%.4f / %.4f / %.6f", r.rating, r.deviation, r.volatility);
+  return buf;
+}
+
+using Standings = std::map<std::pair<std::int64_t, std::string>, Standing>;
+
+// The stored ratings against the recomputed ones, both ways.
+void compare_ratings(sqlite3* db, const Standings& now, std::vector<std::string>& differences) {
+  Statement st(db,
+               "SELECT account_id, pool, rating, deviation, volatility, games, rated_at "
+               "FROM ratings ORDER BY account_id, pool",
+               "reading the ratings");
+  std::set<std::pair<std::int64_t, std::string>> seen;
+  while (st.step()) {
+    const std::pair<std::int64_t, std::string> key{st.int64(0), st.text(1)};
+    seen.insert(key);
+    const std::string who = "account " + std::to_string(key.first) + " (" + key.second + ")";
+    const auto it = now.find(key);
+    if (it == now.end()) {
+      differences.push_back(who + ": a rating is stored, but no rated game made it");
+      continue;
+    }
+    const Standing& want = it->second;
+    if (!same(read_rating(st, 2), want.rating) || st.int64(5) != want.games ||
+        st.int64(6) != want.at)
+      differences.push_back(who + ": stored " + text(read_rating(st, 2)) + " after " +
+                            std::to_string(st.int64(5)) + " games, recomputed " +
+                            text(want.rating) + " after " + std::to_string(want.games));
+  }
+  for (const auto& [key, want] : now)
+    if (!seen.count(key))
+      differences.push_back("account " + std::to_string(key.first) + " (" + key.second +
+                            "): rated, but no rating is stored");
+}
+
+}  // namespace
+
+RatingAudit SqliteRatings::rebuild(bool write) {
+  constexpr const char* kWhat = "rebuilding the ratings";
+  Transaction tx(db_, kWhat);
+  RatingAudit out;
+  struct Rated {
+    std::string pool;
+    std::int64_t game = 0, at = 0;
+  };
+  std::vector<Rated> games;
+  {
+    Statement st(db_,
+                 "SELECT pool, source, max(at) FROM rating_changes GROUP BY pool, source "
+                 "ORDER BY 3, 2",
+                 kWhat);
+    while (st.step()) games.push_back({st.text(0), st.int64(1), st.int64(2)});
+  }
+  Standings now;
+  Statement update(db_,
+                   "UPDATE rating_changes SET rating_before = ?4, deviation_before = ?5, "
+                   "volatility_before = ?6, rating = ?7, deviation = ?8, volatility = ?9 "
+                   "WHERE pool = ?1 AND source = ?2 AND account_id = ?3",
+                   kWhat);
+  Statement insert(db_,
+                   "INSERT INTO rating_changes(pool, source, account_id, rating_before, "
+                   "deviation_before, volatility_before, rating, deviation, volatility, at) "
+                   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
+                   kWhat);
+  for (const Rated& g : games) {
+    const std::string where = "game " + std::to_string(g.game) + " (" + g.pool + ")";
+    std::string pool;
+    std::vector<RatedSeat> seats;
+    try {
+      seats = read_seats(db_, g.game, pool);
+    } catch (const StorageError& e) {
+      out.differences.push_back(where + ": " + e.what());
+      continue;
+    }
+    if (pool != g.pool) {
+      out.differences.push_back(where + ": its results are of pool " + pool);
+      continue;
+    }
+    for (RatedSeat& s : seats) {
+      if (s.account == 0) continue;
+      if (auto it = now.find({s.account, pool}); it != now.end())
+        s.before = rating::idle(it->second.rating,
+                                static_cast<double>(g.at - it->second.at) / kSecondsPerDay);
+    }
+    const auto changes = changes_of(seats, pool == "exact");
+    const auto stored = stored_changes(db_, pool, g.game);
+    ++out.games;
+    for (const RatingChange& c : changes) {
+      ++out.changes;
+      const std::string who = where + ", account " + std::to_string(c.account);
+      const auto s = std::find_if(stored.begin(), stored.end(),
+                                  [&](const RatingChange& x) { return x.account == c.account; });
+      if (s == stored.end()) {
+        out.differences.push_back(who + ": rated, but no change is stored");
+        if (write) {
+          insert.reset();
+          insert.bind(1, pool).bind(2, g.game).bind(3, c.account).bind(10, g.at);
+          write_rating(insert, 4, c.before);
+          write_rating(insert, 7, c.after);
+          insert.run();
+        }
+      } else if (!same(s->before, c.before) || !same(s->after, c.after)) {
+        out.differences.push_back(who + ": stored " + text(s->before) + " -> " + text(s->after) +
+                                  ", recomputed " + text(c.before) + " -> " + text(c.after));
+        if (write) {
+          update.reset();
+          update.bind(1, pool).bind(2, g.game).bind(3, c.account);
+          write_rating(update, 4, c.before);
+          write_rating(update, 7, c.after);
+          update.run();
+        }
+      }
+      Standing& st = now[{c.account, pool}];
+      st.rating = c.after;
+      ++st.games;
+      st.at = g.at;
+    }
+    for (const RatingChange& s : stored)
+      if (std::none_of(changes.begin(), changes.end(),
+                       [&](const RatingChange& c) { return c.account == s.account; }))
+        out.differences.push_back(where + ", account " + std::to_string(s.account) +
+                                  ": a change is stored, but the results rate nobody there");
+  }
+  out.players = static_cast<std::int64_t>(now.size());
+  compare_ratings(db_, now, out.differences);
+  if (write && !out.differences.empty()) {
+    Statement clear(db_, "DELETE FROM ratings", kWhat);
+    clear.run();
+    Statement put(db_,
+                  "INSERT INTO ratings(account_id, pool, rating, deviation, volatility, games, "
+                  "rated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                  kWhat);
+    for (const auto& [key, st] : now) {
+      put.reset();
+      put.bind(1, key.first).bind(2, key.second).bind(6, st.games).bind(7, st.at);
+      write_rating(put, 3, st.rating);
+      put.run();
+    }
+    out.written = true;
+  }
+  tx.commit();
   return out;
 }
 

@@ -203,6 +203,7 @@ class SqliteRatings final : public RatingStore {
   std::vector<StoredRating> ratings_of(std::int64_t account) const override;
   std::vector<RatingPoint> history(std::int64_t account, std::string_view pool,
                                    int limit) const override;
+  RatingAudit rebuild(bool write) override;
 
  private:
   sqlite3* db_;

@@ -105,6 +105,8 @@ TableSettings read_settings(const json& s) {
   if (!at(s, "start_at", what).is_null())
     t.start_at = integer(s, "start_at", what, 1, std::int64_t{1} << 40);
   t.computers_fill = boolean(s, "computers_fill", what);
+  // (Rows stored before ratings have none: their tables are not rated.)
+  if (s.contains("rated")) t.rated = boolean(s, "rated", what);
   return t;
 }
 
@@ -115,7 +117,7 @@ TableSetup read_setup(const json& j) {
   out.settings = read_settings(
       object(at(s, "settings", "setup"), "settings",
              {"timer_bid", "timer_play", "chat", "watching", "suggestions", "kind", "buy_in",
-              "invite_only", "friends_only", "start_at", "computers_fill"}));
+              "invite_only", "friends_only", "start_at", "computers_fill", "rated"}));
   if (s.contains("preset")) out.settings.preset = text(s, "preset", "setup");
   return out;
 }
@@ -156,7 +158,8 @@ std::string encode_table(const StoredTable& t) {
                   {"invite_only", s.invite_only},
                   {"friends_only", s.friends_only},
                   {"start_at", s.start_at ? json(s.start_at) : json(nullptr)},
-                  {"computers_fill", s.computers_fill}}}};
+                  {"computers_fill", s.computers_fill},
+                  {"rated", s.rated}}}};
   if (!s.preset.empty()) setup["preset"] = s.preset;
   json seats = json::array();
   for (std::size_t i = 0; i < t.seats.size(); ++i) {

@@ -118,6 +118,8 @@ class TableCore {
   void thought(const Thinking& about, std::optional<Action> a, double elapsed_ms, Now now);
   // Answers of storage jobs.
   void game_stored(std::uint64_t number, std::int64_t id);
+  // A rated game's rating changes, stored: everyone at the table is told.
+  void game_rated(const protocol::event::Rated& changes, Now now);
   void buy_ins_charged(const store::ChargeBuyIns& job, std::int64_t game,
                        const std::vector<int>& short_seats, bool failed, Now now);
   void balance_read(const store::ReadBalance& job, std::int64_t balance, Now now);
@@ -279,6 +281,7 @@ class TableCore {
   void release_absent();
   // results.cpp
   storage::GameResults game_results() const;
+  bool rated_game() const;  // the game being played changes ratings
   void store_result();
   // restore.cpp
   void replay(const Snapshot::Game& g, storage::TableState state);

@@ -119,6 +119,9 @@ struct FinishGame {
   int buy_in = 0;
   int fee_percent = 0;
   std::int64_t now = 0;  // Unix seconds
+  // A rated game: the ratings change in the same transaction, and the
+  // core is told (game_rated) once they are committed.
+  bool rated = false;
 };
 // Reads, each answered by the core command named, with the job itself
 // (what it was asked for).

@@ -56,7 +56,23 @@ void TableCore::store_result() {
                                       static_cast<int>(seats_.size()));
   }
   job.now = now_.unix_s();
+  job.rated = rated_game();
   store(std::move(job));
+}
+
+bool TableCore::rated_game() const {
+  // A computer player seated makes the game unrated. (Computers sit only
+  // between games, so those seated now were there at the start; a stand-in
+  // plays for a seat that stays its player's, and changes nothing.)
+  return setup_.settings.rated &&
+         std::none_of(seats_.begin(), seats_.end(), [](const Seat& s) { return s.computer; });
+}
+
+void TableCore::game_rated(const protocol::event::Rated& changes, Now now) {
+  run(now, [&] {
+    if (closed_ || changes.seats.empty()) return;
+    broadcast(changes);
+  });
 }
 
 }  // namespace whist::table

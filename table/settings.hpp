@@ -34,6 +34,11 @@ struct TableSettings {
   bool friends_only = false;    // Join (the default there): only the players' friends
   std::int64_t start_at = 0;    // Unix seconds of a scheduled start; 0: now
   bool computers_fill = false;  // a scheduled table's free seats get computer players
+  // Its games change the players' ratings (docs/ratings.md): by default
+  // where people play on their own (no suggestions, no computers filling
+  // seats); always at Compete tables. A game with a computer player seated
+  // at its start is not rated (a stand-in later does not change that).
+  bool rated = false;
 };
 
 // What a table's settings may be: the one list that the wire format checks

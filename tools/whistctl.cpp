@@ -10,6 +10,8 @@
 //   whistctl --db FILE ban USER [--reason TEXT]
 //   whistctl --db FILE unban USER
 //   whistctl --db FILE game ID [--full]
+//   whistctl --db FILE ratings USER
+//   whistctl --db FILE ratings rebuild [--write]
 //
 // close-table and ban change what a running whistd holds live: when whistd
 // runs on the file (it holds FILE.lock, storage/daemon_lock.hpp), whistctl
@@ -18,8 +20,8 @@
 // holding the lock (server/admin_ops.cpp).
 //
 // Exit status: 0 done (the ledger is sound), 1 refused or the ledger check
-// found problems, 2 bad usage, an unknown table, user or game, or the file
-// cannot be used.
+// (or the ratings' rebuild) found problems, 2 bad usage, an unknown table, user or game, or the
+// file cannot be used.
 
 #include <algorithm>
 #include <chrono>
@@ -75,12 +77,21 @@ Commands:
   game ID [--full]              print a finished (or abandoned) game's record
                                 as JSON, which whist-replay reads (--full: the
                                 whole game.record answer: seats, result...)
+  ratings USER                  a player's rating in each pool (rating,
+                                deviation, volatility, games, last rated) and
+                                their last 10 rated games
+  ratings rebuild [--write]     recompute every rating from the stored results,
+                                in the order the games were rated, and report
+                                each difference from what is stored (none is
+                                expected): exit 0 if none, 1 if any.
+                                --write: store the recomputed values instead
+                                (exit 0; stop whistd first)
 
 Options: --wait SECONDS (default 30): how long close-table and ban wait for
 a running whistd to carry them out.
 
-Exit status: 0 done, 1 refused or the ledger check failed, 2 bad usage or an
-unknown table, user or game.
+Exit status: 0 done, 1 refused, or the ledger check or the ratings' rebuild
+found problems, 2 bad usage or an unknown table, user or game.
 )";
 
 std::string when(std::int64_t t) {
@@ -372,6 +383,59 @@ int game(Database& db, const std::vector<std::string>& args) {
   return 0;
 }
 
+int ratings_of(Database& db, const std::string& user) {
+  const auto account = db.accounts().account_by_name(user);
+  if (!account) {
+    std::fprintf(stderr, "whistctl: no account \"%s\"\n", user.c_str());
+    return 2;
+  }
+  const auto pools = db.ratings().ratings_of(account->id);
+  if (pools.empty()) {
+    std::printf("%s has no rated games\n", account->username.c_str());
+    return 0;
+  }
+  std::printf("%-8s %9s %9s %10s %6s  %s\n", "pool", "rating", "deviation", "volatility", "games",
+              "last rated");
+  for (const auto& p : pools)
+    std::printf("%-8s %8.0f%s %9.1f %10.6f %6lld  %s\n", p.pool.c_str(), p.rating.rating,
+                whist::rating::provisional(p.rating) ? "?" : " ", p.rating.deviation,
+                p.rating.volatility, static_cast<long long>(p.games), when(p.rated_at).c_str());
+  for (const auto& p : pools) {
+    std::printf("\n%s, the last rated games:\n", p.pool.c_str());
+    for (const auto& point : db.ratings().history(account->id, p.pool, 10))
+      std::printf("  game %-8lld %s  %.0f\n", static_cast<long long>(point.source),
+                  when(point.at).c_str(), point.rating.rating);
+  }
+  return 0;
+}
+
+int ratings_rebuild(Database& db, bool write) {
+  const auto audit = db.ratings().rebuild(write);
+  for (const auto& line : audit.differences) std::printf("%s\n", line.c_str());
+  if (audit.differences.empty()) {
+    std::printf(
+        "ratings ok: %lld rated games, %lld changes and %lld ratings recomputed, "
+        "no difference\n",
+        static_cast<long long>(audit.games), static_cast<long long>(audit.changes),
+        static_cast<long long>(audit.players));
+    return 0;
+  }
+  std::printf("ratings: %zu difference(s) in %lld rated games%s\n", audit.differences.size(),
+              static_cast<long long>(audit.games),
+              audit.written ? "; the recomputed values are stored now"
+                            : " (--write stores the recomputed values)");
+  return audit.written ? 0 : 1;
+}
+
+int ratings(Database& db, const std::vector<std::string>& args) {
+  if (args.size() == 1 && args[0] != "rebuild") return ratings_of(db, args[0]);
+  if (!args.empty() && args[0] == "rebuild" &&
+      (args.size() == 1 || (args.size() == 2 && args[1] == "--write")))
+    return ratings_rebuild(db, args.size() == 2);
+  std::fputs("whistctl: ratings needs USER, or rebuild [--write]\n", stderr);
+  return 2;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -422,6 +486,7 @@ int main(int argc, char** argv) {
     if (command == "ban") return ban(db, db_path, rest, wait, true);
     if (command == "unban") return ban(db, db_path, rest, wait, false);
     if (command == "game") return game(db, rest);
+    if (command == "ratings") return ratings(db, rest);
     std::fprintf(stderr, "whistctl: unknown command or arguments: %s (see --help)\n",
                  command.c_str());
     return 2;

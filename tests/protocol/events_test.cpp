@@ -43,6 +43,15 @@ TEST_CASE("every table event is written as its document", "[events]") {
   same(event::StartFailed{}, {{"type", "start_failed"}});
   same(event::BuyInRefused{3}, {{"type", "buy_in_refused"}, {"seat", 3}});
   same(event::Cancelled{}, {{"type", "cancelled"}});
+  same(event::Rated{12, "classic", {{0, 1512, 12, true}, {3, 1488, -12, false}}},
+       {{"type", "rated"},
+        {"game", 12},
+        {"pool", "classic"},
+        {"seats",
+         {{{"seat", 0}, {"rating", 1512}, {"change", 12}, {"provisional", true}},
+          {{"seat", 3}, {"rating", 1488}, {"change", -12}, {"provisional", false}}}}});
+  same(event::Rated{13, "exact", {}},
+       {{"type", "rated"}, {"game", 13}, {"pool", "exact"}, {"seats", json::array()}});
   const std::vector<SeatInfo> seats = {
       {0, "Ann", 7, false, true}, {1, "", 0, false, false}, {2, "Computer 1", -1, true, true}};
   const json seats_json = {

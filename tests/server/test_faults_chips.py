@@ -33,6 +33,15 @@ COMPETE_LOOPS = int(LOOPS or 25)
 SHORT = {"initial_cards": 1, "max_cards": 2}  # exact whist, two short deals
 
 
+def rating_changes(db_path, game):
+    con = sqlite3.connect(db_path, timeout=10)
+    try:
+        return con.execute("SELECT count(*) FROM rating_changes WHERE source = ?",
+                           (game,)).fetchone()[0]
+    finally:
+        con.close()
+
+
 def games_of(db_path, table):
     con = sqlite3.connect(db_path, timeout=10)
     try:
@@ -96,6 +105,8 @@ def test_killed_between_the_last_action_and_the_result(whistd):
             await asyncio.sleep(0.1)
         assert games_of(s.db_path, T) == [(gid, "finished")]
         assert "storing its result" in s2.log()
+        # A Compete game is rated, in the result's transaction: both players.
+        assert rating_changes(s.db_path, gid) == 2
         chips_sound(s.db_path)
         before = balances(s.db_path)
         assert sum(before[0][c.user["id"]] for c in cs) + before[1] == 200
@@ -112,6 +123,7 @@ def test_killed_between_the_last_action_and_the_result(whistd):
         s3 = whistd(*CHIPS, db=s.db_path)
         assert balances(s.db_path) == before
         assert "storing its result" not in s3.log()
+        assert rating_changes(s.db_path, gid) == 2  # rated once
         chips_sound(s.db_path)
 
     run(body(), limit=120)

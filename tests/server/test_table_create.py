@@ -74,7 +74,7 @@ ACCEPTED = [
 DEFAULT_SETTINGS = {"timer_bid": 0, "timer_play": 0, "chat": "text", "watching": True,
                     "suggestions": False, "kind": "join", "buy_in": 0, "invite_only": False,
                     "friends_only": False,
-                    "start_at": None, "computers_fill": False}
+                    "start_at": None, "computers_fill": False, "rated": True}
 
 SETTINGS = [
     {"timer_bid": 0, "timer_play": 0},
@@ -84,12 +84,20 @@ SETTINGS = [
     {"chat": "none"},
     {"chat": "preset"},
     {"chat": "text"},
-    {"watching": False, "suggestions": True},
+    # Suggestions make a table unrated (rated by default otherwise).
+    {"watching": False, "suggestions": True, "rated": False},
     {"watching": True, "suggestions": False},
+    {"rated": False},
+    {"rated": True},
 ]
 
 REFUSED = [
     {},  # no variant
+    # rated: a boolean, never with suggestions or computers filling seats,
+    # always at compete tables
+    {"variant": "classic", "settings": {"rated": "yes"}},
+    {"variant": "classic", "settings": {"rated": True, "suggestions": True}},
+    {"variant": "classic", "settings": {"kind": "compete", "buy_in": 30, "rated": False}},
     {"variant": "bridge"},
     {"variant": 1},
     {"variant": "classic", "options": {"colour": "red"}},

@@ -208,3 +208,69 @@ TEST_CASE("a game without results cannot be rated", "[storage][ratings]") {
   Raw raw(f.file.path());
   CHECK(raw.integer("SELECT count(*) FROM ratings") == 0);
 }
+
+TEST_CASE("a rebuild recomputes every rating in order, finds what differs, and can store it",
+          "[storage][ratings]") {
+  Fixture f;
+  const auto& p = f.players;
+  // Classic games over days (idle days between some), and an exact-bid one.
+  for (int i = 0; i < 6; ++i) {
+    const auto at = kNow + i * 600 + (i / 2) * 3 * kDay;
+    const auto g =
+        f.finished(results("classic", {p[i % 4], p[(i + 1) % 4], p[(i + 2) % 4], p[(i + 3) % 4]},
+                           {5, static_cast<std::int64_t>(i % 4)}),
+                   at);
+    f.db.ratings().rate_game(g, at);
+  }
+  const auto exact_at = kNow + 20 * kDay;
+  const auto e = f.finished(results("exact", {p[0], p[1], p[2]}, {30, 12, 12}), exact_at);
+  f.db.ratings().rate_game(e, exact_at);
+
+  auto audit = f.db.ratings().rebuild(false);
+  CHECK(audit.differences.empty());
+  CHECK(audit.games == 7);
+  CHECK(audit.changes == 6 * 4 + 3);
+  CHECK(audit.players == 4 + 3);
+  CHECK_FALSE(audit.written);
+
+  // A stored rating and a stored change altered by hand: both are found,
+  // and nothing is written without being asked.
+  {
+    Raw raw(f.file.path());
+    raw.exec("UPDATE ratings SET rating = rating + 7 WHERE pool = 'exact' AND account_id = " +
+             std::to_string(p[1]));
+    raw.exec("UPDATE rating_changes SET deviation = deviation - 1 WHERE source = " +
+             std::to_string(e) + " AND account_id = " + std::to_string(p[2]));
+  }
+  audit = f.db.ratings().rebuild(false);
+  REQUIRE(audit.differences.size() == 2);
+  CHECK(audit.differences[0].find("game " + std::to_string(e)) != std::string::npos);
+  CHECK(audit.differences[1].find("account " + std::to_string(p[1]) + " (exact)") !=
+        std::string::npos);
+  CHECK(f.db.ratings().rebuild(false).differences.size() == 2);
+
+  // --write: the recomputed values replace them; a rebuild then agrees.
+  audit = f.db.ratings().rebuild(true);
+  CHECK(audit.written);
+  CHECK(f.db.ratings().rebuild(false).differences.empty());
+  const auto after = f.db.ratings().ratings_of(p[1]);
+  const rating::Rating* exact = find(after, "exact");
+  REQUIRE(exact != nullptr);
+  CHECK(exact->rating < 1500);  // second (drawn with the third) of three
+}
+
+TEST_CASE("a rebuild reports a rated game whose results are gone", "[storage][ratings]") {
+  Fixture f;
+  const auto& p = f.players;
+  const auto g = f.finished(results("classic", {p[0], p[1], p[2], p[3]}, {5, 2}), kNow);
+  f.db.ratings().rate_game(g, kNow);
+  {
+    Raw raw(f.file.path());
+    raw.exec("DELETE FROM results WHERE game_id = " + std::to_string(g));
+  }
+  const auto audit = f.db.ratings().rebuild(false);
+  // The game cannot be recomputed, and the ratings it made have no game.
+  CHECK(audit.games == 0);
+  REQUIRE(audit.differences.size() == 1 + 4);
+  CHECK(audit.differences[0].find("has no results") != std::string::npos);
+}

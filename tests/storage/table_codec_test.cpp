@@ -66,14 +66,18 @@ TEST_CASE("a row of schema version 6 reads back whole", "[storage][codec]") {
   CHECK(t.seats[2].user == 0);
   CHECK(t.invited == std::vector<std::int64_t>{7, 9});
   CHECK(whist::storage::stored_buy_in(kVersion6Row) == 110);
+  // Stored before ratings: not rated.
+  CHECK_FALSE(t.setup.settings.rated);
 }
 
 TEST_CASE("a stored table round-trips through the codec", "[storage][codec]") {
   StoredTable t = decode_table(kVersion6Row);
   t.setup.settings.start_at = 1'800'000'000;
   t.seats[3] = {12, "zed"};
+  t.setup.settings.rated = true;
   const StoredTable back = decode_table(encode_table(t));
   CHECK(encode_table(back) == encode_table(t));
+  CHECK(back.setup.settings.rated);
   CHECK(back.setup.settings.start_at == 1'800'000'000);
   CHECK(back.seats[3].name == "zed");
   // A row closed by its table: setup and creator only.
@@ -96,6 +100,8 @@ TEST_CASE("a bad row is refused with what is wrong", "[storage][codec]") {
       {with(R"("timer_bid":15)", R"("timer_bid":true)"), "timer_bid is not a whole number"},
       {with(R"("timer_bid":15,)", ""), "no 'timer_bid'"},
       {with(R"("watching":true)", R"("watching":1)"), "watching is not true or false"},
+      {with(R"("watching":true)", R"("watching":true,"rated":"yes")"),
+       "rated is not true or false"},
       {with(R"("buy_in":110)", R"("buy_in":-5)"), "buy_in is out of range"},
       {with(R"("seat":3,)", R"("seat":2,)"), "seat 2 appears twice"},
       {with(R"("seat":3,)", R"("seat":4,)"), "seat is out of range"},

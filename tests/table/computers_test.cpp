@@ -54,6 +54,10 @@ TEST_CASE("one person and three computers play a whole game") {
   const auto fin = h.jobs_of<store::FinishGame>();
   REQUIRE(fin.size() == 1);
   CHECK(fin[0].results.seats[1].account == -1);
+  // Computer players at the start: not rated, though the table is.
+  CHECK(h.core().setup().settings.rated);
+  CHECK_FALSE(fin[0].rated);
+  CHECK(h.events(a, "rated").empty());
   // Computers always agree to the next game.
   REQUIRE(code(h.send(a, "table.rematch")) == "ack");
   CHECK(h.jobs_of<store::CreateGame>().size() == 2);

@@ -281,10 +281,19 @@ void Harness::mirror(const StoreJob& job) {
       actions_.push_back(j->actions[i]);
       requests_.push_back(i + 1 == j->actions.size() ? j->request : "");
     }
-  } else if (std::holds_alternative<store::FinishGame>(job)) {
+  } else if (const auto* fin = std::get_if<store::FinishGame>(&job)) {
     REQUIRE(game_);
     CHECK(game_->is_over());
     game_state_ = storage::GameState::kFinished;
+    // A rated game: each person at a seat wins or loses 100 points from
+    // 1500, as storage's answer (game_rated) after the commit.
+    if (fin->rated) {
+      protocol::event::Rated rated{game_id_, fin->results.variant, {}};
+      for (const storage::SeatResult& s : fin->results.seats)
+        if (s.account > 0)
+          rated.seats.push_back({s.seat, s.won ? 1600 : 1400, s.won ? 100 : -100, true});
+      pending_.push_back([this, rated] { core_->game_rated(rated, now_); });
+    }
   } else if (std::holds_alternative<store::ChargeBuyIns>(job) ||
              std::holds_alternative<store::ReadBalance>(job) ||
              std::holds_alternative<store::ReadFriends>(job) ||

@@ -95,6 +95,8 @@ class Harness {
   }
   std::map<std::int64_t, std::int64_t> balances;  // ReadBalance (missing: 1000)
   std::map<std::int64_t, std::vector<std::int64_t>> friends;
+  // A rated game's FinishGame is answered (game_rated) with each person at
+  // a seat at 1600 (+100) if their side won, else 1400 (-100).
   Charge charge = Charge::kPay;
   std::vector<int> short_seats;  // Charge::kShort
   bool hold_reads = false;       // reads and charges wait for answer_reads()

@@ -3,6 +3,7 @@
 #include <catch2/catch.hpp>
 
 #include "protocol/record_json.hpp"
+#include "protocol/table_json.hpp"
 #include "tests/table/harness.hpp"
 
 using namespace whist;
@@ -185,4 +186,43 @@ TEST_CASE("the game's actions as a request list: the ack's version and id") {
     REQUIRE(space != std::string::npos);
     CHECK(r.substr(space + 1).front() == '"');
   }
+}
+
+TEST_CASE("a rated table's game is rated once stored; everyone at the table sees the changes") {
+  Harness h(setup_of());
+  CHECK(h.core().setup().settings.rated);  // the default where people play on their own
+  const auto at = seat_four(h);
+  const Conn watcher = h.connect("erin");
+  CHECK(code(h.send(watcher, "table.watch")) == "ack");
+  h.play(at);
+  REQUIRE(h.game()->is_over());
+  const auto fin = h.jobs_of<store::FinishGame>();
+  REQUIRE(fin.size() == 1);
+  CHECK(fin[0].rated);
+  const int winner = h.events(at.at(0), "result")[0]["winners"][0];
+  for (const Conn c : {at.at(0), at.at(1), watcher}) {
+    const auto rated = h.events(c, "rated");
+    REQUIRE(rated.size() == 1);
+    CHECK(rated[0]["game"] == 500);
+    CHECK(rated[0]["pool"] == "classic");
+    REQUIRE(rated[0]["seats"].size() == 4);
+    const json& s = rated[0]["seats"][static_cast<size_t>(winner)];
+    CHECK(s == json{{"seat", winner}, {"rating", 1600}, {"change", 100}, {"provisional", true}});
+    // After the result.
+    CHECK(rated[0]["v"] > h.events(c, "result")[0]["v"]);
+  }
+}
+
+TEST_CASE("tables with suggestions are not rated; a rated table refuses them") {
+  Harness h(setup_of(classic({{"suggestions", true}, {"friends_only", false}})));
+  CHECK_FALSE(h.core().setup().settings.rated);
+  const auto at = seat_four(h);
+  h.play(at);
+  REQUIRE(h.game()->is_over());
+  REQUIRE(h.jobs_of<store::FinishGame>().size() == 1);
+  CHECK_FALSE(h.jobs_of<store::FinishGame>()[0].rated);
+  CHECK(h.events(at.at(0), "rated").empty());
+  const auto refused = protocol::parse_table_setup(
+      {{"variant", "classic"}, {"settings", {{"suggestions", true}, {"rated", true}}}});
+  CHECK(std::get<std::string>(refused) == "rated tables allow no suggestions");
 }

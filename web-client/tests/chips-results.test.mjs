@@ -110,6 +110,12 @@ test("compete: buy-in, a guest who cannot afford it, the payout; the chips scree
     assert.match(await p.textContent('[data-role="chips-result"]'), /buy-in -30/);
     await p.waitForSelector(`#chips-badge .amount[data-chips="${1000 + nets[i]}"]`);
   }
+  // A Compete game is rated: each player's new rating (provisional) and its change.
+  for (const p of players) {
+    await p.waitForSelector('[data-role="result"] [data-role="ratings"]');
+    const line = await p.textContent('[data-role="ratings"]');
+    assert.match(line, /^Ratings: (alice|bob) \d+\? \([+\u2212\u00b1]\d+\), (alice|bob) \d+\? \([+\u2212\u00b1]\d+\)\.$/);
+  }
   const game = await alice.evaluate(() => window.whist.app.table.result.game);
   if (shots) await alice.screenshot({ path: join(shots, "compete.png") });
 

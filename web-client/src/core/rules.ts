@@ -150,6 +150,8 @@ export function settingsSummary(t: TableSummary): string {
   parts.push(st.chat === "none" ? "no chat" : `chat: ${chat.toLowerCase()}`);
   if (!st.watching) parts.push("no watchers");
   if (st.suggestions) parts.push("suggestions");
+  // A game that starts with a computer player at a seat is not rated.
+  parts.push(st.rated && !t.seats.some((s) => s.computer) ? "rated" : "unrated");
   return parts.join(" · ");
 }
 

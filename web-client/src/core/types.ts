@@ -74,6 +74,8 @@ export interface TableSettings {
   chat: ChatMode;
   watching: boolean;
   suggestions: boolean;
+  /** Its games change the players' ratings (docs/ratings.md); absent on tables stored before ratings. */
+  rated?: boolean;
   /** join (the default), play (quick play) or compete (a chip buy-in). */
   kind?: "join" | "play" | "compete";
   /** Compete: the chips each seat pays when the game starts. */

@@ -27,6 +27,7 @@ interface SettingInputs {
   chat: HTMLSelectElement;
   watching: HTMLInputElement;
   suggestions: HTMLInputElement;
+  rated: HTMLInputElement;
 }
 
 export class CreateForm {
@@ -62,6 +63,14 @@ export class CreateForm {
     this.variantRows = h("div");
     this.optionRows = h("div", { class: "option-rows" });
     this.settings = settingInputs();
+    // A rated game is the players' own play: rated and suggestions exclude each other.
+    const { rated, suggestions } = this.settings;
+    suggestions.addEventListener("change", () => {
+      if (suggestions.checked) rated.checked = false;
+    });
+    rated.addEventListener("change", () => {
+      if (rated.checked) suggestions.checked = false;
+    });
     this.bidTimerRow = row(
       "Time to bid",
       this.settings.timer_bid,
@@ -106,14 +115,23 @@ export class CreateForm {
         "At their turn, players may ask the computer which bid or card it would choose; it is shown, never played for them.",
         "suggestions-row",
       ),
+      checkRow(
+        "Rated",
+        s.rated,
+        "The games change the players' ratings. Not with suggestions, nor with a computer player at a seat when the game starts.",
+        "rated-row",
+      ),
     );
   }
 
-  /** Compete tables have no suggestions and no computer players. */
+  /** Compete tables have no suggestions and no computer players, and are always rated. */
   private kindChanged(compete: boolean): void {
-    const hide = this.el?.querySelectorAll<HTMLElement>(".suggestions-row, .create-bots") ?? [];
+    const hide = this.el?.querySelectorAll<HTMLElement>(".suggestions-row, .rated-row, .create-bots") ?? [];
     for (const el of hide) el.hidden = compete;
-    if (compete) this.settings.suggestions.checked = false;
+    if (compete) {
+      this.settings.suggestions.checked = false;
+      this.settings.rated.checked = true;
+    }
     this.access.setKind(compete ? "compete" : "join");
   }
 
@@ -215,6 +233,7 @@ export class CreateForm {
       chat: s.chat.value,
       watching: s.watching.checked,
       suggestions: s.suggestions.checked,
+      rated: s.rated.checked,
       ...this.kind.settings(),
     };
   }
@@ -231,6 +250,8 @@ export class CreateForm {
     const access = this.access.read(settings["kind"]);
     if (!access) return;
     Object.assign(settings, access.settings);
+    // Computer players filling the seats make the games unrated.
+    if (settings["computers_fill"] === true) settings["rated"] = false;
     this.busy = true;
     try {
       if ((await this.app.createTable(d)) && access.invites.length) await this.app.social.inviteCreated(access.invites);
@@ -249,6 +270,7 @@ function settingInputs(): SettingInputs {
     chat: select("chat", chatChoices(), chatChoices()[0]?.value ?? ""),
     watching: h("input", { type: "checkbox", name: "watching", checked: true }),
     suggestions: h("input", { type: "checkbox", name: "suggestions" }),
+    rated: h("input", { type: "checkbox", name: "rated", checked: true }),
   };
 }
 

@@ -20,6 +20,15 @@ export interface Result {
   game: number | null;
   scores: number[];
   winners: number[];
+  /** A rated game's rating changes, once the server has stored them (the `rated` event). */
+  ratings?: SeatRating[];
+}
+
+export interface SeatRating {
+  seat: number;
+  rating: number;
+  change: number;
+  provisional: boolean;
 }
 
 export interface TableState {
@@ -210,6 +219,9 @@ function applySeatEvent(st: TableState, ev: TableEvent): void {
       t.game = typeof ev["game"] === "number" ? ev["game"] : t.game;
       st.result = { game: t.game, scores: (ev["scores"] as number[]) ?? [], winners: (ev["winners"] as number[]) ?? [] };
       t.scores = st.result.scores;
+      return;
+    case "rated":
+      if (st.result && Array.isArray(ev["seats"])) st.result.ratings = ev["seats"] as SeatRating[];
       return;
   }
 }

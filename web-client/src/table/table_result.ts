@@ -3,7 +3,7 @@
 import type { App } from "../app";
 import { gameChipsLine } from "../lobby/compete";
 import { h } from "../core/dom";
-import { seatName, sideName, winnersText, type TableState } from "./game";
+import { seatName, sideName, winnersText, type SeatRating, type TableState } from "./game";
 import { hasSides } from "../core/rules";
 import type { View } from "../core/types";
 
@@ -60,6 +60,7 @@ export function resultPanel(app: App, st: TableState, v: View | null): HTMLEleme
       ),
     ),
     h("small", { class: "hint" }, "Points per deal, with the tricks taken in brackets."),
+    ratingsLine(st),
     seated && t.settings.kind === "compete" && t.state === "finished" ? gameChipsLine(app, st.result?.game ?? null) : null,
     h(
       "div",
@@ -76,4 +77,13 @@ export function resultPanel(app: App, st: TableState, v: View | null): HTMLEleme
       h("button", { type: "button", onclick: () => void app.toLobby() }, seated ? "Leave the table" : "Back to the lobby"),
     ),
   );
+}
+
+/** A rated game's new ratings and their changes ("Ann 1512 (+12)"; "?" while provisional). */
+function ratingsLine(st: TableState): HTMLElement | null {
+  const ratings = st.result?.ratings;
+  if (!ratings?.length) return null;
+  const text = (r: SeatRating): string =>
+    `${seatName(st, r.seat)} ${r.rating}${r.provisional ? "?" : ""} (${r.change > 0 ? "+" : r.change < 0 ? "\u2212" : "\u00b1"}${Math.abs(r.change)})`;
+  return h("p", { class: "ratings", "data-role": "ratings" }, `Ratings: ${ratings.map(text).join(", ")}.`);
 }
