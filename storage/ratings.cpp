@@ -118,6 +118,13 @@ std::vector<RatingChange> stored_changes(sqlite3* db, std::string_view pool, std
   return out;
 }
 
+// A change: pool, source, account, the rating before (4 to 6) and after
+// (7 to 9), and its time.
+constexpr const char* kInsertChange =
+    "INSERT INTO rating_changes(pool, source, account_id, rating_before, deviation_before, "
+    "volatility_before, rating, deviation, volatility, at) "
+    "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)";
+
 void write_rating(Statement& st, int first, const rating::Rating& r) {
   st.bind_real(first, r.rating)
       .bind_real(first + 1, r.deviation)
@@ -160,11 +167,7 @@ GameRating SqliteRatings::rate_game(std::int64_t game_id, std::int64_t now) {
                    "deviation = excluded.deviation, volatility = excluded.volatility, "
                    "games = games + 1, rated_at = excluded.rated_at",
                    kWhat);
-  Statement change(db_,
-                   "INSERT INTO rating_changes(pool, source, account_id, rating_before, "
-                   "deviation_before, volatility_before, rating, deviation, volatility, at) "
-                   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-                   kWhat);
+  Statement change(db_, kInsertChange, kWhat);
   for (const RatingChange& c : out.changes) {
     rating.reset();
     rating.bind(1, c.account).bind(2, out.pool).bind(6, now);
@@ -285,11 +288,9 @@ RatingAudit SqliteRatings::rebuild(bool write) {
                    "volatility_before = ?6, rating = ?7, deviation = ?8, volatility = ?9 "
                    "WHERE pool = ?1 AND source = ?2 AND account_id = ?3",
                    kWhat);
-  Statement insert(db_,
-                   "INSERT INTO rating_changes(pool, source, account_id, rating_before, "
-                   "deviation_before, volatility_before, rating, deviation, volatility, at) "
-                   "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10)",
-                   kWhat);
+  Statement insert(db_, kInsertChange, kWhat);
+  Statement remove(
+      db_, "DELETE FROM rating_changes WHERE pool = ?1 AND source = ?2 AND account_id = ?3", kWhat);
   for (const Rated& g : games) {
     const std::string where = "game " + std::to_string(g.game) + " (" + g.pool + ")";
     std::string pool;
@@ -343,11 +344,18 @@ RatingAudit SqliteRatings::rebuild(bool write) {
       ++st.games;
       st.at = g.at;
     }
-    for (const RatingChange& s : stored)
-      if (std::none_of(changes.begin(), changes.end(),
-                       [&](const RatingChange& c) { return c.account == s.account; }))
-        out.differences.push_back(where + ", account " + std::to_string(s.account) +
-                                  ": a change is stored, but the results rate nobody there");
+    for (const RatingChange& s : stored) {
+      if (std::any_of(changes.begin(), changes.end(),
+                      [&](const RatingChange& c) { return c.account == s.account; }))
+        continue;
+      out.differences.push_back(where + ", account " + std::to_string(s.account) +
+                                ": a change is stored, but the results rate nobody there");
+      if (write) {
+        remove.reset();
+        remove.bind(1, pool).bind(2, g.game).bind(3, s.account);
+        remove.run();
+      }
+    }
   }
   out.players = static_cast<std::int64_t>(now.size());
   compare_ratings(db_, now, out.differences);

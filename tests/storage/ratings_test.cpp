@@ -274,3 +274,24 @@ TEST_CASE("a rebuild reports a rated game whose results are gone", "[storage][ra
   REQUIRE(audit.differences.size() == 1 + 4);
   CHECK(audit.differences[0].find("has no results") != std::string::npos);
 }
+
+TEST_CASE("a rebuild's --write removes a change no rated player stands behind",
+          "[storage][ratings]") {
+  Fixture f;
+  const auto& p = f.players;
+  const auto g = f.finished(results("exact", {p[0], p[1]}, {10, 4}), kNow);
+  f.db.ratings().rate_game(g, kNow);
+  {
+    Raw raw(f.file.path());
+    raw.exec("INSERT INTO rating_changes SELECT pool, source, " + std::to_string(p[3]) +
+             ", rating_before, deviation_before, volatility_before, rating, deviation, "
+             "volatility, at FROM rating_changes WHERE source = " +
+             std::to_string(g) + " AND account_id = " + std::to_string(p[0]));
+  }
+  const auto audit = f.db.ratings().rebuild(true);
+  REQUIRE(audit.differences.size() == 1);
+  CHECK(audit.differences[0].find("rate nobody there") != std::string::npos);
+  CHECK(f.db.ratings().rebuild(false).differences.empty());
+  Raw raw(f.file.path());
+  CHECK(raw.integer("SELECT count(*) FROM rating_changes") == 2);
+}
