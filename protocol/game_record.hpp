@@ -12,7 +12,7 @@ namespace whist::protocol {
 
 // A finished game in the texts storage keeps, as the record writers made
 // them (record_json.hpp: game_setup_text, deal_text, action_text,
-// game_result_text; table_events.hpp: seats_text).
+// game_result_text; table_events.hpp: record_seats_text).
 struct StoredGame {
   std::int64_t id = 0;
   std::int64_t table = 0;

@@ -39,6 +39,9 @@ std::string_view type_name(const ClientMessage& m) {
     std::string_view operator()(const ResultsGames&) const { return "results.games"; }
     std::string_view operator()(const ResultsStats&) const { return "results.stats"; }
     std::string_view operator()(const ResultsLeaderboard&) const { return "results.leaderboard"; }
+    std::string_view operator()(const RatingsLeaderboard&) const { return "ratings.leaderboard"; }
+    std::string_view operator()(const ProfileGet&) const { return "profile.get"; }
+    std::string_view operator()(const ProfileSet&) const { return "profile.set"; }
     std::string_view operator()(const PlayQuick&) const { return "play.quick"; }
     std::string_view operator()(const TableInvite&) const { return "table.invite"; }
     std::string_view operator()(const TableDecline&) const { return "table.decline"; }

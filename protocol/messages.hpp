@@ -139,6 +139,17 @@ struct ResultsLeaderboard {
   std::int64_t min_games = 1;
   int limit = 20;
 };
+// Ratings and profiles.
+struct RatingsLeaderboard {
+  std::string pool;  // "classic", "bid", "exact" or "events"
+  int limit = 20;
+};
+struct ProfileGet {
+  std::string username;  // empty: one's own
+};
+struct ProfileSet {
+  bool hide_games = false;
+};
 
 using ClientMessage =
     std::variant<Hello, Register, Login, Guest, Logout, LobbyJoin, LobbyLeave, TableCreate,
@@ -146,7 +157,7 @@ using ClientMessage =
                  TableRematch, TableSuggest, TableAddBot, TableRemoveBot, PlayQuick, TableInvite,
                  TableDecline, GameRecordRequest, FriendRequest, FriendAccept, FriendDecline,
                  FriendRemove, FriendsList, ChipsBalance, ChipsHistory, ChipsTopup, ResultsGames,
-                 ResultsStats, ResultsLeaderboard>;
+                 ResultsStats, ResultsLeaderboard, RatingsLeaderboard, ProfileGet, ProfileSet>;
 
 struct Request {
   std::string id;  // the request id as JSON text ("" when absent)

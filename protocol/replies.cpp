@@ -39,10 +39,15 @@ json list(const std::vector<T>& items, F write) {
 }
 
 json seat_json(const reply::SeatResult& s) {
-  return {{"seat", s.seat},  {"user", s.user ? json(s.user) : json(nullptr)},
-          {"name", s.name},  {"side", s.side},
-          {"won", s.won},    {"score", s.score},
-          {"chips", s.chips}};
+  json rating = nullptr;
+  if (s.rating)
+    rating = {{"rating", s.rating->rating},
+              {"change", s.rating->change},
+              {"provisional", s.rating->provisional}};
+  return {{"seat", s.seat},   {"user", s.user ? json(s.user) : json(nullptr)},
+          {"name", s.name},   {"side", s.side},
+          {"won", s.won},     {"score", s.score},
+          {"chips", s.chips}, {"rating", rating}};
 }
 
 json game_json(const reply::PlayedGame& g) {
@@ -72,6 +77,20 @@ json entry_json(const reply::LedgerEntry& e) {
 json record_json(const reply::VariantRecord& r) {
   return {
       {"variant", r.variant}, {"games", r.games}, {"wins", r.wins}, {"losses", r.games - r.wins}};
+}
+
+json rating_leader_json(const reply::RatingLeader& r) {
+  return {{"rank", r.rank},     {"id", r.id},       {"name", r.name},
+          {"rating", r.rating}, {"games", r.games}, {"deviation", r.deviation}};
+}
+
+json pool_rating_json(const reply::PoolRating& r) {
+  json history = json::array();
+  for (const reply::RatingPoint& p : r.history)
+    history.push_back({{"game", p.game}, {"at", p.at}, {"rating", p.rating}});
+  return {{"pool", r.pool},           {"rating", r.rating},
+          {"deviation", r.deviation}, {"provisional", r.provisional},
+          {"games", r.games},         {"history", std::move(history)}};
 }
 
 struct Writer {
@@ -125,12 +144,32 @@ struct Writer {
         .dump();
   }
   std::string operator()(const reply::GamesPage& r) const {
-    return json{
-        {"user", user_ref(r.user)}, {"games", list(r.games, game_json)}, {"next", or_null(r.next)}}
+    return json{{"user", user_ref(r.user)},
+                {"games", list(r.games, game_json)},
+                {"next", or_null(r.next)},
+                {"hidden", r.hidden}}
         .dump();
   }
   std::string operator()(const reply::Stats& r) const {
     return json{{"user", user_ref(r.user)}, {"variants", list(r.variants, record_json)}}.dump();
+  }
+  std::string operator()(const reply::RatingBoard& r) const {
+    return json{{"pool", r.pool}, {"players", list(r.players, rating_leader_json)}}.dump();
+  }
+  std::string operator()(const reply::Profile& r) const {
+    return json{{"user", user_ref(r.user)},
+                {"guest", r.guest},
+                {"member_since", r.member_since},
+                {"relation", r.relation},
+                {"online", or_null(r.online)},
+                {"hide_games", r.hide_games},
+                {"ratings", list(r.ratings, pool_rating_json)},
+                {"variants", list(r.variants, record_json)},
+                {"games", r.games ? list(*r.games, game_json) : json(nullptr)}}
+        .dump();
+  }
+  std::string operator()(const reply::ProfileSettings& r) const {
+    return json{{"hide_games", r.hide_games}}.dump();
   }
 };
 

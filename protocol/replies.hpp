@@ -110,6 +110,13 @@ struct Leaderboard {
   std::vector<Leader> players;
 };
 // results.games: a player's games, newest first; `next` pages on.
+// A rated game's change to a seat's rating: the new rating, rounded, its
+// change (the rounded ratings' difference) and the provisional mark.
+struct RatingChange {
+  int rating = 0;
+  int change = 0;
+  bool provisional = true;
+};
 struct SeatResult {
   int seat = 0;
   std::int64_t user = 0;  // 0: no account (null)
@@ -118,6 +125,7 @@ struct SeatResult {
   bool won = false;
   std::int64_t score = 0;
   std::int64_t chips = 0;
+  std::optional<RatingChange> rating;  // a rated game's (null otherwise)
 };
 struct PlayedGame {
   std::int64_t game = 0;
@@ -131,6 +139,7 @@ struct GamesPage {
   UserRef user;
   std::vector<PlayedGame> games;
   std::optional<std::int64_t> next;
+  bool hidden = false;  // the player hides their games from the asker
 };
 // results.stats: wins and losses per variant.
 struct VariantRecord {
@@ -143,12 +152,55 @@ struct Stats {
   std::vector<VariantRecord> variants;
 };
 
+// ratings.leaderboard.
+struct RatingLeader {
+  int rank = 0;
+  std::int64_t id = 0;
+  std::string name;
+  int rating = 0;     // rounded
+  int deviation = 0;  // rounded, widened by the idle days
+  std::int64_t games = 0;
+};
+struct RatingBoard {
+  std::string pool;
+  std::vector<RatingLeader> players;
+};
+// profile.get.
+struct RatingPoint {
+  std::int64_t game = 0;
+  std::int64_t at = 0;
+  int rating = 0;
+};
+struct PoolRating {
+  std::string pool;
+  int rating = 0;
+  int deviation = 0;
+  bool provisional = true;
+  std::int64_t games = 0;
+  std::vector<RatingPoint> history;  // oldest first
+};
+struct Profile {
+  UserRef user;
+  bool guest = false;
+  std::int64_t member_since = 0;
+  std::string relation;        // "self", "friend", "outgoing", "incoming", "none"
+  std::optional<bool> online;  // for oneself and friends
+  bool hide_games = false;
+  std::vector<PoolRating> ratings;
+  std::vector<VariantRecord> variants;
+  std::optional<std::vector<PlayedGame>> games;  // none: hidden from the asker
+};
+// profile.set.
+struct ProfileSettings {
+  bool hide_games = false;
+};
+
 // An ack with no data: {}.
 struct Done {};
 
-using Reply =
-    std::variant<Done, Session, LobbyList, FriendRequested, FriendsNow, FriendAccepted, FriendsList,
-                 ChipsBalance, ChipsHistory, ChipsTopup, Leaderboard, GamesPage, Stats>;
+using Reply = std::variant<Done, Session, LobbyList, FriendRequested, FriendsNow, FriendAccepted,
+                           FriendsList, ChipsBalance, ChipsHistory, ChipsTopup, Leaderboard,
+                           GamesPage, Stats, RatingBoard, Profile, ProfileSettings>;
 
 // The ack's data as JSON text.
 std::string reply_text(const Reply& r);

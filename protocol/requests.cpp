@@ -202,6 +202,29 @@ Parsed parse_leaderboard(const std::string& type, json& d) {
   return m;
 }
 
+Parsed parse_ratings_leaderboard(const std::string& type, json& d) {
+  RatingsLeaderboard m;
+  if (auto e = get_string(d, "pool", m.pool)) return bad(type, *e);
+  if (m.pool != "classic" && m.pool != "bid" && m.pool != "exact" && m.pool != "events")
+    return bad(type, "pool must be classic, bid, exact or events");
+  std::int64_t limit = 20;
+  if (auto e = get_int(d, "limit", 1, 100, limit)) return bad(type, *e);
+  m.limit = static_cast<int>(limit);
+  return m;
+}
+
+Parsed parse_profile_get(const std::string& type, json& d) {
+  ProfileGet m;
+  if (auto e = get_optional_string(d, "username", m.username)) return bad(type, *e);
+  return m;
+}
+
+Parsed parse_profile_set(const std::string& type, json& d) {
+  auto h = d.find("hide_games");
+  if (h == d.end() || !h->is_boolean()) return bad(type, "hide_games must be true or false");
+  return ProfileSet{h->get<bool>()};
+}
+
 // The table requests: each names its table first ("table", a table id).
 using TableParser = Parsed (*)(const std::string& type, std::int64_t table, json& d);
 
@@ -311,6 +334,9 @@ constexpr std::pair<std::string_view, Parser> kParsers[] = {
     {"results.games", parse_page<ResultsGames>},
     {"results.stats", parse_results_stats},
     {"results.leaderboard", parse_leaderboard},
+    {"ratings.leaderboard", parse_ratings_leaderboard},
+    {"profile.get", parse_profile_get},
+    {"profile.set", parse_profile_set},
 };
 
 template <typename P, size_t N>

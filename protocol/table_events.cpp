@@ -6,7 +6,7 @@ namespace whist::protocol {
 
 namespace {
 
-void write_seats(JsonText& out, const std::vector<SeatInfo>& seats) {
+void write_seats(JsonText& out, const std::vector<SeatInfo>& seats, bool ratings = true) {
   out.begin_array();
   for (const SeatInfo& s : seats) {
     out.begin_object().key("computer").value(s.computer).key("connected").value(s.connected);
@@ -15,6 +15,10 @@ void write_seats(JsonText& out, const std::vector<SeatInfo>& seats) {
       out.value(std::string_view(s.name));
     } else {
       out.null();
+    }
+    if (ratings && s.rating) {
+      out.key("provisional").value(s.rating->provisional);
+      out.key("rating").value(s.rating->rating);
     }
     out.key("seat").value(s.seat).key("user");
     if (s.user) {
@@ -84,6 +88,10 @@ struct Writer {
     }
     out.end_array().key("type").value("rated");
   }
+  void operator()(const event::Rating& e) const {
+    out.key("provisional").value(e.rating.provisional).key("rating").value(e.rating.rating);
+    out.key("seat").value(e.seat).key("type").value("rating");
+  }
 };
 
 }  // namespace
@@ -118,6 +126,12 @@ std::string_view table_event_data(std::string_view message) {
 std::string seats_text(const std::vector<SeatInfo>& seats) {
   JsonText out(64 * seats.size() + 2);
   write_seats(out, seats);
+  return out.take();
+}
+
+std::string record_seats_text(const std::vector<SeatInfo>& seats) {
+  JsonText out(64 * seats.size() + 2);
+  write_seats(out, seats, false);
   return out.take();
 }
 

@@ -13,6 +13,14 @@
 
 namespace whist::protocol {
 
+// A registered player's rating as shown beside their name: rounded, and
+// provisional while the deviation is over 110 ("1512?").
+struct ShownRating {
+  int rating = 0;
+  bool provisional = true;
+  bool operator==(const ShownRating&) const = default;
+};
+
 // A seat as the table shows it (in "start", and the table's summary).
 struct SeatInfo {
   int seat = 0;
@@ -20,6 +28,9 @@ struct SeatInfo {
   std::int64_t user = 0;  // 0: a free seat (null); negative: a computer player
   bool computer = false;
   bool connected = false;  // and at the table (not away)
+  // The player's rating in the table's pool, once read (none: a free seat,
+  // a computer, a guest, or not read yet).
+  std::optional<ShownRating> rating;
 };
 
 namespace event {
@@ -87,13 +98,18 @@ struct Rated {
   std::string pool;  // "classic", "bid" or "exact"
   std::vector<SeatRating> seats;
 };
+// A seated player's rating, once read (after they sat, after a restart).
+struct Rating {
+  int seat = 0;
+  ShownRating rating;
+};
 
 }  // namespace event
 
-using TableEvent =
-    std::variant<event::Sit, event::Leave, event::Connected, event::Disconnected, event::Chat,
-                 event::Rematch, event::Start, event::Auto, event::Result, event::Closed,
-                 event::StartFailed, event::BuyInRefused, event::Cancelled, event::Rated>;
+using TableEvent = std::variant<event::Sit, event::Leave, event::Connected, event::Disconnected,
+                                event::Chat, event::Rematch, event::Start, event::Auto,
+                                event::Result, event::Closed, event::StartFailed,
+                                event::BuyInRefused, event::Cancelled, event::Rated, event::Rating>;
 
 // The event object's JSON text ({"seat":2,"type":"leave"}).
 std::string table_event_text(const TableEvent& e);
@@ -105,5 +121,7 @@ std::string table_event_message(std::string_view event, std::int64_t table, std:
 std::string_view table_event_data(std::string_view message);
 // A list of seats' JSON text, as "start" and the table's summary carry it.
 std::string seats_text(const std::vector<SeatInfo>& seats);
+// The same without the ratings: a game record's seats.
+std::string record_seats_text(const std::vector<SeatInfo>& seats);
 
 }  // namespace whist::protocol

@@ -7,17 +7,20 @@
 
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/io_context.hpp>
+#include <chrono>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
 #include <unordered_map>
+#include <vector>
 
 #include "server/abuse.hpp"
 #include "server/context.hpp"
 #include "server/lobby.hpp"
 #include "server/presence.hpp"
 #include "server/strand_service.hpp"
+#include "table/quick_match.hpp"
 
 namespace whist::server {
 
@@ -38,35 +41,54 @@ struct Hub : public StrandService {
   asio::awaitable<std::shared_ptr<Table>> find(std::int64_t id) {
     co_return co_await ask([this, id] { return table(id); });
   }
-  // Quick play: the forming Play table of a variant and size (a key such
-  // as "classic/4"), or null.
-  asio::awaitable<std::shared_ptr<Table>> forming(std::string key) {
-    auto job = [this, key = std::move(key)] {
+  // Quick play: a forming Play table of a variant and size (a key such as
+  // "classic/4") for a player of `rating`: the nearest in rating within
+  // its band (table/quick_match.hpp), or null (a new table opens).
+  asio::awaitable<std::shared_ptr<Table>> forming(std::string key, int rating = 1500) {
+    auto job = [this, key = std::move(key), rating] {
       auto it = forming_.find(key);
-      return it == forming_.end() ? nullptr : table(it->second);
+      if (it == forming_.end()) return std::shared_ptr<Table>();
+      const auto id = table::pick_forming(it->second, rating, now_ms());
+      return id ? table(*id) : nullptr;
     };
     co_return co_await ask(std::move(job));
   }
 
-  // A new table; a quick_key registers it as that key's forming table.
-  void add(std::int64_t id, std::shared_ptr<Table> t, std::string quick_key = {}) {
-    tell([this, id, t = std::move(t), key = std::move(quick_key)]() mutable {
+  // A new table; a quick_key registers it as one of that key's forming
+  // tables, with its creator's rating.
+  void add(std::int64_t id, std::shared_ptr<Table> t, std::string quick_key = {},
+           int rating = 1500) {
+    tell([this, id, t = std::move(t), key = std::move(quick_key), rating]() mutable {
       tables_[id] = std::move(t);
-      if (!key.empty()) forming_[key] = id;
+      if (!key.empty()) forming_[key].push_back({id, now_ms(), rating});
     });
   }
   void remove(std::int64_t id) {
-    tell([this, id] { tables_.erase(id); });
+    tell([this, id] {
+      tables_.erase(id);
+      drop_forming(id);
+    });
   }
+  // A table forms again (restored): it waits from now.
   void set_forming(const std::string& key, std::int64_t id) {
-    tell([this, key, id] { forming_[key] = id; });
+    tell([this, key, id] {
+      auto& list = forming_[key];
+      for (const auto& f : list)
+        if (f.id == id) return;
+      list.push_back({id, now_ms(), 1500});
+    });
+  }
+  // A forming table's people changed: their mean rating.
+  void forming_rating(std::int64_t id, int rating) {
+    tell([this, id, rating] {
+      for (auto& [key, list] : forming_)
+        for (auto& f : list)
+          if (f.id == id) f.rating = rating;
+    });
   }
   // The table started or closed: it is forming no more.
   void clear_forming(std::int64_t id) {
-    tell([this, id] {
-      for (auto it = forming_.begin(); it != forming_.end();)
-        it = it->second == id ? forming_.erase(it) : std::next(it);
-    });
+    tell([this, id] { drop_forming(id); });
   }
 
  private:
@@ -74,9 +96,19 @@ struct Hub : public StrandService {
     auto it = tables_.find(id);
     return it == tables_.end() ? nullptr : it->second;
   }
+  void drop_forming(std::int64_t id) {
+    for (auto it = forming_.begin(); it != forming_.end();) {
+      std::erase_if(it->second, [id](const table::FormingTable& f) { return f.id == id; });
+      it = it->second.empty() ? forming_.erase(it) : std::next(it);
+    }
+  }
+  static std::int64_t now_ms() {
+    using namespace std::chrono;
+    return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
+  }
   // On the strand.
   std::unordered_map<std::int64_t, std::shared_ptr<Table>> tables_;
-  std::map<std::string, std::int64_t> forming_;
+  std::map<std::string, std::vector<table::FormingTable>> forming_;  // by quick key
 };
 
 }  // namespace whist::server

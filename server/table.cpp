@@ -147,6 +147,7 @@ void Table::carry_out(std::vector<Outgoing>* held) {
       if (auto s = it->second.lock()) s->joined_table(id_);
   if (fx.clear_forming) hub_.clear_forming(id_);
   if (fx.set_forming) hub_.set_forming(quick_key(core_->setup()), id_);
+  if (fx.forming_rating) hub_.forming_rating(id_, *fx.forming_rating);
   if (fx.lobby) hub_.lobby.update(id_, std::move(*fx.lobby), std::move(fx.audience));
   if (fx.closed) {
     --metrics_.tables_total;

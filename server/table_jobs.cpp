@@ -4,12 +4,12 @@
 // command, once what was written before it is committed.
 #include <spdlog/spdlog.h>
 
-#include <cmath>
 #include <csignal>
 
 #include "protocol/record_json.hpp"
 #include "protocol/table_events.hpp"
 #include "server/compete.hpp"
+#include "server/rating_view.hpp"
 #include "server/table.hpp"
 #include "storage/table_codec.hpp"
 #include "table/clock.hpp"
@@ -42,7 +42,7 @@ struct Table::JobRunner {
     std::string setup, seats, first_deal;
     explicit GameTexts(const store::NewGame& g)
         : setup(protocol::game_setup_text(g.rules, g.dealer, g.seed)),
-          seats(protocol::seats_text(g.seats)),
+          seats(protocol::record_seats_text(g.seats)),
           first_deal(protocol::deal_text(g.first_deal)) {}
   };
 
@@ -116,9 +116,8 @@ struct Table::JobRunner {
     answer([event](TableCore& c, table::Now n) { c.game_rated(event, n); });
   }
   static protocol::event::SeatRating seat_rating(int seat, const storage::RatingChange& c) {
-    const int after = static_cast<int>(std::lround(c.after.rating));
-    const int before = static_cast<int>(std::lround(c.before.rating));
-    return {seat, after, after - before, rating::provisional(c.after)};
+    const auto r = rating_change(c.before, c.after);
+    return {seat, r.rating, r.change, r.provisional};
   }
   void operator()(const store::ReadBalance& j) {
     std::int64_t balance = -1;
@@ -137,6 +136,15 @@ struct Table::JobRunner {
       spdlog::error("table {}: reading the friends of {}: {}", t.id_, j.user, e.what());
     }
     answer([user = j.user, list](TableCore& c, table::Now n) { c.friends_read(user, list, n); });
+  }
+  void operator()(const store::ReadRating& j) {
+    std::optional<protocol::ShownRating> shown;
+    try {
+      shown = shown_rating(db, j.user, j.pool);
+    } catch (const std::exception& e) {
+      spdlog::error("table {}: reading the rating of {}: {}", t.id_, j.user, e.what());
+    }
+    answer([user = j.user, shown](TableCore& c, table::Now n) { c.rating_read(user, shown, n); });
   }
   void operator()(const store::FindAccounts& j) {
     std::vector<std::pair<std::string, std::int64_t>> found;

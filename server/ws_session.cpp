@@ -14,6 +14,7 @@
 #include "protocol/replay_json.hpp"
 #include "server/game_record.hpp"
 #include "server/hub.hpp"
+#include "server/rating_view.hpp"
 #include "server/spawn.hpp"
 #include "server/table.hpp"
 #include "storage/table_codec.hpp"
@@ -294,6 +295,8 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
     co_return co_await on_chips(r.id, r.message);
   if (holds_any<ResultsGames, ResultsStats, ResultsLeaderboard>(r.message))
     co_return co_await on_results(r.id, r.message);
+  if (holds_any<RatingsLeaderboard, ProfileGet, ProfileSet>(r.message))
+    co_return co_await on_ratings(r.id, r.message);
   if (const auto* chat = std::get_if<protocol::TableChat>(&r.message)) {
     // Bursts and repeated lines are refused before the table sees them.
     const std::string line = chat->phrase >= 0 ? "#" + std::to_string(chat->phrase) : chat->text;
@@ -352,18 +355,24 @@ asio::awaitable<std::string> WsSession::on_play_quick(const std::string& id,
                                                       const protocol::PlayQuick& q) {
   if (draining_) co_return reply_error(id, {protocol::Error::kServerRestarting});
   const std::string key = Table::quick_key(q.setup);
-  // A seat at the forming table, if there is one; else a new table.
-  auto forming = hub_.forming(key);
+  // The asker's rating in the variant's pool (1500 for a guest): people of
+  // similar rating are seated together first.
+  auto read = [me = user_->id, pool = std::string(variant_name(q.setup.rules.variant))](
+                  storage::Database& db) { return shown_rating(db, me, pool); };
+  const auto mine = co_await storage_.on_storage(std::move(read));
+  const int rating = mine ? mine->rating : 1500;
+  // A seat at a forming table near that rating, if there is one; else a new table.
+  auto forming = hub_.forming(key, rating);
   if (auto t = co_await std::move(forming)) {
     t->request(shared_from_this(), player(), id, protocol::TableSit{t->id(), -1});
     co_return std::string();
   }
-  co_return co_await open_table(id, q.setup, key);
+  co_return co_await open_table(id, q.setup, key, rating);
 }
 
 asio::awaitable<std::string> WsSession::open_table(const std::string& id,
                                                    const protocol::TableSetup& setup,
-                                                   const std::string& quick_key) {
+                                                   const std::string& quick_key, int rating) {
   const protocol::TableCreate c{setup};
   const std::string row = storage::encode_table({c.setup, user_->name, {}, {}});
   const auto now = unix_now();
@@ -372,7 +381,7 @@ asio::awaitable<std::string> WsSession::open_table(const std::string& id,
   };
   const std::int64_t table_id = co_await storage_.on_storage(std::move(create));
   auto table = std::make_shared<Table>(hub_, table_id, c.setup, player());
-  hub_.add(table_id, table, quick_key);
+  hub_.add(table_id, table, quick_key, rating);
   ++metrics_.tables_total;
   spdlog::info("{} opened table {} ({})", user_->name, table_id,
                variant_name(c.setup.rules.variant));

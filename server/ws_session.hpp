@@ -151,9 +151,10 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
                                                const protocol::TableCreate& c);
   asio::awaitable<std::string> on_play_quick(const std::string& id, const protocol::PlayQuick& q);
   // Stores a new table, seats the asker at seat 0 and answers with the
-  // state; a quick_key registers it as that variant's forming Play table.
+  // state; a quick_key registers it as one of that variant's forming Play
+  // tables, with its creator's rating.
   asio::awaitable<std::string> open_table(const std::string& id, const protocol::TableSetup& setup,
-                                          const std::string& quick_key);
+                                          const std::string& quick_key, int rating = 1500);
   asio::awaitable<std::string> on_game_record(const std::string& id, std::int64_t game,
                                               bool states);
 
@@ -170,6 +171,9 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   asio::awaitable<void> session_chips();
   // Results (session_results.cpp): games, wins and losses, leaderboards.
   asio::awaitable<std::string> on_results(const std::string& id, const protocol::ClientMessage& m);
+  // Ratings and profiles (session_results.cpp): ratings.leaderboard,
+  // profile.get, profile.set.
+  asio::awaitable<std::string> on_ratings(const std::string& id, const protocol::ClientMessage& m);
 
   const Config& config_;
   Metrics& metrics_;

@@ -17,6 +17,7 @@ struct Account {
   bool guest = false;
   std::int64_t created_at = 0;  // Unix seconds
   bool banned = false;          // by the operator (whistctl ban): no login, no session
+  bool hide_games = false;      // their game list is for their friends only (profile.set)
 };
 
 class AccountStore {
@@ -29,6 +30,9 @@ class AccountStore {
                                                      std::int64_t now) = 0;
   virtual std::optional<Account> account_by_name(std::string_view username) const = 0;
   virtual std::optional<Account> account_by_id(std::int64_t id) const = 0;
+  // Hides (or shows again) the account's game list from all but its
+  // friends; false if there is no such account.
+  virtual bool set_hide_games(std::int64_t id, bool hide) = 0;
 
   // A session: a token's hash and when it expires.
   virtual void create_session(std::int64_t account_id, std::string_view token_hash,

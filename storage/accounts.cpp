@@ -11,7 +11,8 @@ namespace whist::storage::detail {
 
 namespace {
 
-constexpr const char* kAccountColumns = "id, username, password_hash, guest, created_at, banned";
+constexpr const char* kAccountColumns =
+    "id, username, password_hash, guest, created_at, banned, hide_games";
 
 Account read_account(const Statement& st) {
   Account a;
@@ -21,6 +22,7 @@ Account read_account(const Statement& st) {
   a.guest = st.int64(3) != 0;
   a.created_at = st.int64(4);
   a.banned = st.int64(5) != 0;
+  a.hide_games = st.int64(6) != 0;
   return a;
 }
 
@@ -56,6 +58,13 @@ std::optional<Account> SqliteAccounts::account_by_name(std::string_view username
 
 std::optional<Account> SqliteAccounts::account_by_id(std::int64_t id) const {
   return one_account(db_, "id = ?1", "account_by_id", [&](Statement& st) { st.bind(1, id); });
+}
+
+bool SqliteAccounts::set_hide_games(std::int64_t id, bool hide) {
+  Statement st(db_, "UPDATE accounts SET hide_games = ?2 WHERE id = ?1", "set_hide_games");
+  st.bind(1, id).bind(2, hide ? 1 : 0);
+  st.step();
+  return sqlite3_changes(db_) > 0;
 }
 
 void SqliteAccounts::create_session(std::int64_t account_id, std::string_view token_hash,

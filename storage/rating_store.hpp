@@ -48,6 +48,18 @@ struct RatingAudit {
   std::vector<std::string> differences;  // one line each; none is expected
   bool written = false;                  // the recomputed values were stored
 };
+// Who a pool's rating leaderboard ranks.
+struct LeaderRule {
+  std::int64_t min_games = 10;  // rated games in the pool
+  double max_deviation = 80;    // after the idle days up to now (rating::idle)
+  std::int64_t max_idle_days = 30;
+};
+struct RatingLeader {
+  std::int64_t account = 0;
+  std::string name;
+  StoredRating stored;
+  double deviation = 0;  // widened by the idle days up to now
+};
 struct RatingPoint {
   std::int64_t source = 0;  // the game (or event) that made it
   std::int64_t at = 0;
@@ -70,6 +82,12 @@ class RatingStore {
   // first: the last `limit` (1 to 1000).
   virtual std::vector<RatingPoint> history(std::int64_t account, std::string_view pool,
                                            int limit) const = 0;
+  // A pool's best players by rating at time `now`, among those the rule
+  // admits (banned accounts left out): the highest rating first, then the
+  // lower stored deviation, then the lower account id; at most `limit`
+  // (1 to 1000).
+  virtual std::vector<RatingLeader> leaderboard(std::string_view pool, const LeaderRule& rule,
+                                                std::int64_t now, int limit) const = 0;
   // Recomputes every rating from the stored results, from the start: the
   // rated games in the order they were rated (their time, then their id),
   // each with the idle days it had, and says wherever a stored change or

@@ -210,6 +210,32 @@ std::vector<RatingPoint> SqliteRatings::history(std::int64_t account, std::strin
   return out;
 }
 
+std::vector<RatingLeader> SqliteRatings::leaderboard(std::string_view pool, const LeaderRule& rule,
+                                                     std::int64_t now, int limit) const {
+  constexpr const char* kWhat = "rating leaderboard";
+  if (limit < 1 || limit > 1000) throw StorageError("rating leaderboard: limit out of range");
+  // Those recent and experienced enough; the deviation's rule needs the
+  // idle days, so it is applied here, in rating order.
+  Statement st(db_,
+               "SELECT a.id, a.username, r.rating, r.deviation, r.volatility, r.games, "
+               "r.rated_at FROM ratings r JOIN accounts a ON a.id = r.account_id "
+               "WHERE r.pool = ?1 AND r.games >= ?2 AND r.rated_at >= ?3 AND a.banned = 0 "
+               "ORDER BY r.rating DESC, r.deviation ASC, a.id ASC",
+               kWhat);
+  st.bind(1, pool).bind(2, rule.min_games).bind(3, now - rule.max_idle_days * 86400);
+  std::vector<RatingLeader> out;
+  while (st.step() && static_cast<int>(out.size()) < limit) {
+    RatingLeader r{st.int64(0),
+                   st.text(1),
+                   {std::string(pool), read_rating(st, 2), st.int64(5), st.int64(6)},
+                   0};
+    const double days = static_cast<double>(now - r.stored.rated_at) / kSecondsPerDay;
+    r.deviation = rating::idle(r.stored.rating, days).deviation;
+    if (r.deviation <= rule.max_deviation) out.push_back(std::move(r));
+  }
+  return out;
+}
+
 namespace {
 
 // A recomputed rating: where it stands after the games so far.

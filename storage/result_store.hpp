@@ -3,11 +3,19 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "rating/glicko2.hpp"
+
 namespace whist::storage {
+
+// What a rated game did to a seat's rating (games_of reads it back).
+struct SeatRatingChange {
+  rating::Rating before, after;
+};
 
 // One seat of a finished game. `side` is the index into the game's scores:
 // the team (seat % 2) in classic and bid whist, the seat in exact whist;
@@ -20,6 +28,9 @@ struct SeatResult {
   bool won = false;
   std::int64_t score = 0;        // the side's final score
   std::int64_t chips_delta = 0;  // chips won (+) or lost (-) by the game; 0 without chips
+  // Read only (games_of's seats): the rating change the game made, if it
+  // was rated for this seat's player.
+  std::optional<SeatRatingChange> rating;
 };
 struct GameResults {
   std::string variant;  // "classic", "bid", "exact" (engine/options.hpp's names)

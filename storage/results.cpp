@@ -104,13 +104,25 @@ std::vector<PlayedGame> SqliteResults::games_of(std::int64_t account, std::int64
       out.push_back(std::move(g));
     }
   }
-  Statement seats(
-      db_, std::string("SELECT ") + kSeatColumns + " FROM results WHERE game_id = ?1 ORDER BY seat",
-      kWhat);
+  // Each seat, with the rating change the game made (the game's pool is
+  // its variant).
+  Statement seats(db_,
+                  "SELECT r.seat, coalesce(r.account_id, 0), r.name, r.side, r.won, r.score, "
+                  "r.chips_delta, c.rating_before, c.deviation_before, c.volatility_before, "
+                  "c.rating, c.deviation, c.volatility FROM results r "
+                  "LEFT JOIN rating_changes c ON c.pool = r.variant AND c.source = r.game_id "
+                  "AND c.account_id = r.account_id WHERE r.game_id = ?1 ORDER BY r.seat",
+                  kWhat);
   for (PlayedGame& g : out) {
     seats.reset();
     seats.bind(1, g.game);
-    while (seats.step()) g.seats.push_back(read_seat(seats, 0));
+    while (seats.step()) {
+      SeatResult s = read_seat(seats, 0);
+      if (!seats.is_null(7))
+        s.rating = SeatRatingChange{{seats.real(7), seats.real(8), seats.real(9)},
+                                    {seats.real(10), seats.real(11), seats.real(12)}};
+      g.seats.push_back(std::move(s));
+    }
   }
   return out;
 }

@@ -196,7 +196,7 @@ namespace whist::storage::detail {
 namespace {
 
 // Each entry is migration number (index + 1). Append only.
-constexpr std::array<const char*, 7> kMigrations = {
+constexpr std::array<const char*, 8> kMigrations = {
     // 1: accounts, sessions, tables, games and their deals and actions.
     R"sql(
 CREATE TABLE accounts (
@@ -380,6 +380,14 @@ CREATE TABLE rating_changes (
   PRIMARY KEY (pool, source, account_id)
 ) WITHOUT ROWID;
 CREATE INDEX rating_changes_account ON rating_changes(account_id, pool, at);
+)sql",
+
+    // 8: a player may hide their game list from all but their friends
+    // (AccountStore::set_hide_games); the rating leaderboards read ratings
+    // by pool.
+    R"sql(
+ALTER TABLE accounts ADD COLUMN hide_games INTEGER NOT NULL DEFAULT 0 CHECK (hide_games IN (0, 1));
+CREATE INDEX ratings_pool ON ratings(pool, rating);
 )sql",
 };
 

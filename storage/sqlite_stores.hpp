@@ -30,6 +30,7 @@ class SqliteAccounts final : public AccountStore {
                                              std::int64_t now) override;
   std::optional<Account> account_by_name(std::string_view username) const override;
   std::optional<Account> account_by_id(std::int64_t id) const override;
+  bool set_hide_games(std::int64_t id, bool hide) override;
   void create_session(std::int64_t account_id, std::string_view token_hash, std::int64_t now,
                       std::int64_t expires_at) override;
   std::optional<Account> account_for_session(std::string_view token_hash,
@@ -203,6 +204,8 @@ class SqliteRatings final : public RatingStore {
   std::vector<StoredRating> ratings_of(std::int64_t account) const override;
   std::vector<RatingPoint> history(std::int64_t account, std::string_view pool,
                                    int limit) const override;
+  std::vector<RatingLeader> leaderboard(std::string_view pool, const LeaderRule& rule,
+                                        std::int64_t now, int limit) const override;
   RatingAudit rebuild(bool write) override;
 
  private:

@@ -42,6 +42,8 @@ void TableCore::finish() {
   if (announce_ && !closed_) {
     out_.lobby = summary();
     out_.audience = audience();
+    if (setup_.settings.kind == TableKind::kPlay && state_ == State::kOpen && people_count() > 0)
+      out_.forming_rating = forming_rating();
   }
   announce_ = false;
 }
@@ -120,7 +122,8 @@ std::vector<protocol::SeatInfo> TableCore::seat_infos() const {
   std::vector<protocol::SeatInfo> seats;
   for (size_t i = 0; i < seats_.size(); ++i) {
     const Seat& s = seats_[i];
-    seats.push_back({static_cast<int>(i), s.name, s.user, s.computer, s.connected() && !s.away});
+    seats.push_back(
+        {static_cast<int>(i), s.name, s.user, s.computer, s.connected() && !s.away, s.rating});
   }
   return seats;
 }

@@ -21,7 +21,7 @@
 //   compete.cpp     buy-ins before a Compete game, payouts after
 //   schedule.cpp    scheduled tables, quick play's fill
 //   release.cpp     after a game, the seats of those gone are freed
-//   results.cpp     a finished game's results
+//   results.cpp     a finished game's results; ratings beside the names
 //   restore.cpp     a table brought back from storage
 #pragma once
 
@@ -120,6 +120,8 @@ class TableCore {
   void game_stored(std::uint64_t number, std::int64_t id);
   // A rated game's rating changes, stored: everyone at the table is told.
   void game_rated(const protocol::event::Rated& changes, Now now);
+  // A seated player's rating (none: a guest, who has none).
+  void rating_read(std::int64_t user, std::optional<protocol::ShownRating> rating, Now now);
   void buy_ins_charged(const store::ChargeBuyIns& job, std::int64_t game,
                        const std::vector<int>& short_seats, bool failed, Now now);
   void balance_read(const store::ReadBalance& job, std::int64_t balance, Now now);
@@ -156,6 +158,8 @@ class TableCore {
     bool away = false;
     std::string away_reason;
     bool rematch = false;
+    // The player's rating in the table's pool, once read (results.cpp).
+    std::optional<protocol::ShownRating> rating;
     // Replies to this seat's table.act requests in this game by id, from
     // any connection of its player (retry_cache.hpp).
     RetryCache answered;
@@ -282,6 +286,10 @@ class TableCore {
   // results.cpp
   storage::GameResults game_results() const;
   bool rated_game() const;  // the game being played changes ratings
+  // The people seated's mean rating (1500 for a guest, or a rating not
+  // read yet): quick play's match (table/quick_match.hpp).
+  int forming_rating() const;
+  void read_rating(std::int64_t user);  // for the name's label (rating_read)
   void store_result();
   // restore.cpp
   void replay(const Snapshot::Game& g, storage::TableState state);

@@ -135,6 +135,10 @@ struct ReadBalance {  // balance_read(): may this person sit at a Compete table?
 struct ReadFriends {  // friends_read(): a friends-only table's audience
   std::int64_t user = 0;
 };
+struct ReadRating {  // rating_read(): a seated player's rating, beside their name
+  std::int64_t user = 0;
+  std::string pool;
+};
 struct FindAccounts {  // accounts_found(): table.invite's usernames
   Conn conn = 0;
   std::string request_id;
@@ -143,9 +147,9 @@ struct FindAccounts {  // accounts_found(): table.invite's usernames
 
 }  // namespace store
 
-using StoreJob =
-    std::variant<store::SaveTable, store::CreateGame, store::ChargeBuyIns, store::AppendProgress,
-                 store::FinishGame, store::ReadBalance, store::ReadFriends, store::FindAccounts>;
+using StoreJob = std::variant<store::SaveTable, store::CreateGame, store::ChargeBuyIns,
+                              store::AppendProgress, store::FinishGame, store::ReadBalance,
+                              store::ReadFriends, store::FindAccounts, store::ReadRating>;
 
 // The table's clocks. A clock set again replaces the one before; an expiry
 // comes back to the core with the generation it was set with, and one from
@@ -204,15 +208,18 @@ struct Effects {
   bool closed = false;         // the table is gone (from the lobby and the hub)
   bool clear_forming = false;  // quick play seats no one more here
   bool set_forming = false;    // quick play seats people here again
-  int errors = 0;              // error answers sent
-  int playing = 0;             // games started (+1) or ended (-1)
-  int finished = 0;            // games finished
+  // A forming Play table's seated people's mean rating (quick play seats
+  // people of similar rating together), when its lobby line changed.
+  std::optional<int> forming_rating;
+  int errors = 0;    // error answers sent
+  int playing = 0;   // games started (+1) or ended (-1)
+  int finished = 0;  // games finished
   std::vector<LogLine> logs;
 
   bool empty() const {
     return store.empty() && messages.empty() && timers.empty() && think.empty() && joined.empty() &&
-           !lobby && !closed && !clear_forming && !set_forming && !errors && !playing &&
-           !finished && logs.empty();
+           !lobby && !closed && !clear_forming && !set_forming && !forming_rating && !errors &&
+           !playing && !finished && logs.empty();
   }
   void clear();
 };

@@ -92,9 +92,11 @@ void TableCore::resumed(Now now) {
     // Full, and stopped before its game started: it starts now (a Compete
     // table once everyone seated is back).
     if (!setup_.settings.start_at || game_) start_if_full();
-    if (setup_.settings.friends_only)
-      for (const Seat& st : seats_)
-        if (st.user > 0) load_friends(st.user);
+    for (const Seat& st : seats_) {
+      if (st.user <= 0) continue;
+      if (setup_.settings.friends_only) load_friends(st.user);
+      read_rating(st.user);  // a guest's read finds none
+    }
     // A forming quick-play table forms again.
     if (setup_.settings.kind == TableKind::kPlay && state_ == State::kOpen && people_count() > 0) {
       out_.set_forming = true;

@@ -1,6 +1,8 @@
 // The results of a finished game, seat by seat, as storage keeps them
 // (FinishGame: the result, each seat's result and at a Compete table the
-// payout, in one transaction).
+// payout, in one transaction), its rating changes, and the ratings shown
+// beside the seated players' names (read when they sit, and after a
+// restart; the "rating" event tells the table).
 #include <algorithm>
 
 #include "table/core.hpp"
@@ -72,6 +74,38 @@ void TableCore::game_rated(const protocol::event::Rated& changes, Now now) {
   run(now, [&] {
     if (closed_ || changes.seats.empty()) return;
     broadcast(changes);
+    // The names' labels show the new ratings (the event says them).
+    for (const auto& s : changes.seats)
+      if (static_cast<size_t>(s.seat) < seats_.size())
+        seats_[static_cast<size_t>(s.seat)].rating = protocol::ShownRating{s.rating, s.provisional};
+    announce();
+  });
+}
+
+int TableCore::forming_rating() const {
+  int sum = 0, people = 0;
+  for (const Seat& st : seats_) {
+    if (st.user <= 0) continue;
+    sum += st.rating ? st.rating->rating : 1500;
+    ++people;
+  }
+  return people ? (sum + people / 2) / people : 1500;
+}
+
+void TableCore::read_rating(std::int64_t user) {
+  store(store::ReadRating{user, std::string(variant_name(setup_.rules.variant))});
+}
+
+void TableCore::rating_read(std::int64_t user, std::optional<protocol::ShownRating> rating,
+                            Now now) {
+  run(now, [&] {
+    const int seat = seat_of(user);
+    if (closed_ || seat < 0 || !rating) return;
+    Seat& st = seats_[static_cast<size_t>(seat)];
+    if (st.rating == rating) return;
+    st.rating = rating;
+    broadcast(protocol::event::Rating{seat, *rating});
+    announce();
   });
 }
 

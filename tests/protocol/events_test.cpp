@@ -52,10 +52,19 @@ TEST_CASE("every table event is written as its document", "[events]") {
           {{"seat", 3}, {"rating", 1488}, {"change", -12}, {"provisional", false}}}}});
   same(event::Rated{13, "exact", {}},
        {{"type", "rated"}, {"game", 13}, {"pool", "exact"}, {"seats", json::array()}});
-  const std::vector<SeatInfo> seats = {
-      {0, "Ann", 7, false, true}, {1, "", 0, false, false}, {2, "Computer 1", -1, true, true}};
+  same(event::Rating{2, {1500, true}},
+       {{"type", "rating"}, {"seat", 2}, {"rating", 1500}, {"provisional", true}});
+  const std::vector<SeatInfo> seats = {{0, "Ann", 7, false, true, ShownRating{1612, false}},
+                                       {1, "", 0, false, false, {}},
+                                       {2, "Computer 1", -1, true, true, {}}};
   const json seats_json = {
-      {{"seat", 0}, {"name", "Ann"}, {"user", 7}, {"computer", false}, {"connected", true}},
+      {{"seat", 0},
+       {"name", "Ann"},
+       {"user", 7},
+       {"computer", false},
+       {"connected", true},
+       {"rating", 1612},
+       {"provisional", false}},
       {{"seat", 1},
        {"name", nullptr},
        {"user", nullptr},
@@ -65,6 +74,11 @@ TEST_CASE("every table event is written as its document", "[events]") {
   same(event::Start{1, seats}, {{"type", "start"}, {"dealer", 1}, {"seats", seats_json}});
   CHECK(seats_text(seats) == seats_json.dump());
   CHECK(seats_text({}) == "[]");
+  // A game record's seats carry no ratings.
+  json record_json = seats_json;
+  record_json[0].erase("rating");
+  record_json[0].erase("provisional");
+  CHECK(record_seats_text(seats) == record_json.dump());
 }
 
 TEST_CASE("every push is written as its document", "[events]") {

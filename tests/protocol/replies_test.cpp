@@ -71,10 +71,10 @@ void table_written(std::map<std::string, std::string>& w) {
   s.table = 12;
   s.state = "playing";
   s.creator = kOdd;
-  s.seats = {{0, "alice", 7, false, true},
-             {1, "", 0, false, false},
-             {2, "Computer 1", -1, true, true},
-             {3, kOdd, 9, false, false}};
+  s.seats = {{0, "alice", 7, false, true, ShownRating{1512, true}},
+             {1, "", 0, false, false, {}},
+             {2, "Computer 1", -1, true, true, {}},
+             {3, kOdd, 9, false, false, ShownRating{1388, false}}};
   s.watchers = 1;
   s.game = 41;
   s.scores = std::vector<int>{3, 5};
@@ -141,13 +141,36 @@ std::map<std::string, std::string> written() {
       {{1, 7, "alice", 3, 2}, {2, 12, kOdd, 7, 1}, {3, 13, "bob", 4, 4}, {4, 14, "eve", 10, 0}}});
   w["results.leaderboard.empty"] = text(Leaderboard{"bid", 1, {}});
   const UserRef alice{7, "alice"};
-  const SeatResult a{0, 7, "alice", 0, true, 7, 220}, b{1, 0, "Computer 1", 1, false, 3, 0},
-      c{2, 12, kOdd, 0, true, 7, -5};
-  w["results.games"] = text(GamesPage{
+  const SeatResult a{0, 7, "alice", 0, true, 7, 220, RatingChange{1512, 12, true}},
+      b{1, 0, "Computer 1", 1, false, 3, 0, {}}, c{2, 12, kOdd, 0, true, 7, -5, {}};
+  const std::vector<PlayedGame> games{{42, 5, "classic", 1700000000, a, {a, b, c}},
+                                      {40, 3, "exact", 1690000000, c, {c}}};
+  w["results.games"] = text(GamesPage{alice, games, 40, false});
+  w["results.games.empty"] = text(GamesPage{alice, {}, {}, false});
+  w["results.games.hidden"] = text(GamesPage{alice, {}, {}, true});
+  w["ratings.leaderboard"] =
+      text(RatingBoard{"classic", {{1, 7, "alice", 1712, 64, 31}, {2, 12, kOdd, 1650, 80, 10}}});
+  w["ratings.leaderboard.empty"] = text(RatingBoard{"events", {}});
+  const Profile mine{
       alice,
-      {{42, 5, "classic", 1700000000, a, {a, b, c}}, {40, 3, "exact", 1690000000, c, {c}}},
-      40});
-  w["results.games.empty"] = text(GamesPage{alice, {}, {}});
+      false,
+      1690000000,
+      "self",
+      true,
+      false,
+      {{"classic", 1512, 97, false, 2, {{40, 1690000000, 1488}, {42, 1700000000, 1512}}}},
+      {{"classic", 3, 2}},
+      games};
+  w["profile"] = text(mine);
+  Profile theirs;  // a guest's, whose games are hidden from the asker
+  theirs.user = UserRef{12, kOdd};
+  theirs.guest = true;
+  theirs.member_since = 1690000001;
+  theirs.relation = "none";
+  theirs.hide_games = true;
+  theirs.variants = {{"exact", 1, 1}};
+  w["profile.hidden"] = text(theirs);
+  w["profile.set"] = text(ProfileSettings{true});
   w["results.stats"] = text(Stats{alice, {{"classic", 3, 2}, {"exact", 1, 0}}});
   w["welcome"] = without_rules(welcome_message({"whistd/0.1.0", {}, "none"}, ""));
   w["welcome.resumed"] = without_rules(

@@ -295,3 +295,74 @@ TEST_CASE("a rebuild's --write removes a change no rated player stands behind",
   Raw raw(f.file.path());
   CHECK(raw.integer("SELECT count(*) FROM rating_changes") == 2);
 }
+
+TEST_CASE("a pool's rating leaderboard: enough games, a narrow deviation, played lately",
+          "[storage][ratings]") {
+  Fixture f;
+  const auto& p = f.players;
+  const std::int64_t eve = f.db.ledger().create_player("eve", "h", 0, kNow).value();
+  const std::int64_t fay = f.db.ledger().create_player("fay", "h", 0, kNow).value();
+  // ann and cat play ben and dan 45 times, an hour apart, and win two
+  // games of three: their deviations narrow below 80. eve and fay play 9
+  // games only.
+  std::int64_t at = kNow;
+  for (int i = 0; i < 45; ++i) {
+    at += 3600;
+    const std::vector<std::int64_t> scores =
+        i % 3 ? std::vector<std::int64_t>{5, 2} : std::vector<std::int64_t>{2, 5};
+    f.db.ratings().rate_game(f.finished(results("classic", p, scores), at), at);
+  }
+  for (int i = 0; i < 9; ++i) {
+    at += 3600;
+    f.db.ratings().rate_game(f.finished(results("classic", {eve, fay, 0, 0}, {5, 2}), at), at);
+  }
+  const whist::storage::LeaderRule rule;
+  auto board = f.db.ratings().leaderboard("classic", rule, at, 10);
+  REQUIRE(board.size() == 4);
+  CHECK(board[0].stored.rating.rating > 1500);
+  CHECK(board[0].stored.rating.rating == board[1].stored.rating.rating);
+  CHECK(board[0].account < board[1].account);  // equal: the lower id first
+  CHECK(board[3].stored.rating.rating < 1500);
+  for (const auto& r : board) {
+    CHECK(r.stored.games == 45);
+    CHECK(r.deviation <= 80);
+    CHECK(r.deviation >= r.stored.rating.deviation);  // widened by the idle days
+    CHECK(r.account != eve);
+  }
+  CHECK(f.db.ratings().leaderboard("classic", rule, at, 1).size() == 1);
+  CHECK(f.db.ratings().leaderboard("bid", rule, at, 10).empty());
+  // More than 30 days after their last game: off the board.
+  const std::int64_t last_of_four = at - 9 * 3600;
+  CHECK(f.db.ratings().leaderboard("classic", rule, last_of_four + 31 * kDay, 10).empty());
+  // A rule asking a narrower deviation than any has: nobody.
+  whist::storage::LeaderRule narrow;
+  narrow.max_deviation = 10;
+  CHECK(f.db.ratings().leaderboard("classic", narrow, at, 10).empty());
+  CHECK_THROWS_AS(f.db.ratings().leaderboard("classic", rule, at, 0), StorageError);
+}
+
+TEST_CASE("a player's games carry each seat's rating change; a game list can be hidden",
+          "[storage][ratings]") {
+  Fixture f;
+  const auto& p = f.players;
+  const auto rated = f.finished(results("classic", p, {5, 2}), kNow);
+  f.db.ratings().rate_game(rated, kNow);
+  const auto unrated = f.finished(results("classic", p, {1, 5}), kNow + 60);
+  const auto games = f.db.results().games_of(p[0], 0, 10);
+  REQUIRE(games.size() == 2);
+  CHECK(games[0].game == unrated);
+  for (const auto& s : games[0].seats) CHECK_FALSE(s.rating);
+  REQUIRE(games[1].seats.size() == 4);
+  for (const auto& s : games[1].seats) {
+    REQUIRE(s.rating);
+    CHECK(s.rating->before.rating == 1500);
+    CHECK((s.won ? s.rating->after.rating > 1500 : s.rating->after.rating < 1500));
+  }
+
+  CHECK_FALSE(f.db.accounts().account_by_id(p[0])->hide_games);
+  CHECK(f.db.accounts().set_hide_games(p[0], true));
+  CHECK(f.db.accounts().account_by_id(p[0])->hide_games);
+  CHECK(f.db.accounts().set_hide_games(p[0], false));
+  CHECK_FALSE(f.db.accounts().account_by_name("ann")->hide_games);
+  CHECK_FALSE(f.db.accounts().set_hide_games(99999, true));
+}

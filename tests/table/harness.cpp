@@ -255,6 +255,7 @@ void Harness::take() {
   closed = closed || fx.closed;
   if (fx.clear_forming) forming = false;
   if (fx.set_forming) forming = true;
+  if (fx.forming_rating) forming_rating = fx.forming_rating;
   playing += fx.playing;
   finished += fx.finished;
   errors += fx.errors;
@@ -297,7 +298,8 @@ void Harness::mirror(const StoreJob& job) {
   } else if (std::holds_alternative<store::ChargeBuyIns>(job) ||
              std::holds_alternative<store::ReadBalance>(job) ||
              std::holds_alternative<store::ReadFriends>(job) ||
-             std::holds_alternative<store::FindAccounts>(job)) {
+             std::holds_alternative<store::FindAccounts>(job) ||
+             std::holds_alternative<store::ReadRating>(job)) {
     if (hold_reads)
       held_reads_.push_back(job);
     else
@@ -331,6 +333,12 @@ void Harness::run_read(const StoreJob& job) {
     core_->balance_read(*j, it == balances.end() ? 1000 : it->second, now_);
   } else if (const auto* j = std::get_if<store::ReadFriends>(&job)) {
     core_->friends_read(j->user, friends[j->user], now_);
+  } else if (const auto* j = std::get_if<store::ReadRating>(&job)) {
+    const auto it = ratings.find(j->user);
+    core_->rating_read(
+        j->user,
+        it == ratings.end() ? std::nullopt : std::optional<protocol::ShownRating>(it->second),
+        now_);
   } else if (const auto* j = std::get_if<store::FindAccounts>(&job)) {
     std::vector<std::pair<std::string, std::int64_t>> found;
     std::vector<std::string> unknown;

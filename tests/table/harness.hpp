@@ -95,6 +95,8 @@ class Harness {
   }
   std::map<std::int64_t, std::int64_t> balances;  // ReadBalance (missing: 1000)
   std::map<std::int64_t, std::vector<std::int64_t>> friends;
+  // ReadRating's answers by user (missing: none, as for a guest).
+  std::map<std::int64_t, protocol::ShownRating> ratings;
   // A rated game's FinishGame is answered (game_rated) with each person at
   // a seat at 1600 (+100) if their side won, else 1400 (-100).
   Charge charge = Charge::kPay;
@@ -124,8 +126,9 @@ class Harness {
   std::optional<std::string> lobby;                   // the latest lobby line
   std::optional<std::set<std::int64_t>> audience;
   bool closed = false;
-  std::vector<Conn> joined;  // connections the shell was told are here (seated, watching)
-  bool forming = false;      // quick play seats people here (set_forming / clear_forming)
+  std::vector<Conn> joined;           // connections the shell was told are here (seated, watching)
+  bool forming = false;               // quick play seats people here (set_forming / clear_forming)
+  std::optional<int> forming_rating;  // the latest said
   int playing = 0, finished = 0, errors = 0;
   std::vector<LogLine> logs;
 

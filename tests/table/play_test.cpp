@@ -226,3 +226,66 @@ TEST_CASE("tables with suggestions are not rated; a rated table refuses them") {
       {{"variant", "classic"}, {"settings", {{"suggestions", true}, {"rated", true}}}});
   CHECK(std::get<std::string>(refused) == "rated tables allow no suggestions");
 }
+
+TEST_CASE(
+    "ratings beside the names: read when people sit, told by a rating event, renewed by "
+    "a rated game") {
+  Harness h(setup_of());
+  h.ratings[h.person("alice").id] = {1712, false};
+  h.ratings[h.person("bob").id] = {1500, true};
+  // carol is a guest: storage finds no rating for her.
+  h.person("carol", true);
+  const Conn a = h.connect("alice");
+  h.sit(a, 0);
+  const auto told = h.events(a, "rating");
+  REQUIRE(told.size() == 1);
+  CHECK(told[0]["seat"] == 0);
+  CHECK(told[0]["rating"] == 1712);
+  CHECK(told[0]["provisional"] == false);
+  auto seats = json::parse(*h.lobby)["seats"];
+  CHECK(seats[0]["rating"] == 1712);
+  CHECK(seats[0]["provisional"] == false);
+  CHECK_FALSE(seats[1].contains("rating"));  // a free seat
+  const Conn b = h.connect("bob");
+  h.sit(b, 1);
+  const Conn c = h.connect("carol");
+  h.sit(c, 2);
+  const Conn d = h.connect("dave");
+  h.sit(d, 3);  // no rating known: none said
+  seats = json::parse(*h.lobby)["seats"];
+  CHECK(seats[1]["rating"] == 1500);
+  CHECK(seats[1]["provisional"] == true);
+  CHECK_FALSE(seats[2].contains("rating"));
+  CHECK(h.events(a, "rating").size() == 2);  // alice's and bob's
+  // The state answer carries them too.
+  const json state = h.send(h.connect("erin"), "table.watch");
+  CHECK(state["d"]["table"]["seats"][0]["rating"] == 1712);
+  // A game with a guest at a rated table is rated for the others; the
+  // names then show the new ratings (the harness's: 1600 or 1400).
+  h.play({{0, a}, {1, b}, {2, c}, {3, d}});
+  REQUIRE(h.game()->is_over());
+  const int winner = h.events(a, "result")[0]["winners"][0];
+  seats = json::parse(*h.lobby)["seats"];
+  CHECK(seats[static_cast<size_t>(winner)]["rating"] == 1600);
+  CHECK(seats[static_cast<size_t>(1 - winner)]["rating"] == 1400);
+  // The game's record keeps the seats without ratings.
+  const auto games = h.jobs_of<store::CreateGame>();
+  REQUIRE(games.size() == 1);
+  CHECK(games[0].row.seats[0].rating);
+  CHECK(protocol::record_seats_text(games[0].row.seats).find("rating") == std::string::npos);
+}
+
+TEST_CASE("a rating read for someone who left meanwhile changes nothing") {
+  Harness h(setup_of());
+  h.ratings[h.person("alice").id] = {1712, false};
+  const Conn b = h.connect("bob");
+  h.sit(b, 1);
+  h.hold_reads = true;
+  const Conn a = h.connect("alice");
+  h.sit(a, 0);
+  CHECK(code(h.send(a, "table.leave")) == "ack");
+  h.sit(h.connect("carol"), 0);
+  h.answer_reads();
+  CHECK(h.events(b, "rating").empty());
+  CHECK_FALSE(json::parse(*h.lobby)["seats"][0].contains("rating"));
+}

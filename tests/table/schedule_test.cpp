@@ -127,3 +127,19 @@ TEST_CASE("quick play: the fill finds nobody left, nothing happens") {
   CHECK(h.events(w, "leave").size() == 1);
   CHECK(h.events(w, "sit").empty());  // no computer player
 }
+
+TEST_CASE("quick play: a forming table says its people's mean rating (1500 for a guest)") {
+  Harness h(quick());
+  h.ratings[h.person("alice").id] = {1801, false};
+  h.person("gus", true);
+  h.sit(h.connect("alice"));
+  CHECK(h.forming_rating == 1801);
+  h.sit(h.connect("gus"));
+  CHECK(h.forming_rating == 1651);  // (1801 + 1500) / 2, rounded
+  // Once the game starts it forms no more: nothing said then.
+  h.sit(h.connect("bob"));
+  h.forming_rating.reset();
+  h.sit(h.connect("carol"));
+  REQUIRE(h.game() != nullptr);
+  CHECK_FALSE(h.forming_rating);
+}
