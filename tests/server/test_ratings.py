@@ -155,3 +155,36 @@ def test_a_game_with_a_computer_player_is_not_rated(whistd):
         assert rows(s.db_path, "SELECT count(*) FROM rating_changes")[0][0] == 0
 
     run(body())
+
+
+def test_an_exact_bid_game_rates_each_player_by_final_rank(whistd):
+    s = whistd()
+
+    async def body():
+        players = [await member(s, n) for n in ("ola", "pia", "quy")]
+        T, _ = await create(players[0], variant="exact", players=3,
+                            options={"initial_cards": 1, "max_cards": 2})
+        for i, c in enumerate(players[1:], 1):
+            await c.ok("table.sit", {"table": T, "seat": i})
+        game = Game(s, T, [Seat(c, i) for i, c in enumerate(players)], [])
+        for st in game.seats:
+            await game.wait(st, is_event(T, "start"), what="the start")
+        await game.play()
+        e = await rated_event(game, game.seats[0])
+        assert e["pool"] == "exact" and sorted(x["seat"] for x in e["seats"]) == [0, 1, 2]
+        scores = game.seats[0].result["scores"]
+        change = {x["seat"]: x["change"] for x in e["seats"]}
+        # Against each other player by final score: the best up, the worst
+        # down, equal scores alike.
+        best, worst = max(scores), min(scores)
+        for seat in range(3):
+            if scores[seat] == best and best != worst:
+                assert change[seat] > 0, (scores, change)
+            if scores[seat] == worst and best != worst:
+                assert change[seat] < 0, (scores, change)
+            for other in range(3):
+                if scores[seat] == scores[other]:
+                    assert change[seat] == change[other], (scores, change)
+        assert rows(s.db_path, "SELECT count(*) FROM ratings WHERE pool = 'exact'")[0][0] == 3
+
+    run(body())
