@@ -51,6 +51,7 @@ struct Writer {
     out.key("seat").value(e.seat).key("type").value("disconnected");
   }
   void operator()(const event::Chat& e) const {
+    if (e.during_game) out.key("during_game").value(true);
     out.key("from").value(std::string_view(e.from));
     if (e.phrase) out.key("phrase").value(*e.phrase);
     out.key("seat").optional(e.seat);
@@ -116,6 +117,15 @@ std::string table_event_message(std::string_view event, std::int64_t table, std:
   out.begin_object().key("d").begin_object().key("event").raw(event);
   out.key("table").value(table).key("v").value(v).end_object();
   out.key("t").value("table.event").end_object();
+  return out.take();
+}
+
+std::string watcher_chat_message(std::int64_t table, const event::Chat& line) {
+  JsonText out(128 + line.text.size());
+  out.begin_object().key("d").begin_object().key("from").value(std::string_view(line.from));
+  if (line.phrase) out.key("phrase").value(*line.phrase);
+  out.key("table").value(table).key("text").value(std::string_view(line.text)).end_object();
+  out.key("t").value("table.watcher_chat").end_object();
   return out.take();
 }
 

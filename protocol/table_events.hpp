@@ -55,6 +55,9 @@ struct Chat {
   std::optional<int> seat;    // null: a watcher
   std::optional<int> phrase;  // a preset phrase's number
   std::string text;
+  // A watcher's line from during a game at a rated table, which reached
+  // the watchers only then (table.watcher_chat) and everyone after it.
+  bool during_game = false;
 };
 struct Rematch {
   int seat = 0;
@@ -110,6 +113,11 @@ using TableEvent = std::variant<event::Sit, event::Leave, event::Connected, even
                                 event::Chat, event::Rematch, event::Start, event::Auto,
                                 event::Result, event::Closed, event::StartFailed,
                                 event::BuyInRefused, event::Cancelled, event::Rated, event::Rating>;
+
+// A watcher's chat line during a game at a rated table, for the watchers
+// only: the whole table.watcher_chat message (outside the table's
+// versions).
+std::string watcher_chat_message(std::int64_t table, const event::Chat& line);
 
 // The event object's JSON text ({"seat":2,"type":"leave"}).
 std::string table_event_text(const TableEvent& e);

@@ -1,7 +1,10 @@
 // table.chat: a line of text or a preset phrase. During a game the
 // table's chat mode holds (none, preset phrases, text); before and after
 // it, anything goes. Text is cleaned (control and reordering characters
-// dropped) and at most kMaxChatChars characters.
+// dropped) and at most kMaxChatChars characters. At rated tables (Compete
+// tables included), a watcher's line during a game reaches the watchers
+// only (table.watcher_chat), and everyone once the game is over (a chat
+// event marked during_game): nobody can coach a player on the rail.
 #include "table/core.hpp"
 
 namespace whist::table {
@@ -9,6 +12,8 @@ namespace whist::table {
 namespace {
 
 constexpr size_t kMaxChat = kMaxChatChars;
+// Watchers' lines kept for the players during one game: the latest ones.
+constexpr size_t kMaxHeldLines = 200;
 
 // Chat text: control characters dropped (C0, DEL and C1: U+0080 to U+009F,
 // which UTF-8 writes as C2 80 to C2 9F), and the bidirectional controls
@@ -60,7 +65,8 @@ void TableCore::on_chat(Conn c, const Person& p, const std::string& id,
     return error(c, id, {protocol::Error::kNotSeated, "sit or watch first"});
   // The table's mode holds during a game; before and after it, anything goes.
   const auto mode = state_ == State::kPlaying ? setup_.settings.chat : ChatMode::kText;
-  protocol::event::Chat event{p.name, seat >= 0 ? std::optional(seat) : std::nullopt, {}, {}};
+  protocol::event::Chat event{
+      p.name, seat >= 0 ? std::optional(seat) : std::nullopt, {}, {}, false};
   if (m.phrase >= 0) {
     if (mode == ChatMode::kNone) return error(c, id, {protocol::Error::kChatOff, "chat is off"});
     if (m.phrase >= static_cast<int>(chat_phrases().size()))
@@ -80,8 +86,25 @@ void TableCore::on_chat(Conn c, const Person& p, const std::string& id,
                     "a line has at most " + std::to_string(kMaxChat) + " characters"});
     event.text = text;
   }
+  if (seat < 0 && watchers_apart()) {
+    const auto m = std::make_shared<const std::string>(protocol::watcher_chat_message(id_, event));
+    for (const Conn w : watchers_) out_.messages.push_back(Message{w, m, {}, {}, false, {}});
+    event.during_game = true;
+    watcher_chat_.push_back(std::move(event));
+    if (watcher_chat_.size() > kMaxHeldLines) watcher_chat_.erase(watcher_chat_.begin());
+    return reply(c, id, protocol::ack_message(id));
+  }
   broadcast(std::move(event));
   reply(c, id, protocol::ack_message(id));
+}
+
+bool TableCore::watchers_apart() const {
+  return state_ == State::kPlaying && setup_.settings.rated;
+}
+
+void TableCore::release_watcher_chat() {
+  for (const auto& line : watcher_chat_) broadcast(line);
+  watcher_chat_.clear();
 }
 
 }  // namespace whist::table

@@ -226,6 +226,8 @@ class TableCore {
   void on_sync(Conn c, const Person& p, const std::string& id, std::int64_t since);
   // chat.cpp
   void on_chat(Conn c, const Person& p, const std::string& id, const protocol::TableChat& m);
+  bool watchers_apart() const;  // watchers' chat reaches the watchers only now
+  void release_watcher_chat();  // after the game, for everyone
   // play.cpp
   void start_if_full();
   void start_game();
@@ -307,6 +309,9 @@ class TableCore {
   std::vector<Seat> seats_;
   std::set<Conn> watchers_;
   std::set<std::int64_t> invited_;  // invitation-only tables: the invitees
+  // Watchers' lines during this game at a rated table, told to everyone
+  // after it (chat.cpp).
+  std::vector<protocol::event::Chat> watcher_chat_;
   // Friends-only tables: the friends of each person seated, read when they
   // sat down.
   std::map<std::int64_t, std::vector<std::int64_t>> seated_friends_;

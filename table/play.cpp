@@ -154,6 +154,7 @@ void TableCore::after_change(bool private_change) {
     --out_.playing;
     ++out_.finished;
     broadcast(protocol::event::Result{game_id_, game_->scores(), game_->winners()});
+    release_watcher_chat();  // what the watchers said during it
     // The new deals and actions, then the result, each seat's result and
     // at Compete tables the payout, in one transaction after the last
     // action (results.cpp).

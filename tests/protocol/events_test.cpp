@@ -26,13 +26,22 @@ TEST_CASE("every table event is written as its document", "[events]") {
   same(event::Disconnected{1, {}}, {{"type", "disconnected"}, {"seat", 1}});
   same(event::Disconnected{1, "lobby"},
        {{"type", "disconnected"}, {"seat", 1}, {"reason", "lobby"}});
-  same(event::Chat{"Bo", 2, std::nullopt, "hi\n\u00e9"},
+  same(event::Chat{"Bo", 2, std::nullopt, "hi\n\u00e9", false},
        {{"type", "chat"}, {"from", "Bo"}, {"seat", 2}, {"text", "hi\n\u00e9"}});
-  same(event::Chat{"Cy", std::nullopt, 3, "Well played"}, {{"type", "chat"},
-                                                           {"from", "Cy"},
-                                                           {"seat", nullptr},
-                                                           {"phrase", 3},
-                                                           {"text", "Well played"}});
+  same(event::Chat{"Cy", std::nullopt, 3, "Well played", false}, {{"type", "chat"},
+                                                                  {"from", "Cy"},
+                                                                  {"seat", nullptr},
+                                                                  {"phrase", 3},
+                                                                  {"text", "Well played"}});
+  same(event::Chat{"Di", std::nullopt, std::nullopt, "go on", true}, {{"type", "chat"},
+                                                                      {"from", "Di"},
+                                                                      {"seat", nullptr},
+                                                                      {"text", "go on"},
+                                                                      {"during_game", true}});
+  CHECK(watcher_chat_message(12, {"Di", std::nullopt, 3, "Well played", false}) ==
+        json{{"t", "table.watcher_chat"},
+             {"d", {{"table", 12}, {"from", "Di"}, {"phrase", 3}, {"text", "Well played"}}}}
+            .dump());
   same(event::Rematch{2}, {{"type", "rematch"}, {"seat", 2}});
   same(event::Auto{1}, {{"type", "auto"}, {"seat", 1}});
   same(event::Result{12, {5, 3, 5, 3}, {0, 2}},

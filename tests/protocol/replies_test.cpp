@@ -87,9 +87,9 @@ void table_written(std::map<std::string, std::string>& w) {
   w["table.state"] = table_text(State{s, 17, 2, g.observation(2), 15000});
   w["table.state.watcher"] = table_text(State{s, 17, {}, g.observation_for_watcher(), {}});
   w["table.state.open"] = table_text(State{open, 3, 0, {}, {}});
-  const std::string chat = table_event_message(
-                        table_event_text(event::Chat{kOdd, std::nullopt, std::nullopt, kOdd}), 12,
-                        16),
+  const std::string chat = table_event_message(table_event_text(event::Chat{
+                                                   kOdd, std::nullopt, std::nullopt, kOdd, false}),
+                                               12, 16),
                     leave = table_event_message(table_event_text(event::Leave{1}), 12, 17);
   w["table.sync"] = table_text(Sync{12, 17, {chat, leave}, g.observation(2), 15000});
   w["table.sync.watcher"] = table_text(Sync{12, 17, {leave}, g.observation_for_watcher(), {}});

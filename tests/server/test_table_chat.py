@@ -28,7 +28,10 @@ def test_chat_text(whistd):
     s = whistd()
 
     async def body():
-        game = await open_game(s, "classic", settings={"chat": "text"}, watchers=1)
+        # Unrated: watchers talk to everyone during the game (see below for
+        # rated tables).
+        game = await open_game(s, "classic", settings={"chat": "text", "rated": False},
+                               watchers=1)
         T, w = game.table, game.watchers[0]
         everyone = [st.c for st in game.seats] + [w]
         one = game.seats[1].c
@@ -53,5 +56,37 @@ def test_chat_text(whistd):
         await no_events(everyone, T)
         # The game itself is not disturbed.
         await game.play(steps=4)
+
+    run(body())
+
+
+def test_watchers_chat_at_a_rated_table_reaches_the_players_after_the_game(whistd):
+    s = whistd()
+
+    async def body():
+        game = await open_game(s, "classic", options={"play_to": 1}, watchers=2)
+        T = game.table
+        w, x = game.watchers
+        players = [st.c for st in game.seats]
+        assert await w.ok("table.chat", {"table": T, "text": "lead trumps"}) == {}
+        for c in (w, x):
+            m = await wait_for(c, lambda m: m["t"] == "table.watcher_chat", what="the aside")
+            assert m["d"] == {"table": T, "from": w.name, "text": "lead trumps"}
+        await x.ok("table.chat", {"table": T, "phrase": 3})
+        for c in players:
+            got = await quiet(c, 0.4)
+            assert not [m for m in got if m["t"] == "table.watcher_chat"
+                        or is_event(T, "chat")(m)], got
+        await game.play()
+        for c in players + [w]:
+            lines = []
+            for _ in range(2):
+                m = await wait_for(c, is_event(T, "chat"), what="the watchers' lines")
+                lines.append(m["d"]["event"])
+            assert lines == [
+                {"type": "chat", "from": w.name, "seat": None, "text": "lead trumps",
+                 "during_game": True},
+                {"type": "chat", "from": x.name, "seat": None, "phrase": 3, "text": "Nice hand!",
+                 "during_game": True}], lines
 
     run(body())

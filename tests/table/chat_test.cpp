@@ -102,3 +102,59 @@ TEST_CASE("a chat line has at most 200 characters, counted as characters") {
   CHECK(r["d"]["message"].get<std::string>().find("200") != std::string::npos);
   CHECK(h.events(a, "chat").size() == 1);
 }
+
+TEST_CASE(
+    "at a rated table, watchers' chat during a game reaches the watchers only, and "
+    "everyone after it") {
+  Harness h(setup_of(classic({{"friends_only", false}})));
+  REQUIRE(h.core().setup().settings.rated);
+  const auto at = seat_four(h);
+  const Conn w = h.connect("wendy"), x = h.connect("xavier");
+  h.send(w, "table.watch");
+  h.send(x, "table.watch");
+  REQUIRE(h.game() != nullptr);
+  const auto before = h.events(at.at(0), "chat").size();
+  REQUIRE(code(h.send(w, "table.chat", {{"text", "play the king!"}})) == "ack");
+  // The players are not told; the watchers are, outside the versions.
+  CHECK(h.events(at.at(0), "chat").size() == before);
+  CHECK(h.events(w, "chat").empty());
+  for (const Conn c : {w, x}) {
+    std::vector<json> told;
+    for (const json& m : h.inbox(c))
+      if (m["t"] == "table.watcher_chat") told.push_back(m);
+    REQUIRE(told.size() == 1);
+    const json& m = told[0];
+    CHECK(m["d"]["from"] == "wendy");
+    CHECK(m["d"]["text"] == "play the king!");
+    CHECK_FALSE(m["d"].contains("v"));
+  }
+  for (const auto& [seat, c] : at)
+    for (const json& m : h.inbox(c)) CHECK(m["t"] != "table.watcher_chat");
+  // A player's line reaches everyone as ever.
+  REQUIRE(code(h.send(at.at(0), "table.chat", {{"text", "gl"}})) == "ack");
+  CHECK(h.events(w, "chat").back()["text"] == "gl");
+  h.play(at);
+  REQUIRE(h.game()->is_over());
+  // After the game, everyone reads it, marked, after the result.
+  for (const Conn c : {at.at(0), at.at(3), w}) {
+    const auto lines = h.events(c, "chat");
+    REQUIRE_FALSE(lines.empty());
+    CHECK(lines.back()["text"] == "play the king!");
+    CHECK(lines.back()["during_game"] == true);
+    CHECK(lines.back()["seat"].is_null());
+    CHECK(lines.back()["v"] > h.events(c, "result")[0]["v"]);
+  }
+  // And after the game, watchers talk to everyone again.
+  REQUIRE(code(h.send(x, "table.chat", {{"text", "well played"}})) == "ack");
+  CHECK(h.events(at.at(1), "chat").back()["text"] == "well played");
+  CHECK_FALSE(h.events(at.at(1), "chat").back().contains("during_game"));
+}
+
+TEST_CASE("at an unrated table, watchers talk to everyone during the game") {
+  Harness h(setup_of(classic({{"friends_only", false}, {"rated", false}})));
+  const auto at = seat_four(h);
+  const Conn w = h.connect("wendy");
+  h.send(w, "table.watch");
+  REQUIRE(code(h.send(w, "table.chat", {{"text", "hi"}})) == "ack");
+  CHECK(h.events(at.at(2), "chat").back()["text"] == "hi");
+}

@@ -4,9 +4,11 @@
 // resumes it, and other tabs can be other players); localStorage remembers
 // the last one, offered as "Continue as …" in a new tab.
 import { h, fill } from "./core/dom";
-import { applyEventMsg, newTableState, setClock, type TableState } from "./table/game";
+import { addWatcherChat, applyEventMsg, newTableState, setClock, type TableState } from "./table/game";
 import { Connection, RequestError, type Status } from "./core/net";
 import { setRules } from "./core/rules";
+import { Pages } from "./pages";
+import { profileHash } from "./core/players";
 import { readJson, replayInHash, savedChat, saveChat } from "./saved";
 import type { ScreenName, Shell } from "./shell";
 import { Wallet } from "./chips/wallet";
@@ -57,12 +59,10 @@ export class App implements Shell {
   table: TableState | null = null;
   server = "";
   accountError = "";
-  /** The game the replay viewer shows (#replay/<id>). */
-  replayGame: number | null = null;
   /** The chips in the header. */
   readonly wallet = new Wallet(this);
-  /** The screen the replay was opened from (the chips or results screen is shown again after it). */
-  private replayFrom: ScreenName | null = null;
+  /** The screens with an address: the replay viewer and the profiles. */
+  readonly pages = new Pages(this);
   /** Friends, invitations and scheduled tables' notices (social.ts). */
   readonly social = new Social(this);
 
@@ -99,12 +99,6 @@ export class App implements Shell {
     };
     window.addEventListener("pointerdown", back, true);
     window.addEventListener("keydown", back, true);
-    window.addEventListener("hashchange", () => {
-      const id = replayInHash();
-      if (this.status !== "online") return;
-      if (id !== null && (id !== this.replayGame || this.screenName !== "replay")) this.openReplay(id);
-      else if (id === null && this.screenName === "replay") this.closeReplay();
-    });
   }
 
   start(): void {
@@ -157,8 +151,8 @@ export class App implements Shell {
         ? [
             this.wallet.header(),
             h(
-              "span",
-              { class: "me", title: u.guest ? "a guest account: it lives in this browser" : "your account" },
+              "a",
+              { class: "me", href: profileHash(u.name), title: u.guest ? "your profile (a guest account: it lives in this browser)" : "your profile" },
               u.name,
               u.guest ? h("small", null, " (guest)") : null,
             ),
@@ -202,13 +196,14 @@ export class App implements Shell {
       this.user = w.user;
       void this.wallet.refresh();
     }
-    if (replay !== null && (this.screenName !== "replay" || this.replayGame !== replay)) {
+    if (replay !== null && (this.screenName !== "replay" || this.pages.replayGame !== replay)) {
       this.openReplay(replay);
       return;
     }
     if (this.screenName === "replay") return;
     if (w.session === "resumed" && w.user) {
       await this.resume();
+      this.pages.route(); // a profile's address (#profile/<name>): the profile again
       return;
     }
     if (token) {
@@ -222,7 +217,7 @@ export class App implements Shell {
   }
 
   /** After a (re)connection: back to the table the tab was at, or the lobby. */
-  private async resume(): Promise<void> {
+  async resume(): Promise<void> {
     void this.social.refresh();
     const saved = readJson<SavedTable>(sessionStorage, TABLE_KEY);
     if (saved) {
@@ -247,7 +242,8 @@ export class App implements Shell {
     localStorage.setItem(REMEMBER_KEY, JSON.stringify({ token: ack.token, name: ack.user.name }));
     void this.wallet.refresh();
     void this.social.refresh();
-    void this.enterLobby();
+    // A profile's address (a link opened in a new tab, then a login): the profile.
+    void this.enterLobby().then(() => this.pages.route());
   }
 
   private async account(t: "register" | "login" | "guest", d?: object): Promise<void> {
@@ -302,27 +298,24 @@ export class App implements Shell {
     this.show("account");
   }
 
-  // --- Replay --------------------------------------------------------------
+  // --- Replay and profiles -------------------------------------------------
 
   /** Opens the replay viewer on a finished game (and its address, #replay/<id>). */
   openReplay(game: number): void {
-    this.replayGame = game;
-    if (this.screenName === "chips" || this.screenName === "results") this.replayFrom = this.screenName;
-    if (location.hash !== `#replay/${game}`) history.pushState(null, "", `#replay/${game}`);
-    this.show("replay");
+    this.pages.openReplay(game);
   }
 
-  /** Back from the replay: to the table the tab is at, the lobby, or the login. */
   closeReplay(): void {
-    this.replayGame = null;
-    history.replaceState(null, "", location.pathname + location.search);
-    const from = this.replayFrom;
-    this.replayFrom = null;
-    if (from && this.user) return this.show(from);
-    // resume() catches up with the tab's table (the connection may have
-    // been made again meanwhile), or goes to the lobby.
-    if (this.user) void this.resume();
-    else this.show("account");
+    this.pages.closeReplay();
+  }
+
+  /** Opens a player's profile (and its address, #profile/<name>). */
+  openProfile(name: string): void {
+    this.pages.openProfile(name);
+  }
+
+  closeProfile(): void {
+    this.pages.closeProfile();
   }
 
   // --- Lobby -------------------------------------------------------------
@@ -474,6 +467,14 @@ export class App implements Shell {
         if (!applyEventMsg(st, e)) this.resync();
         if (e.event.type === "chat") saveChat(st);
         if (st.summary.settings.kind === "compete" && Wallet.moves(e.event.type)) void this.wallet.refresh();
+        this.render();
+        return;
+      }
+      case "table.watcher_chat": {
+        const st = this.table;
+        if (!st || d?.["table"] !== st.id) return;
+        addWatcherChat(st, d);
+        saveChat(st);
         this.render();
         return;
       }

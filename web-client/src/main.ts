@@ -6,6 +6,7 @@ import { h } from "./core/dom";
 import { currentRules } from "./core/rules";
 import { FriendsScreen } from "./social/friends";
 import { LobbyScreen } from "./lobby/lobby";
+import { ProfileScreen } from "./profile/profile";
 import { ReplayScreen } from "./replay/replay";
 import { ResultsScreen } from "./chips/results";
 import { TableScreen } from "./table/table";
@@ -25,7 +26,9 @@ function makeScreen(app: App, name: ScreenName): Screen {
     case "friends":
       return new FriendsScreen(app);
     case "replay":
-      return new ReplayScreen(app, app.replayGame ?? 0);
+      return new ReplayScreen(app, app.pages.replayGame ?? 0);
+    case "profile":
+      return new ProfileScreen(app);
     default:
       return { el: h("section", { class: "connecting" }, h("p", null, "Connecting to the server…")), update() {} };
   }

@@ -123,6 +123,13 @@ test("four players play a whole Whist 5-Point game in the browser; a watcher nev
   await alice.fill(".chat-text input", "Good luck, all!");
   await alice.click(".chat-text button");
   for (const p of [guests[2], watcher]) await p.waitForSelector(".chat-log >> text=Good luck, all!");
+  // The table is rated: during the game, a watcher's line reaches the
+  // watchers only (marked), and the players after the game.
+  await watcher.waitForSelector(".chat-form .apart");
+  assert.equal(await alice.$(".chat-form .apart"), null);
+  await watcher.fill(".chat-text input", "Lead trumps!");
+  await watcher.click(".chat-text button");
+  await watcher.waitForSelector(".chat-log li.aside.watchers >> text=Lead trumps!");
 
   let plays = 0;
   const ways = ["click", "key", "drag"];
@@ -154,6 +161,8 @@ test("four players play a whole Whist 5-Point game in the browser; a watcher nev
       );
     }
     if (plays % 4 === 0 || plays < 4) await checkTable(assert, players, [watcher]);
+    if (plays === 8)
+      for (const p of players) assert.equal(await p.locator(".chat-log >> text=Lead trumps!").count(), 0, "a watcher's line reached a player during the game");
 
     if (plays === 54) {
       // A table in play, for the README.
@@ -198,6 +207,10 @@ test("four players play a whole Whist 5-Point game in the browser; a watcher nev
 
   // Game over everywhere with the same result; the watcher sees it too.
   await watcher.waitForSelector('[data-role="result"]');
+  // The watcher's line from during the game: the players read it now, once.
+  await alice.waitForSelector(".chat-log li.aside.after >> text=Lead trumps!");
+  await watcher.waitForSelector(".chat-log li.aside.after >> text=Lead trumps!");
+  assert.equal(await watcher.locator(".chat-log li >> text=Lead trumps!").count(), 1);
   const results = await Promise.all([...players, watcher].map((p) => p.textContent('[data-role="result"] h3')));
   assert.match(results[0], /^Game over: .* win, \d+ to \d+\.$/);
   for (const r of results) assert.equal(r, results[0]);

@@ -98,7 +98,7 @@ test("tables and games are named apart: Table N at the table and in the lobby, G
   const text = await rita.textContent(row);
   assert.match(text, new RegExp(`Game ${game}\\b`));
   assert.doesNotMatch(text, /#/);
-  await rita.click(`${row} button.game-open`);
+  await rita.click(`${row} a.game-open`);
   await screen(rita, "replay");
   await rita.waitForSelector(`.replay-screen[data-game="${game}"][data-steps]`);
   const title = await rita.textContent(".replay-screen h2");

@@ -21,7 +21,19 @@ export function moveFocus(e: KeyboardEvent, items: HTMLElement[]): boolean {
 }
 
 // The attributes that name a control across redraws.
-const KEYS = ["data-key", "data-card", "data-bid", "data-trump", "data-direction", "data-step", "data-watch", "data-return", "data-replay", "id"];
+const KEYS = [
+  "data-key",
+  "data-card",
+  "data-bid",
+  "data-trump",
+  "data-direction",
+  "data-step",
+  "data-watch",
+  "data-return",
+  "data-replay",
+  "data-player",
+  "id",
+];
 
 function keyOf(el: Element): [string, string] | null {
   for (const k of KEYS) {

@@ -66,6 +66,14 @@ export interface SeatInfo {
   /** A computer player sits here (its user is a negative number, no account). */
   computer?: boolean;
   connected: boolean;
+  /**
+   * The registered player's rating in the table's pool (its variant),
+   * rounded, and whether it is provisional (shown "1512?"). Absent for a
+   * free seat, a computer player, a guest, and for a moment after someone
+   * sits (the `rating` event then says it).
+   */
+  rating?: number;
+  provisional?: boolean;
 }
 
 export interface TableSettings {

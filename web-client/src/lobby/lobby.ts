@@ -6,6 +6,7 @@ import { h, fill } from "../core/dom";
 import { kindBadge } from "./compete";
 import { lobbyTags } from "../social/invites";
 import { keepFocus } from "../core/keys";
+import { playerName, ratingTag } from "../core/players";
 import { quickPlayPanel } from "./quick";
 import { optionSummary, settingsSummary, variantIds, variantName } from "../core/rules";
 import { CreateForm, select } from "./create_form";
@@ -149,7 +150,8 @@ export class LobbyScreen implements Screen {
           ? h(
               "span",
               { class: "seat-who" },
-              s.name,
+              playerName(s.name ?? "", s.computer === true),
+              ratingTag(s),
               s.user === me ? " (you)" : "",
               s.computer ? h("span", { class: "badge computer", title: "a computer player" }, "computer") : null,
               !s.connected && t.state === "playing" ? h("small", null, " · away") : null,

@@ -6,6 +6,7 @@
 import type { App, Screen } from "../app";
 import { h, fill } from "../core/dom";
 import { keepFocus } from "../core/keys";
+import { playerLink } from "../core/players";
 import { optionSummary, settingsSummary } from "../core/rules";
 import { pendingStart, startLine } from "../core/schedule";
 import { socialSettings, tableName, type Friend } from "./model";
@@ -127,7 +128,7 @@ export class FriendsScreen implements Screen {
         h("h4", null, tableName(t)),
         h("span", { class: `badge ${s.invite_only ? "access-invite" : "access-friends"}` }, s.invite_only ? "Invitation only" : "Friends only"),
       ),
-      h("p", null, h("b", null, t.creator), " invites you. ", optionSummary(t), "."),
+      h("p", null, h("b", null, playerLink(t.creator)), " invites you. ", optionSummary(t), "."),
       h("p", { class: "meta" }, `${settingsSummary(t)} · seated: ${players.join(", ") || "nobody"} · ${free} free`),
       pendingStart(t) ? h("p", { class: "meta" }, startLine(pendingStart(t) ?? 0)) : h("p", { class: "meta" }, "Starts as soon as every seat is taken."),
       h(
@@ -173,7 +174,7 @@ export class FriendsScreen implements Screen {
           h(
             "li",
             { [`data-${kind}`]: name },
-            h("span", { class: "who" }, name),
+            h("span", { class: "who" }, playerLink(name)),
             kind === "incoming"
               ? [
                   h("button", { type: "button", class: "primary small", "data-accept-friend": name, onclick: () => void s.accept(name) }, "Accept"),
@@ -204,7 +205,7 @@ export class FriendsScreen implements Screen {
       h(
         "span",
         { class: "who" },
-        h("b", null, f.name),
+        h("b", null, playerLink(f.name)),
         h("small", null, f.online ? ` online · ${where}` : f.table !== null ? ` offline · ${where}` : " offline"),
       ),
       h(

@@ -14,6 +14,12 @@ export interface ChatLine {
   from: string;
   seat: number | null;
   text: string;
+  /**
+   * A watcher's line from during a game at a rated table: "watchers" as the
+   * watchers read it then (table.watcher_chat), "after" as everyone reads it
+   * once the game is over (a chat event with during_game).
+   */
+  aside?: "watchers" | "after";
 }
 
 export interface Result {
@@ -221,9 +227,23 @@ function applySeatEvent(st: TableState, ev: TableEvent): void {
       t.scores = st.result.scores;
       return;
     case "rated":
-      if (st.result && Array.isArray(ev["seats"])) st.result.ratings = ev["seats"] as SeatRating[];
+      if (!Array.isArray(ev["seats"])) return;
+      if (st.result) st.result.ratings = ev["seats"] as SeatRating[];
+      // The seats show the new ratings.
+      for (const r of ev["seats"] as SeatRating[]) setRating(st, r.seat, r.rating, r.provisional);
+      return;
+    case "rating":
+      // A registered player's rating, read a moment after they sat down.
+      if (typeof ev["rating"] === "number") setRating(st, seat, ev["rating"], ev["provisional"] === true);
       return;
   }
+}
+
+function setRating(st: TableState, seat: number, rating: number, provisional: boolean): void {
+  const s = st.summary.seats[seat];
+  if (!s || s.name === null || s.computer) return;
+  s.rating = rating;
+  s.provisional = provisional;
 }
 
 /** Also a player in the lobby, or idle at their turn: away all the same. */
@@ -245,11 +265,30 @@ function autoPlayed(st: TableState, seat: number, name: string): void {
 }
 
 function addChat(st: TableState, ev: TableEvent): void {
-  st.chat.push({
+  const line: ChatLine = {
     from: String(ev["from"] ?? "?"),
     seat: typeof ev["seat"] === "number" ? ev["seat"] : null,
     text: String(ev["text"] ?? ""),
-  });
+  };
+  if (ev["during_game"] === true) {
+    // A watcher who read it during the game has it already.
+    const seen = st.chat.findIndex((c) => c.aside === "watchers" && c.from === line.from && c.text === line.text);
+    if (seen >= 0) {
+      st.chat.splice(seen, 1);
+      return pushChat(st, { ...line, aside: "after" });
+    }
+    line.aside = "after";
+  }
+  pushChat(st, line);
+}
+
+/** A watcher's line at a rated table during the game, for the watchers (table.watcher_chat). */
+export function addWatcherChat(st: TableState, d: { from?: unknown; text?: unknown }): void {
+  pushChat(st, { from: String(d.from ?? "?"), seat: null, text: String(d.text ?? ""), aside: "watchers" });
+}
+
+function pushChat(st: TableState, line: ChatLine): void {
+  st.chat.push(line);
   if (st.chat.length > 100) st.chat.splice(0, st.chat.length - 100);
 }
 

@@ -140,11 +140,14 @@ export class TableScreen implements Screen {
     this.renderHead(st);
     fill(this.status, statusItems(st, v, this.isCreator(st)));
     this.renderSummary(st, v);
-    renderFelt(this.felt, st, v, {
-      showLast: this.showLast,
-      toggleLast: () => ((this.showLast = !this.showLast), this.update()),
-      seatManage: (i) => this.seatManage(st, i),
-    });
+    // The seats' names are links (profiles): the keyboard stays on one across redraws.
+    keepFocus(this.felt, () =>
+      renderFelt(this.felt, st, v, {
+        showLast: this.showLast,
+        toggleLast: () => ((this.showLast = !this.showLast), this.update()),
+        seatManage: (i) => this.seatManage(st, i),
+      }),
+    );
     keepFocus(this.controls, () => this.renderControls(st, v));
     keepFocus(this.handArea, () => this.hand.render(st, v, this.suggestions.current(v)));
     this.focusTurn(st, v);

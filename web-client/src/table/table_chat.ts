@@ -2,7 +2,8 @@
 // phrases (none during a no-chat game).
 import type { App } from "../app";
 import { h, fill } from "../core/dom";
-import type { TableState } from "./game";
+import { playerLink } from "../core/players";
+import type { ChatLine, TableState } from "./game";
 import { chatMaxChars, chatPhrases } from "../core/rules";
 
 /** The chat: a log and, in the table's mode, a text box or preset phrases. */
@@ -11,6 +12,7 @@ export class ChatBox {
   private readonly log: HTMLElement;
   private readonly form: HTMLElement;
   private shown = -1;
+  private last: ChatLine | undefined;
   private mode = "";
 
   constructor(private readonly app: App) {
@@ -23,26 +25,40 @@ export class ChatBox {
     const t = st.summary;
     // The table's chat mode holds during a game; before and after it, text.
     const mode = t.state === "playing" ? t.settings.chat : "text";
-    if (mode !== this.mode) {
-      this.mode = mode;
-      this.buildForm(mode);
+    // At a rated table during a game, a watcher talks to the watchers only.
+    const apart = t.state === "playing" && t.settings.rated === true && st.seat === null;
+    const key = `${mode}${apart ? "/apart" : ""}`;
+    if (key !== this.mode) {
+      this.mode = key;
+      this.buildForm(mode, apart);
       // No chat box at all while a no-chat game is on: only the line that says so.
       this.log.hidden = mode === "none";
       this.el.classList.toggle("off", mode === "none");
     }
-    if (st.chat.length !== this.shown) {
+    // A line added, or one moved to the end (a watcher's, once the game is over).
+    if (st.chat.length !== this.shown || st.chat.at(-1) !== this.last) {
       this.shown = st.chat.length;
+      this.last = st.chat.at(-1);
       fill(
         this.log,
         st.chat.length === 0
           ? h("li", { class: "empty" }, mode === "none" ? "Chat is off during the game." : "No messages yet.")
-          : st.chat.map((c) => h("li", null, h("b", null, c.from), c.seat === null ? h("small", null, " (watching)") : null, ": ", c.text)),
+          : st.chat.map((c) =>
+              h(
+                "li",
+                { class: c.aside ? `aside ${c.aside}` : null },
+                h("b", null, playerLink(c.from)),
+                c.seat === null ? h("small", null, asideText(c.aside)) : null,
+                ": ",
+                c.text,
+              ),
+            ),
       );
       this.log.scrollTop = this.log.scrollHeight;
     }
   }
 
-  private buildForm(mode: string): void {
+  private buildForm(mode: string, apart: boolean): void {
     if (mode === "none") {
       fill(this.form, h("small", { class: "hint" }, "This table has no chat during the game."));
       return;
@@ -59,8 +75,11 @@ export class ChatBox {
       phrases.value = "";
       void this.app.chat({ phrase });
     });
+    const aside = apart
+      ? h("small", { class: "hint apart" }, "A rated game: watchers' messages reach the other watchers now, and the players after the game.")
+      : null;
     if (mode === "preset") {
-      fill(this.form, phrases, h("small", { class: "hint" }, "Phrases only during the game."));
+      fill(this.form, phrases, h("small", { class: "hint" }, "Phrases only during the game."), aside);
       return;
     }
     const input = h("input", {
@@ -86,6 +105,13 @@ export class ChatBox {
       input,
       h("button", { type: "submit" }, "Send"),
     );
-    fill(this.form, form, phrases);
+    fill(this.form, form, phrases, aside);
   }
+}
+
+/** How a watcher's line is marked. */
+function asideText(aside: ChatLine["aside"]): string {
+  if (aside === "watchers") return " (watching; to watchers only until the game ends)";
+  if (aside === "after") return " (watching, during the game)";
+  return " (watching)";
 }

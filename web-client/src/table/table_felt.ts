@@ -3,6 +3,7 @@
 // middle, the trick in play or the last one.
 import { cardBack, cardFace } from "../core/cards";
 import { h, fill } from "../core/dom";
+import { playerName, ratingTag } from "../core/players";
 import { callText, isComputer, seatName, type TableState } from "./game";
 import { contractBox, kittyBox } from "./table_status";
 import type { View } from "../core/types";
@@ -91,7 +92,13 @@ function seatBox(st: TableState, v: View | null, i: number, where: string, o: Fe
       "data-computer": computer ? "true" : null,
       "data-to-act": toAct ? "true" : null,
     },
-    h("div", { class: "seat-head" }, h("span", { class: "seat-name" }, info?.name ?? "empty seat", me ? h("small", null, " (you)") : null), badges),
+    h(
+      "div",
+      { class: "seat-head" },
+      h("span", { class: "seat-name" }, info?.name ? playerName(info.name, computer) : "empty seat", me ? h("small", null, " (you)") : null),
+      ratingTag(info),
+      badges,
+    ),
     o.seatManage(i),
     // Always there (empty too), so that the seat keeps its height.
     h("div", { class: "seat-line" }, line),

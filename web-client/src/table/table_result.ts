@@ -3,7 +3,8 @@
 import type { App } from "../app";
 import { gameChipsLine } from "../lobby/compete";
 import { h } from "../core/dom";
-import { seatName, sideName, winnersText, type SeatRating, type TableState } from "./game";
+import { playerName, ratingTag } from "../core/players";
+import { isComputer, seatName, winnersText, type SeatRating, type TableState } from "./game";
 import { hasSides } from "../core/rules";
 import type { View } from "../core/types";
 
@@ -12,7 +13,7 @@ export function resultPanel(app: App, st: TableState, v: View | null): HTMLEleme
   const scores = st.result?.scores ?? v?.scores ?? [];
   const winners = st.result?.winners ?? v?.winners ?? [];
   const sides = hasSides(t);
-  const heads = sides ? [0, 1].map((s) => sideName(st, s)) : t.seats.map((_, i) => seatName(st, i));
+  const heads = sides ? [0, 1].map((s) => [seatLink(st, s), " & ", seatLink(st, s + 2)]) : t.seats.map((_, i) => [seatLink(st, i)]);
   const results = v?.results ?? [];
   const seated = st.seat !== null;
   // Computer players agree to every rematch: only the people are waited for.
@@ -79,11 +80,15 @@ export function resultPanel(app: App, st: TableState, v: View | null): HTMLEleme
   );
 }
 
+/** A seat's player: a link to their profile (a computer player's bare name). */
+function seatLink(st: TableState, seat: number): HTMLElement | string {
+  return playerName(seatName(st, seat), isComputer(st, seat) || st.summary.seats[seat]?.name == null);
+}
+
 /** A rated game's new ratings and their changes ("Ann 1512 (+12)"; "?" while provisional). */
 function ratingsLine(st: TableState): HTMLElement | null {
   const ratings = st.result?.ratings;
   if (!ratings?.length) return null;
-  const text = (r: SeatRating): string =>
-    `${seatName(st, r.seat)} ${r.rating}${r.provisional ? "?" : ""} (${r.change > 0 ? "+" : r.change < 0 ? "\u2212" : "\u00b1"}${Math.abs(r.change)})`;
-  return h("p", { class: "ratings", "data-role": "ratings" }, `Ratings: ${ratings.map(text).join(", ")}.`);
+  const one = (r: SeatRating, i: number): (HTMLElement | string | null)[] => [i > 0 ? ", " : null, seatLink(st, r.seat), ratingTag(r, r.change)];
+  return h("p", { class: "ratings", "data-role": "ratings" }, "Ratings: ", ratings.map(one), ".");
 }

@@ -1,0 +1,105 @@
+// The screens with an address of their own: the replay viewer
+// (#replay/<game id>) and a player's profile (#profile/<name>). A link to
+// either changes the address, and the app follows it (route()); the
+// browser's Back leaves them. Each goes back to the screen it was opened
+// from (a replay opened from a profile goes back to that profile).
+import { profileHash, profileInHash } from "./core/players";
+import type { Status } from "./core/net";
+import type { User } from "./core/types";
+import { replayInHash } from "./saved";
+import type { ScreenName } from "./shell";
+import type { TableState } from "./table/game";
+
+/** What the pages need of the app. */
+export interface PagesHost {
+  readonly user: User | null;
+  readonly status: Status;
+  readonly screenName: ScreenName;
+  readonly table: TableState | null;
+  show(name: ScreenName): void;
+  /** Back to the table the tab is at (caught up), or the lobby. */
+  resume(): Promise<void>;
+}
+
+/** Screens a profile goes back to as they are (the others are left by resume()). */
+const RETURNABLE = new Set<ScreenName>(["lobby", "chips", "results", "friends"]);
+
+export class Pages {
+  /** The game the replay viewer shows (#replay/<id>). */
+  replayGame: number | null = null;
+  /** The player the profile shows (#profile/<name>). */
+  profileName: string | null = null;
+  /** The screen the replay was opened from (the chips, results or profile screen is shown again after it). */
+  private replayFrom: ScreenName | null = null;
+  /** The screen the profile was opened from. */
+  private profileFrom: ScreenName | null = null;
+
+  constructor(private readonly app: PagesHost) {
+    window.addEventListener("hashchange", () => this.route());
+  }
+
+  /** Follows the address: opens the replay or the profile it names, or leaves the one it no longer names. */
+  route(): void {
+    if (this.app.status !== "online") return;
+    const game = replayInHash();
+    const name = profileInHash();
+    const at = this.app.screenName;
+    if (game !== null) {
+      if (game !== this.replayGame || at !== "replay") this.openReplay(game);
+    } else if (name !== null) {
+      if (this.app.user && (name !== this.profileName || at !== "profile")) this.openProfile(name);
+    } else if (at === "replay") {
+      this.closeReplay();
+    } else if (at === "profile") {
+      this.closeProfile();
+    }
+  }
+
+  /** Opens the replay viewer on a finished game (and its address). */
+  openReplay(game: number): void {
+    this.replayGame = game;
+    const at = this.app.screenName;
+    if (at === "chips" || at === "results" || at === "profile") this.replayFrom = at;
+    if (location.hash !== `#replay/${game}`) history.pushState(null, "", `#replay/${game}`);
+    this.app.show("replay");
+  }
+
+  /** Back from the replay: to the screen it was opened from, the table the tab is at, the lobby, or the login. */
+  closeReplay(): void {
+    this.replayGame = null;
+    const from = this.replayFrom;
+    this.replayFrom = null;
+    if (from === "profile" && this.profileName !== null && this.app.user) {
+      history.replaceState(null, "", profileHash(this.profileName));
+      this.app.show("profile");
+      return;
+    }
+    history.replaceState(null, "", location.pathname + location.search);
+    if (from && this.app.user) return this.app.show(from);
+    // resume() catches up with the tab's table (the connection may have
+    // been made again meanwhile), or goes to the lobby.
+    if (this.app.user) void this.app.resume();
+    else this.app.show("account");
+  }
+
+  /** Opens a player's profile (and its address); from a profile, another one. */
+  openProfile(name: string): void {
+    const at = this.app.screenName;
+    if (at !== "profile" && at !== "replay" && at !== "connecting" && at !== "account") this.profileFrom = at;
+    this.profileName = name;
+    if (profileInHash() !== name) history.pushState(null, "", profileHash(name));
+    this.app.show("profile");
+  }
+
+  /** Back from a profile: to the screen it was opened from, or the table the tab is at, or the lobby. */
+  closeProfile(): void {
+    this.profileName = null;
+    const from = this.profileFrom;
+    this.profileFrom = null;
+    if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+    if (!this.app.user) return this.app.show("account");
+    if (from === "table" && this.app.table) return this.app.show("table");
+    if (from && RETURNABLE.has(from)) return this.app.show(from);
+    void this.app.resume();
+  }
+}

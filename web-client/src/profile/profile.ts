@@ -1,0 +1,284 @@
+// A player's profile (#profile/<name>, from profile.get): since when they
+// play, whether they are online (for oneself and one's friends), the
+// friend request that fits what they are to the user, their rating in
+// each pool with its history drawn as a chart, their games played and won
+// per game, and their last games, each with its replay (unless they hide
+// them from people who are not their friends). On one's own profile, the
+// box that hides one's games (profile.set). Any player's name elsewhere
+// links here (core/players.ts).
+import type { App, Screen } from "../app";
+import { pastGameList, variantStats } from "../chips/past_games";
+import { h, fill } from "../core/dom";
+import { keepFocus } from "../core/keys";
+import { RequestError } from "../core/net";
+import { poolName, ratingText } from "../core/players";
+import type { PoolRating, ProfileAnswer, ProfileSetAnswer } from "../core/types_results";
+import { ratingChart } from "./chart";
+
+function errorText(e: unknown, name: string): string {
+  if (e instanceof RequestError && e.code === "no_user") return `There is no player called “${name}”.`;
+  return e instanceof Error ? e.message : String(e);
+}
+
+function memberSince(at: number): HTMLElement {
+  const d = new Date(at * 1000);
+  return h("time", { datetime: d.toISOString().slice(0, 10) }, d.toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" }));
+}
+
+export class ProfileScreen implements Screen {
+  readonly el: HTMLElement;
+  private readonly head: HTMLElement;
+  private readonly body: HTMLElement;
+  /** The player asked for, and what the server said of them. */
+  private name: string | null = null;
+  private data: ProfileAnswer | null = null;
+  private error = "";
+  /** Bumped at each change of what is shown; drawn again only then (the app renders often, at a table). */
+  private version = 0;
+  private drawn = -1;
+  /** The friends and requests the profile was read with: a change (a request made or answered) reads it again. */
+  private friendsSeen = "";
+  private stale = false;
+
+  constructor(private readonly app: App) {
+    this.head = h("div", { class: "page-head" });
+    this.body = h("div", { class: "profile-body" });
+    this.el = h("section", { class: "profile-screen page-screen", tabindex: -1 }, this.head, this.body);
+  }
+
+  /** What the user's friends and requests are now (with who is online). */
+  private friendsKey(): string {
+    const s = this.app.social;
+    return [s.friends.map((f) => `${f.id}:${f.online}`), s.incoming.map((u) => u.id), s.outgoing.map((u) => u.id)].map((x) => x.join(",")).join("|");
+  }
+
+  update(): void {
+    const name = this.app.pages.profileName;
+    const friends = this.friendsKey();
+    if (name !== null && name !== this.name) {
+      // Another player's profile (a name on this one): from the top, the keyboard with it.
+      const another = this.name !== null;
+      this.name = name;
+      this.data = null;
+      this.error = "";
+      this.version++;
+      this.stale = true;
+      if (another) {
+        window.scrollTo(0, 0);
+        this.el.focus({ preventScroll: true });
+      }
+    } else if (this.data && friends !== this.friendsSeen) {
+      this.stale = true;
+    }
+    if (this.stale && this.name !== null) {
+      this.stale = false;
+      this.friendsSeen = friends;
+      void this.load(this.name);
+    }
+    if (this.drawn === this.version) return;
+    this.drawn = this.version;
+    keepFocus(this.body, () => this.render());
+  }
+
+  private async load(name: string): Promise<void> {
+    try {
+      const d = await this.app.conn.request<ProfileAnswer>("profile.get", { username: name });
+      if (name !== this.name) return;
+      this.data = d;
+      this.error = "";
+    } catch (e) {
+      if (name !== this.name) return;
+      this.error = errorText(e, name);
+    }
+    this.version++;
+    this.update();
+  }
+
+  private render(): void {
+    const d = this.data;
+    const name = d?.user.name ?? this.name ?? "";
+    this.el.dataset["player"] = name;
+    this.el.dataset["loaded"] = d ? "true" : "false";
+    fill(
+      this.head,
+      h(
+        "h2",
+        null,
+        name,
+        d?.relation === "self" ? h("small", null, " (you)") : null,
+        d?.guest ? h("span", { class: "badge", title: "a guest account: no ratings, chips or friends" }, "guest") : null,
+      ),
+      h("button", { type: "button", class: "leave", id: "back", onclick: () => this.app.closeProfile() }, "Back"),
+    );
+    if (this.error) {
+      fill(this.body, h("p", { class: "empty card-panel", "data-role": "profile-error" }, this.error));
+      return;
+    }
+    if (!d) {
+      fill(this.body, h("p", { class: "empty card-panel" }, "Loading…"));
+      return;
+    }
+    fill(this.body, this.topPanel(d), h("div", { class: "profile-layout" }, this.ratingsPanel(d), this.gamesPanel(d)));
+  }
+
+  /** Since when, online or not, the friend request that fits, and one's own hide box. */
+  private topPanel(d: ProfileAnswer): HTMLElement {
+    return h(
+      "div",
+      { class: "card-panel profile-top" },
+      h("span", { class: "avatar", "aria-hidden": "true" }, d.user.name.slice(0, 1).toUpperCase()),
+      h(
+        "div",
+        { class: "profile-facts" },
+        h(
+          "p",
+          { class: "profile-meta" },
+          d.guest ? "Playing as a guest since " : "Member since ",
+          memberSince(d.member_since),
+          d.online === null
+            ? null
+            : h(
+                "span",
+                { class: `presence ${d.online ? "online" : "offline"}`, "data-role": "online" },
+                h("span", { class: "dot" }),
+                d.online ? "online" : "offline",
+              ),
+        ),
+        this.friendActions(d),
+        this.hideBox(d),
+      ),
+    );
+  }
+
+  /** Runs a friend request or answer, then reads the profile again (the relation changed). */
+  private friendAct(f: () => Promise<void>): () => void {
+    return () =>
+      void f().then(() => {
+        this.stale = true;
+        this.update();
+      });
+  }
+
+  private friendActions(d: ProfileAnswer): HTMLElement | null {
+    if (d.relation === "self" || d.guest || this.app.user?.guest) return null;
+    const s = this.app.social;
+    const name = d.user.name;
+    const button = (id: string, cls: string, label: string, f: () => Promise<void>): HTMLElement =>
+      h("button", { type: "button", id, class: cls, onclick: this.friendAct(f) }, label);
+    let parts: (HTMLElement | string)[];
+    switch (d.relation) {
+      case "incoming":
+        parts = [
+          h("span", { class: "friend-state" }, `${name} asks to be your friend.`),
+          button("friend-accept", "primary", "Accept request", () => s.accept(name)),
+          button("friend-decline", "", "Decline", () => s.decline(name)),
+        ];
+        break;
+      case "outgoing":
+        parts = [h("span", { class: "friend-state" }, "Request sent"), button("friend-withdraw", "link", "Withdraw", () => s.remove(name))];
+        break;
+      case "friend":
+        parts = [
+          h("span", { class: "badge friends" }, "Friends"),
+          button("friend-remove", "link", "Remove friend", async () => {
+            if (window.confirm(`Remove ${name} from your friends?`)) await s.remove(name);
+          }),
+        ];
+        break;
+      default:
+        parts = [
+          button("friend-add", "primary", "Add friend", async () => {
+            this.app.flash((await s.request(name)).text);
+          }),
+        ];
+    }
+    return h("div", { class: "friend-actions", "data-relation": d.relation }, parts);
+  }
+
+  private hideBox(d: ProfileAnswer): HTMLElement | null {
+    if (d.relation !== "self" || d.guest) return null;
+    const box = h("input", { type: "checkbox", id: "hide-games", name: "hide_games", checked: d.hide_games });
+    box.addEventListener("change", () => void this.setHidden(box));
+    return h(
+      "div",
+      { class: "hide-games" },
+      h("label", { class: "hide-check" }, box, " Hide my games from people who are not my friends"),
+      h("small", { class: "hint" }, "Your ratings and how many games you played and won stay on your profile for everyone."),
+    );
+  }
+
+  private async setHidden(box: HTMLInputElement): Promise<void> {
+    box.disabled = true;
+    try {
+      const a = await this.app.conn.request<ProfileSetAnswer>("profile.set", { hide_games: box.checked });
+      if (this.data) this.data.hide_games = a.hide_games;
+      this.app.flash(a.hide_games ? "Your games are now shown to your friends only." : "Your games are shown to everyone again.");
+    } catch (e) {
+      box.checked = !box.checked;
+      this.app.flash(e instanceof Error ? e.message : String(e));
+    }
+    box.disabled = false;
+    this.version++;
+    this.update();
+  }
+
+  private ratingsPanel(d: ProfileAnswer): HTMLElement {
+    const body = d.guest
+      ? h("p", { class: "empty" }, "Guests are not rated: a registered account gets a rating in each game it plays at rated tables.")
+      : d.ratings.length === 0
+        ? h("p", { class: "empty", "data-role": "no-ratings" }, "No rated games yet. Games at rated tables (the lobby says “rated”) make a rating.")
+        : h(
+            "div",
+            { class: "rating-cards" },
+            d.ratings.map((r) => this.ratingCard(r)),
+          );
+    return h(
+      "section",
+      { class: "card-panel profile-ratings", "aria-labelledby": "profile-ratings-title" },
+      h("h3", { id: "profile-ratings-title" }, "Ratings"),
+      body,
+      d.ratings.some((r) => r.provisional)
+        ? h("small", { class: "hint" }, "“?”: a provisional rating (a deviation over 110), still finding its level; it settles as more rated games are played.")
+        : null,
+    );
+  }
+
+  private ratingCard(r: PoolRating): HTMLElement {
+    return h(
+      "article",
+      { class: "rating-card", "data-pool": r.pool },
+      h(
+        "header",
+        null,
+        h("h4", null, poolName(r.pool)),
+        h("span", { class: "rating-big", "data-rating": r.rating, "data-provisional": String(r.provisional) }, ratingText(r.rating, r.provisional)),
+      ),
+      h("p", { class: "meta" }, `deviation ${r.deviation} · ${r.games} rated game${r.games === 1 ? "" : "s"}`),
+      ratingChart(r.history, `${poolName(r.pool)} rating`),
+    );
+  }
+
+  private gamesPanel(d: ProfileAnswer): HTMLElement {
+    const self = d.relation === "self";
+    const games =
+      d.games === null
+        ? h("p", { class: "empty", "data-role": "games-hidden" }, "This player's games are visible to their friends only.")
+        : d.games.length === 0
+          ? h("p", { class: "empty" }, "No finished games yet.")
+          : pastGameList(d.games);
+    return h(
+      "section",
+      { class: "card-panel profile-games", "aria-labelledby": "profile-games-title" },
+      h("h3", { id: "profile-games-title" }, "Games played"),
+      d.variants.length ? variantStats(d.variants) : h("p", { class: "empty" }, "No games played yet."),
+      h(
+        "h3",
+        null,
+        "Recent games",
+        d.hide_games && d.games !== null ? h("small", null, self ? " · hidden from people who are not your friends" : " · shown to friends only") : null,
+      ),
+      games,
+      d.games?.length && !self ? h("small", { class: "hint" }, `Won or lost as ${d.user.name} played them.`) : null,
+    );
+  }
+}
