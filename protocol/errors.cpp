@@ -59,6 +59,8 @@ constexpr Entry kCatalogue[] = {
     {Error::kNoRequest, "no_request", "that user has not asked you"},
     {Error::kNotFriends, "not_friends",
      "you are not friends with that user and have not asked them"},
+    {Error::kWrongPassword, "wrong_password", "that is not your password"},
+    {Error::kNoSession, "no_session", "no such session of yours"},
     {Error::kServerRestarting, "server_restarting",
      "the server is restarting; try again in a moment"},
     {Error::kRateLimited, "rate_limited", "too many messages; slow down"},

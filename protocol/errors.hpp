@@ -64,6 +64,8 @@ enum class Error : std::uint8_t {
   kAlreadyRequested,
   kNoRequest,
   kNotFriends,
+  kWrongPassword,
+  kNoSession,
   // Limits and the server's state.
   kServerRestarting,
   kRateLimited,

@@ -42,6 +42,9 @@ std::string_view type_name(const ClientMessage& m) {
     std::string_view operator()(const RatingsLeaderboard&) const { return "ratings.leaderboard"; }
     std::string_view operator()(const ProfileGet&) const { return "profile.get"; }
     std::string_view operator()(const ProfileSet&) const { return "profile.set"; }
+    std::string_view operator()(const AccountPassword&) const { return "account.password"; }
+    std::string_view operator()(const AccountSessions&) const { return "account.sessions"; }
+    std::string_view operator()(const AccountEndSession&) const { return "account.end_session"; }
     std::string_view operator()(const PlayQuick&) const { return "play.quick"; }
     std::string_view operator()(const TableInvite&) const { return "table.invite"; }
     std::string_view operator()(const TableDecline&) const { return "table.decline"; }

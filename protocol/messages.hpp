@@ -139,6 +139,15 @@ struct ResultsLeaderboard {
   std::int64_t min_games = 1;
   int limit = 20;
 };
+// Account care (docs/protocol.md, Your account).
+struct AccountPassword {
+  std::string old_password;
+  std::string new_password;
+};
+struct AccountSessions {};
+struct AccountEndSession {
+  std::string session;  // a session's id, as account.sessions gives it
+};
 // Ratings and profiles.
 struct RatingsLeaderboard {
   std::string pool;  // "classic", "bid", "exact" or "events"
@@ -157,7 +166,8 @@ using ClientMessage =
                  TableRematch, TableSuggest, TableAddBot, TableRemoveBot, PlayQuick, TableInvite,
                  TableDecline, GameRecordRequest, FriendRequest, FriendAccept, FriendDecline,
                  FriendRemove, FriendsList, ChipsBalance, ChipsHistory, ChipsTopup, ResultsGames,
-                 ResultsStats, ResultsLeaderboard, RatingsLeaderboard, ProfileGet, ProfileSet>;
+                 ResultsStats, ResultsLeaderboard, RatingsLeaderboard, ProfileGet, ProfileSet,
+                 AccountPassword, AccountSessions, AccountEndSession>;
 
 struct Request {
   std::string id;  // the request id as JSON text ("" when absent)

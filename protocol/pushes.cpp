@@ -12,6 +12,10 @@ struct Writer {
     data().key("reason").value(std::string_view(p.reason)).end_object();
     type("banned");
   }
+  void operator()(const SessionEnded& p) const {
+    data().key("reason").value(std::string_view(p.reason)).end_object();
+    type("session.ended");
+  }
   void operator()(const ServerRestarting&) const {
     data().key("message").value("the server is restarting; reconnect in a few seconds to carry on");
     out.end_object();

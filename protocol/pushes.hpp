@@ -15,6 +15,11 @@ namespace whist::protocol::push {
 struct Banned {
   std::string reason;
 };
+// This connection's session was ended (the password changed, or the
+// player ended it from another device); the connection closes with 1000.
+struct SessionEnded {
+  std::string reason;
+};
 // The server is stopping; the connection closes with 1001.
 struct ServerRestarting {};
 // A scheduled table one sits at opened: its game started, or it was cancelled.
@@ -36,7 +41,8 @@ struct Friend {
   std::string data;
 };
 
-using Push = std::variant<Banned, ServerRestarting, TableOpened, LobbyTable, LobbyRemoved, Friend>;
+using Push = std::variant<Banned, SessionEnded, ServerRestarting, TableOpened, LobbyTable,
+                          LobbyRemoved, Friend>;
 
 std::string push_text(const Push& p);
 

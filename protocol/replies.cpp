@@ -171,6 +171,19 @@ struct Writer {
   std::string operator()(const reply::ProfileSettings& r) const {
     return json{{"hide_games", r.hide_games}}.dump();
   }
+  std::string operator()(const reply::PasswordChanged& r) const {
+    return json{{"ended", r.ended}}.dump();
+  }
+  std::string operator()(const reply::SessionList& r) const {
+    json list = json::array();
+    for (const auto& s : r.sessions)
+      list.push_back({{"id", s.id},
+                      {"device", s.device},
+                      {"created_at", s.created_at},
+                      {"last_used_at", s.last_used_at},
+                      {"current", s.current}});
+    return json{{"sessions", std::move(list)}}.dump();
+  }
 };
 
 }  // namespace

@@ -195,12 +195,29 @@ struct ProfileSettings {
   bool hide_games = false;
 };
 
+// account.password: how many other sessions were ended.
+struct PasswordChanged {
+  std::int64_t ended = 0;
+};
+// account.sessions.
+struct SessionInfo {
+  std::string id;  // the start of the token's hash: names it, gives nothing away
+  std::string device;
+  std::int64_t created_at = 0;
+  std::int64_t last_used_at = 0;
+  bool current = false;  // this connection's
+};
+struct SessionList {
+  std::vector<SessionInfo> sessions;
+};
+
 // An ack with no data: {}.
 struct Done {};
 
-using Reply = std::variant<Done, Session, LobbyList, FriendRequested, FriendsNow, FriendAccepted,
-                           FriendsList, ChipsBalance, ChipsHistory, ChipsTopup, Leaderboard,
-                           GamesPage, Stats, RatingBoard, Profile, ProfileSettings>;
+using Reply =
+    std::variant<Done, Session, LobbyList, FriendRequested, FriendsNow, FriendAccepted, FriendsList,
+                 ChipsBalance, ChipsHistory, ChipsTopup, Leaderboard, GamesPage, Stats, RatingBoard,
+                 Profile, ProfileSettings, PasswordChanged, SessionList>;
 
 // The ack's data as JSON text.
 std::string reply_text(const Reply& r);

@@ -225,6 +225,19 @@ Parsed parse_profile_set(const std::string& type, json& d) {
   return ProfileSet{h->get<bool>()};
 }
 
+Parsed parse_account_password(const std::string& type, json& d) {
+  AccountPassword m;
+  if (auto e = get_string(d, "old", m.old_password)) return bad(type, *e);
+  if (auto e = get_string(d, "new", m.new_password)) return bad(type, *e);
+  return m;
+}
+
+Parsed parse_end_session(const std::string& type, json& d) {
+  AccountEndSession m;
+  if (auto e = get_string(d, "session", m.session)) return bad(type, *e);
+  return m;
+}
+
 // The table requests: each names its table first ("table", a table id).
 using TableParser = Parsed (*)(const std::string& type, std::int64_t table, json& d);
 
@@ -337,6 +350,9 @@ constexpr std::pair<std::string_view, Parser> kParsers[] = {
     {"ratings.leaderboard", parse_ratings_leaderboard},
     {"profile.get", parse_profile_get},
     {"profile.set", parse_profile_set},
+    {"account.password", parse_account_password},
+    {"account.sessions", parse_empty<AccountSessions>},
+    {"account.end_session", parse_end_session},
 };
 
 template <typename P, size_t N>

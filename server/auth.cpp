@@ -52,6 +52,28 @@ std::string guest_name() {
   return name;
 }
 
+std::string device_name(std::string_view ua) {
+  const auto has = [ua](std::string_view s) { return ua.find(s) != std::string_view::npos; };
+  // The order matters: Edge and Opera say Chrome too, Chrome says Safari.
+  std::string browser = has("Firefox/")                      ? "Firefox"
+                        : has("Edg/")                        ? "Edge"
+                        : has("OPR/")                        ? "Opera"
+                        : has("Chrome/") || has("Chromium/") ? "Chrome"
+                        : has("Safari/")                     ? "Safari"
+                                                             : "";
+  std::string system = has("Android")                        ? "Android"
+                       : has("iPhone") || has("iPad")        ? "iOS"
+                       : has("Windows")                      ? "Windows"
+                       : has("Mac OS X") || has("Macintosh") ? "macOS"
+                       : has("CrOS")                         ? "ChromeOS"
+                       : has("Linux")                        ? "Linux"
+                                                             : "";
+  if (browser.empty() && system.empty()) return "unknown device";
+  if (browser.empty()) return "a browser on " + system;
+  if (system.empty()) return browser;
+  return browser + " on " + system;
+}
+
 std::optional<std::string> check_username(std::string_view name) {
   if (name.size() < 3 || name.size() > 20) return "a username has 3 to 20 characters";
   for (char c : name) {

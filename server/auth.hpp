@@ -27,6 +27,11 @@ unsigned long long secure_seed();
 // "guest-" and six random letters and digits.
 std::string guest_name();
 
+// A browser's User-Agent as a player recognises it in their list of
+// sessions: "Firefox on Linux", "Safari on iOS"; "unknown device" when it
+// says nothing known. Short (no allocation kept per connection).
+std::string device_name(std::string_view user_agent);
+
 // Why a username or password is not acceptable, or nothing.
 std::optional<std::string> check_username(std::string_view name);
 std::optional<std::string> check_password(std::string_view password);

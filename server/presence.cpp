@@ -47,6 +47,16 @@ void Presence::send(std::int64_t user, Message m) {
   });
 }
 
+void Presence::end_sessions(std::int64_t user, std::vector<std::string> token_hashes,
+                            std::string reason) {
+  tell([this, user, hashes = std::move(token_hashes), reason = std::move(reason)] {
+    auto it = users_.find(user);
+    if (it == users_.end()) return;
+    for (const auto& [raw, weak] : it->second.sessions)
+      if (auto s = weak.lock()) s->session_ended(hashes, reason);
+  });
+}
+
 void Presence::watching(std::int64_t user, const WsSession* s, std::int64_t table, bool on) {
   tell([this, user, s, table, on] {
     auto it = users_.find(user);

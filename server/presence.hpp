@@ -49,6 +49,9 @@ class Presence : public StrandService {
 
   // Queues `m` on every session of `user` (none if offline).
   void send(std::int64_t user, Message m);
+  // Tells every connection of `user` logged in with one of the sessions
+  // `token_hashes` that its session ended: it says why and closes.
+  void end_sessions(std::int64_t user, std::vector<std::string> token_hashes, std::string reason);
   // A session of `user` started or stopped watching `table`.
   void watching(std::int64_t user, const WsSession* s, std::int64_t table, bool on);
   // A table's seats changed: (user, seat) for each taken seat, and who may

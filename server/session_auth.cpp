@@ -85,8 +85,8 @@ asio::awaitable<std::string> WsSession::start_session(const std::string& id,
   const auto now = unix_now();
   const auto expires = now + std::int64_t{86400} * config_.session_days;
   const auto account_id = a.id;
-  auto create = [=](storage::Database& db) {
-    db.accounts().create_session(account_id, hash, now, expires);
+  auto create = [=, device = device_](storage::Database& db) {
+    db.accounts().create_session(account_id, hash, now, expires, device);
   };
   co_await storage_.on_storage(std::move(create));
   user_ = User{a.id, a.username, a.guest, hash};

@@ -12,6 +12,7 @@
 #include "protocol/pushes.hpp"
 #include "protocol/record_json.hpp"
 #include "protocol/replay_json.hpp"
+#include "server/auth.hpp"
 #include "server/game_record.hpp"
 #include "server/hub.hpp"
 #include "server/rating_view.hpp"
@@ -96,6 +97,7 @@ void WsSession::set_options() {
 asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
   set_options();
   address_ = client_address(req);
+  device_ = device_name(std::string_view(req[http::field::user_agent]));
   boost::system::error_code ec;
   co_await ws_.async_accept(req, asio::redirect_error(asio::use_awaitable, ec));
   // The request's headers are not needed again; they would otherwise stay
@@ -297,6 +299,8 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
     co_return co_await on_results(r.id, r.message);
   if (holds_any<RatingsLeaderboard, ProfileGet, ProfileSet>(r.message))
     co_return co_await on_ratings(r.id, r.message);
+  if (holds_any<AccountPassword, AccountSessions, AccountEndSession>(r.message))
+    co_return co_await on_account(r.id, r.message);
   if (const auto* chat = std::get_if<protocol::TableChat>(&r.message)) {
     // Bursts and repeated lines are refused before the table sees them.
     const std::string line = chat->phrase >= 0 ? "#" + std::to_string(chat->phrase) : chat->text;

@@ -97,6 +97,10 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   // The operator banned `account`: if this session is theirs, it is told
   // ({"t": "banned"}) and closed with 1008 (policy violation).
   void kick_banned(std::int64_t account, std::string reason);
+  // The session this connection is logged in with is one of `token_hashes`,
+  // ended (account.password, account.end_session): it is told why, and
+  // closes.
+  void session_ended(std::vector<std::string> token_hashes, std::string reason);
   // The server is stopping: tells the client (server.restarting), sends what
   // is queued, and closes with 1001 (going away).
   void server_stopping();
@@ -169,6 +173,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   // session start does: the first chips if never given, the daily top-up.
   asio::awaitable<std::string> on_chips(const std::string& id, const protocol::ClientMessage& m);
   asio::awaitable<void> session_chips();
+  // Account care (session_account.cpp): the password, the sessions.
+  asio::awaitable<std::string> on_account(const std::string& id, const protocol::ClientMessage& m);
   // Results (session_results.cpp): games, wins and losses, leaderboards.
   asio::awaitable<std::string> on_results(const std::string& id, const protocol::ClientMessage& m);
   // Ratings and profiles (session_results.cpp): ratings.leaderboard,
@@ -200,6 +206,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   std::chrono::steady_clock::time_point last_heard_;
 
   bool hello_ = false;
+  std::string device_;  // what the connection came from ("Firefox on Linux"), for its session
   struct User {
     std::int64_t id = 0;
     std::string name;

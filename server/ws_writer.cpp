@@ -61,6 +61,18 @@ void WsSession::kick_banned(std::int64_t account, std::string reason) {
                  });
 }
 
+void WsSession::session_ended(std::vector<std::string> token_hashes, std::string reason) {
+  asio::dispatch(ws_.get_executor(), [self = shared_from_this(), hashes = std::move(token_hashes),
+                                      reason = std::move(reason)] {
+    if (self->closing_ || !self->user_) return;
+    if (std::find(hashes.begin(), hashes.end(), self->user_->token_hash) == hashes.end()) return;
+    spdlog::info("closing a connection of {}: its session ended", self->user_->name);
+    self->enqueue(std::make_shared<const std::string>(
+        protocol::push::push_text(protocol::push::SessionEnded{reason})));
+    self->close_soon(websocket::close_code::normal, "session ended");
+  });
+}
+
 void WsSession::server_stopping() {
   asio::dispatch(ws_.get_executor(), [self = shared_from_this()] {
     if (self->closing_) return;

@@ -7,6 +7,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 namespace whist::storage {
 
@@ -18,6 +19,14 @@ struct Account {
   std::int64_t created_at = 0;  // Unix seconds
   bool banned = false;          // by the operator (whistctl ban): no login, no session
   bool hide_games = false;      // their game list is for their friends only (profile.set)
+};
+
+// A live session, as its owner lists them.
+struct SessionInfo {
+  std::string token_hash;
+  std::string device;  // as the server named it when the session began
+  std::int64_t created_at = 0;
+  std::int64_t last_used_at = 0;
 };
 
 class AccountStore {
@@ -34,9 +43,22 @@ class AccountStore {
   // friends; false if there is no such account.
   virtual bool set_hide_games(std::int64_t id, bool hide) = 0;
 
-  // A session: a token's hash and when it expires.
+  // Sets a (registered) account's password hash; false if there is no
+  // such account.
+  virtual bool set_password(std::int64_t id, std::string_view password_hash) = 0;
+
+  // A session: a token's hash, when it expires, and the device it was
+  // opened from.
   virtual void create_session(std::int64_t account_id, std::string_view token_hash,
-                              std::int64_t now, std::int64_t expires_at) = 0;
+                              std::int64_t now, std::int64_t expires_at,
+                              std::string_view device = {}) = 0;
+  // The account's live sessions (not revoked, not expired at `now`), the
+  // most recently used first.
+  virtual std::vector<SessionInfo> sessions_of(std::int64_t account_id, std::int64_t now) const = 0;
+  // Revokes every live session of the account but `keep` (a token's
+  // hash); the hashes revoked.
+  virtual std::vector<std::string> revoke_other_sessions(std::int64_t account_id,
+                                                         std::string_view keep) = 0;
   // The account of a live session (not revoked, not expired at `now`); it
   // also records `now` as the session's last use.
   virtual std::optional<Account> account_for_session(std::string_view token_hash,

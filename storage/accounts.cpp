@@ -67,14 +67,48 @@ bool SqliteAccounts::set_hide_games(std::int64_t id, bool hide) {
   return sqlite3_changes(db_) > 0;
 }
 
+bool SqliteAccounts::set_password(std::int64_t id, std::string_view password_hash) {
+  Statement st(db_, "UPDATE accounts SET password_hash = ?2 WHERE id = ?1 AND guest = 0",
+               "set_password");
+  st.bind(1, id).bind(2, password_hash);
+  st.run();
+  return sqlite3_changes(db_) > 0;
+}
+
 void SqliteAccounts::create_session(std::int64_t account_id, std::string_view token_hash,
-                                    std::int64_t now, std::int64_t expires_at) {
+                                    std::int64_t now, std::int64_t expires_at,
+                                    std::string_view device) {
   Statement st(db_,
                "INSERT INTO sessions(token_hash, account_id, created_at, last_used_at, "
-               "expires_at) VALUES (?1, ?2, ?3, ?3, ?4)",
+               "expires_at, device) VALUES (?1, ?2, ?3, ?3, ?4, ?5)",
                "create_session");
-  st.bind(1, token_hash).bind(2, account_id).bind(3, now).bind(4, expires_at);
+  st.bind(1, token_hash).bind(2, account_id).bind(3, now).bind(4, expires_at).bind(5, device);
   st.run();
+}
+
+std::vector<SessionInfo> SqliteAccounts::sessions_of(std::int64_t account_id,
+                                                     std::int64_t now) const {
+  Statement st(db_,
+               "SELECT token_hash, device, created_at, last_used_at FROM sessions "
+               "WHERE account_id = ?1 AND revoked = 0 AND expires_at > ?2 "
+               "ORDER BY last_used_at DESC, created_at DESC",
+               "sessions_of");
+  st.bind(1, account_id).bind(2, now);
+  std::vector<SessionInfo> out;
+  while (st.step()) out.push_back({st.text(0), st.text(1), st.int64(2), st.int64(3)});
+  return out;
+}
+
+std::vector<std::string> SqliteAccounts::revoke_other_sessions(std::int64_t account_id,
+                                                               std::string_view keep) {
+  Statement st(db_,
+               "UPDATE sessions SET revoked = 1 WHERE account_id = ?1 AND token_hash <> ?2 "
+               "AND revoked = 0 RETURNING token_hash",
+               "revoke_other_sessions");
+  st.bind(1, account_id).bind(2, keep);
+  std::vector<std::string> out;
+  while (st.step()) out.push_back(st.text(0));
+  return out;
 }
 
 std::optional<Account> SqliteAccounts::account_for_session(std::string_view token_hash,

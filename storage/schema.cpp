@@ -196,7 +196,7 @@ namespace whist::storage::detail {
 namespace {
 
 // Each entry is migration number (index + 1). Append only.
-constexpr std::array<const char*, 8> kMigrations = {
+constexpr std::array<const char*, 9> kMigrations = {
     // 1: accounts, sessions, tables, games and their deals and actions.
     R"sql(
 CREATE TABLE accounts (
@@ -388,6 +388,12 @@ CREATE INDEX rating_changes_account ON rating_changes(account_id, pool, at);
     R"sql(
 ALTER TABLE accounts ADD COLUMN hide_games INTEGER NOT NULL DEFAULT 0 CHECK (hide_games IN (0, 1));
 CREATE INDEX ratings_pool ON ratings(pool, rating);
+)sql",
+
+    // 9: what device each session was opened from, for its owner's list of
+    // sessions (AccountStore::sessions_of).
+    R"sql(
+ALTER TABLE sessions ADD COLUMN device TEXT NOT NULL DEFAULT '';
 )sql",
 };
 

@@ -31,8 +31,12 @@ class SqliteAccounts final : public AccountStore {
   std::optional<Account> account_by_name(std::string_view username) const override;
   std::optional<Account> account_by_id(std::int64_t id) const override;
   bool set_hide_games(std::int64_t id, bool hide) override;
+  bool set_password(std::int64_t id, std::string_view password_hash) override;
   void create_session(std::int64_t account_id, std::string_view token_hash, std::int64_t now,
-                      std::int64_t expires_at) override;
+                      std::int64_t expires_at, std::string_view device) override;
+  std::vector<SessionInfo> sessions_of(std::int64_t account_id, std::int64_t now) const override;
+  std::vector<std::string> revoke_other_sessions(std::int64_t account_id,
+                                                 std::string_view keep) override;
   std::optional<Account> account_for_session(std::string_view token_hash,
                                              std::int64_t now) override;
   bool revoke_session(std::string_view token_hash) override;

@@ -93,6 +93,8 @@ TEST_CASE("every table event is written as its document", "[events]") {
 TEST_CASE("every push is written as its document", "[events]") {
   using namespace whist::protocol::push;
   CHECK(push_text(Banned{"rude"}) == json{{"t", "banned"}, {"d", {{"reason", "rude"}}}}.dump());
+  CHECK(push_text(SessionEnded{"your password was changed"}) ==
+        json{{"t", "session.ended"}, {"d", {{"reason", "your password was changed"}}}}.dump());
   CHECK(
       push_text(ServerRestarting{}) ==
       json{{"t", "server.restarting"},

@@ -171,6 +171,11 @@ std::map<std::string, std::string> written() {
   theirs.variants = {{"exact", 1, 1}};
   w["profile.hidden"] = text(theirs);
   w["profile.set"] = text(ProfileSettings{true});
+  w["account.password"] = text(PasswordChanged{2});
+  w["account.sessions"] =
+      text(SessionList{{{"3f2a9c1b4d5e6f70", "Firefox on Linux", 1700000000, 1700000600, true},
+                        {"0123456789abcdef", kOdd, 1690000000, 1690000000, false}}});
+  w["account.sessions.none"] = text(SessionList{});
   w["results.stats"] = text(Stats{alice, {{"classic", 3, 2}, {"exact", 1, 0}}});
   w["welcome"] = without_rules(welcome_message({"whistd/0.1.0", {}, "none"}, ""));
   w["welcome.resumed"] = without_rules(

@@ -274,6 +274,36 @@ TEST_CASE("sessions", "[storage]") {
                     StorageError);
   }
 
+  SECTION("an account's live sessions, with their devices; all but one revoked") {
+    db.accounts().create_session(alice, "token-a2", kNow + 5, kNow + 3600, "Firefox on Linux");
+    db.accounts().create_session(alice, "token-a3", kNow + 6, kNow + 10, "Safari on iOS");
+    db.accounts().account_for_session("token-a", kNow + 9);  // used last
+    auto live = db.accounts().sessions_of(alice, kNow + 9);
+    REQUIRE(live.size() == 3);
+    CHECK(live[0].token_hash == "token-a");
+    CHECK(live[0].device.empty());  // made without one
+    CHECK(live[1].token_hash == "token-a3");
+    CHECK(live[2].device == "Firefox on Linux");
+    CHECK(live[2].created_at == kNow + 5);
+    CHECK(db.accounts().sessions_of(alice, kNow + 10).size() == 2);  // token-a3 expired
+    const auto revoked = db.accounts().revoke_other_sessions(alice, "token-a2");
+    CHECK(revoked.size() == 2);  // the expired one too: it is revoked all the same
+    live = db.accounts().sessions_of(alice, kNow + 9);
+    REQUIRE(live.size() == 1);
+    CHECK(live[0].token_hash == "token-a2");
+    CHECK(db.accounts().revoke_other_sessions(alice, "token-a2").empty());
+    CHECK(db.accounts().sessions_of(bob, kNow).size() == 1);  // bob's untouched
+  }
+
+  SECTION("a password changed; a guest has none to change") {
+    CHECK(db.accounts().set_password(alice, "h2"));
+    CHECK(db.accounts().account_by_id(alice)->password_hash == "h2");
+    const std::int64_t g = db.accounts().create_account("guest-x", "", true, kNow).value();
+    CHECK_FALSE(db.accounts().set_password(g, "h3"));
+    CHECK(db.accounts().account_by_id(g)->password_hash.empty());
+    CHECK_FALSE(db.accounts().set_password(alice + bob + g, "h4"));
+  }
+
   SECTION("a repeated token hash throws without showing the hash") {
     const std::string secret = "f00dfacecafebeef";
     db.accounts().create_session(alice, secret, kNow, kNow + 10);

@@ -223,10 +223,10 @@ TEST_CASE("a version-2 file migrates to the results schema keeping its data",
     // Back to what a version-2 file is: no results table (migration 3),
     // no operator's columns and commands (migration 4), no action log
     // (migration 5), no ratings (migration 7), no hidden game lists
-    // (migration 8).
+    // (migration 8), no sessions' devices (migration 9).
     Raw raw(file.path());
     raw.exec(
-        "ALTER TABLE accounts DROP COLUMN hide_games; "
+        "ALTER TABLE accounts DROP COLUMN hide_games; ALTER TABLE sessions DROP COLUMN device; "
         "DROP TABLE rating_changes; DROP TABLE ratings; "
         "DROP TABLE action_log; DROP TABLE game_action_chunks; DROP TABLE results; DROP TABLE "
         "admin_commands; "

@@ -120,6 +120,8 @@ test("rated games, ratings beside names, profiles with their chart and games, hi
   await ann.click(`.past-game[data-game="${game}"] a.game-open`);
   await screen(ann, "replay");
   await ann.waitForSelector(`.replay-screen[data-game="${game}"][data-steps]`);
+  // The replay's names are links to the players' profiles too.
+  await ann.waitForSelector('.replay-screen .seat-name a.player[data-player="ben"]');
   await ann.click("text=Close the replay");
   await profileOf(ann, "ann");
   // She hides her games.

@@ -7,6 +7,7 @@ import type { App, Screen } from "../app";
 import { cardFace, cardText, SUIT_NAMES, sortHand, suitIcon, type Suit } from "../core/cards";
 import { h, fill } from "../core/dom";
 import { keepFocus, moveFocus } from "../core/keys";
+import { playerName } from "../core/players";
 import { hasSides, MODE_LABELS, variantName, optionSummary } from "../core/rules";
 import { makeSummary, summaryPanel } from "../table/summary";
 import { POSITIONS } from "../table/table_felt";
@@ -78,12 +79,20 @@ export class ReplayScreen implements Screen {
     return this.data?.seats[seat]?.name ?? `Seat ${seat + 1}`;
   }
 
-  /** A small badge for a computer player's seat (its user is negative in game.record). */
-  private bot(seat: number): HTMLElement | null {
+  /** Whether a computer player sat there (its user is negative in game.record). */
+  private isComputer(seat: number): boolean {
     const info = this.data?.seats[seat];
-    return info && (info.computer === true || (info.user !== null && info.user < 0))
-      ? h("span", { class: "badge computer", title: "a computer player" }, "computer")
-      : null;
+    return !!info && (info.computer === true || (info.user !== null && info.user < 0));
+  }
+
+  /** A seat's name: a link to a person's profile. */
+  private nameTag(seat: number): HTMLElement | string {
+    return this.data?.seats[seat]?.name ? playerName(this.name(seat), this.isComputer(seat)) : this.name(seat);
+  }
+
+  /** A small badge for a computer player's seat. */
+  private bot(seat: number): HTMLElement | null {
+    return this.isComputer(seat) ? h("span", { class: "badge computer", title: "a computer player" }, "computer") : null;
   }
 
   private rowNames(t: TableSummary): string[] {
@@ -307,7 +316,7 @@ export class ReplayScreen implements Screen {
         h(
           "div",
           { class: "seat-head" },
-          h("span", { class: "seat-name" }, this.name(i)),
+          h("span", { class: "seat-name" }, this.nameTag(i)),
           this.bot(i),
           v.dealer === i ? h("span", { class: "badge dealer", title: "dealer" }, "D") : null,
           v.contract?.declarer === i ? h("span", { class: "badge declarer" }, "declarer") : null,
@@ -344,7 +353,7 @@ export class ReplayScreen implements Screen {
       h(
         "div",
         { class: `seat pos-${pos[i] ?? "b"}${v.to_act === i && !v.game_over ? " to-act" : ""}`, "data-seat": i },
-        h("div", { class: "seat-head" }, h("span", { class: "seat-name" }, this.name(i)), this.bot(i)),
+        h("div", { class: "seat-head" }, h("span", { class: "seat-name" }, this.nameTag(i)), this.bot(i)),
         h("div", { class: "seat-line" }, h("span", { class: "won" }, tricksText(v.tricks_won[i] ?? 0))),
       ),
     );

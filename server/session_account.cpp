@@ -1,0 +1,106 @@
+// Account care over the protocol (docs/protocol.md, Your account): the
+// password changed (the old one required; every other session ended), the
+// account's sessions listed, and one of them ended. A session ended this
+// way is revoked in storage, and each connection logged in with it is told
+// (session.ended) and closed.
+
+#include <spdlog/spdlog.h>
+
+#include <algorithm>
+#include <chrono>
+
+#include "protocol/replies.hpp"
+#include "server/auth.hpp"
+#include "server/hub.hpp"
+#include "server/ws_session.hpp"
+#include "table/clock.hpp"
+
+namespace whist::server {
+
+namespace {
+
+// A session's id for its owner: the start of its token's hash (which
+// stands for the token in storage, and gives nothing of it away).
+constexpr size_t kSessionIdChars = 16;
+std::string session_id(const std::string& token_hash) {
+  return token_hash.substr(0, kSessionIdChars);
+}
+
+}  // namespace
+
+asio::awaitable<std::string> WsSession::on_account(const std::string& id,
+                                                   const protocol::ClientMessage& m) {
+  using protocol::Error;
+  if (user_->guest)
+    co_return reply_error(id, {Error::kGuest, "a guest has no password or devices"});
+  const std::int64_t me = user_->id;
+  const std::string mine = user_->token_hash;
+
+  if (const auto* p = std::get_if<protocol::AccountPassword>(&m)) {
+    // Guessing the old password is throttled as logins are.
+    auto allowed =
+        hub_.abuse.login_allowed(user_->name, address_, std::chrono::steady_clock::now());
+    if (auto why = co_await std::move(allowed)) {
+      ++metrics_.logins_throttled_total;
+      ++metrics_.errors_total;
+      co_return refusal_message(id, *why);
+    }
+    auto find = [me](storage::Database& db) { return db.accounts().account_by_id(me); };
+    const auto account = co_await storage_.on_storage(std::move(find));
+    if (!account) co_return reply_error(id, {Error::kNoUser});
+    auto verify = [pw = p->old_password, hash = account->password_hash] {
+      return verify_password(pw, hash);
+    };
+    if (!co_await hashing_.on_crypto(std::move(verify))) {
+      hub_.abuse.login_failed(user_->name, address_, std::chrono::steady_clock::now());
+      co_return reply_error(id, {Error::kWrongPassword});
+    }
+    if (auto why = check_password(p->new_password))
+      co_return reply_error(id, {Error::kBadPassword, *why});
+    const int mem = config_.password_memory_kib, passes = config_.password_passes;
+    auto hasher = [pw = p->new_password, mem, passes] { return hash_password(pw, mem, passes); };
+    const std::string hash = co_await hashing_.on_crypto(std::move(hasher));
+    // The new password and the other sessions' end, in one transaction.
+    auto write = [me, hash, mine](storage::Database& db) {
+      db.accounts().set_password(me, hash);
+      return db.accounts().revoke_other_sessions(me, mine);
+    };
+    auto ended = co_await storage_.on_storage(std::move(write));
+    spdlog::info("{} changed their password; {} other session(s) ended", user_->name, ended.size());
+    const auto count = static_cast<std::int64_t>(ended.size());
+    if (!ended.empty())
+      hub_.presence.end_sessions(me, std::move(ended), "your password was changed");
+    co_return protocol::ack_message(id, protocol::reply::PasswordChanged{count});
+  }
+
+  auto list = [me, now = unix_now()](storage::Database& db) {
+    return db.accounts().sessions_of(me, now);
+  };
+  const auto sessions = co_await storage_.on_storage(std::move(list));
+
+  if (std::holds_alternative<protocol::AccountSessions>(m)) {
+    protocol::reply::SessionList out;
+    for (const auto& s : sessions)
+      out.sessions.push_back(
+          {session_id(s.token_hash), s.device, s.created_at, s.last_used_at, s.token_hash == mine});
+    co_return protocol::ack_message(id, out);
+  }
+
+  // account.end_session: one of the account's live sessions, not this one.
+  const auto& end = std::get<protocol::AccountEndSession>(m);
+  const auto it = std::find_if(sessions.begin(), sessions.end(), [&](const auto& s) {
+    return end.session.size() == kSessionIdChars && session_id(s.token_hash) == end.session;
+  });
+  if (it == sessions.end()) co_return reply_error(id, {Error::kNoSession});
+  if (it->token_hash == mine)
+    co_return reply_error(id, {Error::kWrongState, "that is this session: log out instead"});
+  auto revoke = [hash = it->token_hash](storage::Database& db) {
+    return db.accounts().revoke_session(hash);
+  };
+  co_await storage_.on_storage(std::move(revoke));
+  spdlog::info("{} ended one of their sessions ({})", user_->name, it->device);
+  hub_.presence.end_sessions(me, {it->token_hash}, "you ended this session from another device");
+  co_return protocol::ack_message(id);
+}
+
+}  // namespace whist::server
