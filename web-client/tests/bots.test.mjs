@@ -120,6 +120,32 @@ async function checkResult(page) {
   assert.equal(await page.$$eval(".seat[data-computer] .badge.computer", (els) => els.length), 3);
 }
 
+/** After a classic game: the score sheet has every deal, with its honours where some scored, and the running score. */
+async function checkSheet(page) {
+  await page.click("#review-sheet");
+  await page.waitForSelector('[data-role="score-sheet"] table.sheet-table');
+  const { results, scores } = await page.evaluate(() => window.whist.app.table.view);
+  const groups = await page.$$eval('[data-role="score-sheet"] tbody[data-deal]', (tbs) =>
+    tbs.map((tb) => [...tb.querySelectorAll("tr[data-row]")].map((tr) => [...tr.cells].slice(1).map((c) => c.textContent))),
+  );
+  assert.equal(groups.length, results.length, "a group of rows per deal");
+  const honours = results.some((r) => r.honours?.some((x) => x !== 0));
+  assert.equal((await page.$('[data-role="score-sheet"] th.col-hon')) !== null, honours, "the honours column where honours scored");
+  const signed = (x) => (x > 0 ? `+${x}` : String(x));
+  const totals = [0, 0];
+  results.forEach((r, d) =>
+    [0, 1].forEach((side) => {
+      totals[side] += r.score[side];
+      const hon = r.honours?.[side] ?? 0;
+      const want = [String(r.tricks[side]), ...(honours ? [hon ? signed(hon) : "—"] : []), signed(r.score[side]), String(totals[side])];
+      assert.deepEqual(groups[d][side], want, `deal ${d + 1}, side ${side}`);
+    }),
+  );
+  assert.deepEqual(totals, scores);
+  await page.keyboard.press("Escape");
+  await page.waitForSelector('[data-role="score-sheet"]', { state: "detached" });
+}
+
 test("classic whist to the end: one person and three computer players, with suggestions", { timeout: 150_000 }, async () => {
   const page = await guest("classic-person");
   // The form says what suggestions are.
@@ -138,6 +164,7 @@ test("classic whist to the end: one person and three computer players, with sugg
   const asked = await playGame(page, { suggestions: true });
   assert.ok(asked.play >= 1, "a card was suggested and played");
   await checkResult(page);
+  await checkSheet(page);
   // The replay shows the computer players as such.
   await page.click("#replay");
   await screen(page, "replay");

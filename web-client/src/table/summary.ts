@@ -5,7 +5,7 @@
 // replay viewer show the same thing.
 import { h } from "../core/dom";
 import { MODE_LABELS } from "../core/rules";
-import type { Contract, TableSummary, View } from "../core/types";
+import type { Contract, HandResult, TableSummary, View } from "../core/types";
 
 export interface DealSummary {
   deal: number;
@@ -75,8 +75,9 @@ export function summaryHeadline(s: DealSummary): string {
   return over > 0 ? `${s.names[best]} took ${s.tricks[best]} tricks: ${over} over the book.` : "Neither side took more than six tricks.";
 }
 
-export function summaryPanel(s: DealSummary, onClose: (() => void) | null): HTMLElement {
-  const rows = s.names.map((name, i) => {
+/** The rows of a deal's summary: a side or player each, with the deal's tricks (and bid), honours, points and the score after it. */
+export function summaryRows(s: DealSummary): HTMLElement[] {
+  return s.names.map((name, i) => {
     const bid = s.bids ? s.bids[i] : undefined;
     const hit = bid !== undefined && bid !== null ? bid === s.tricks[i] : null;
     const hon = s.honours ? (s.honours[i] ?? 0) : 0;
@@ -103,6 +104,27 @@ export function summaryPanel(s: DealSummary, onClose: (() => void) | null): HTML
       h("td", { class: "total" }, String(s.totals[i] ?? 0), s.target ? h("small", null, ` / ${s.target}`) : null),
     );
   });
+}
+
+/** The header of a summary's table (and of the score sheet's): the columns `s` has. */
+export function summaryHead(s: DealSummary): HTMLElement {
+  return h(
+    "thead",
+    null,
+    h(
+      "tr",
+      null,
+      h("th", { class: "col-name", scope: "col" }, s.variant === "exact" ? "Player" : "Side"),
+      s.bids ? h("th", { class: "col-bid", scope: "col" }, "Bid") : null,
+      h("th", { class: "col-tricks", scope: "col", title: s.variant === "bid" ? "tricks taken, the book included" : "tricks taken" }, "Tricks"),
+      s.honours ? h("th", { class: "col-hon", scope: "col", title: "points from honours" }, "Hon.") : null,
+      h("th", { class: "col-pts", scope: "col", title: "points this deal" }, "Pts"),
+      h("th", { class: "col-score", scope: "col", title: s.target ? "the score, and the target" : "the score" }, "Score"),
+    ),
+  );
+}
+
+export function summaryPanel(s: DealSummary, onClose: (() => void) | null): HTMLElement {
   return h(
     "section",
     { class: "deal-summary", "data-role": "deal-summary", "data-deal": s.deal, "aria-live": "polite" },
@@ -113,24 +135,53 @@ export function summaryPanel(s: DealSummary, onClose: (() => void) | null): HTML
       onClose ? h("button", { type: "button", class: "link close", "aria-label": "close the summary", onclick: onClose }, "✕") : null,
     ),
     h("p", { class: "headline" }, summaryHeadline(s)),
-    h(
-      "table",
-      { class: "summary-table" },
+    h("table", { class: "summary-table" }, summaryHead(s), h("tbody", null, summaryRows(s))),
+  );
+}
+
+/**
+ * The score sheet's deals: every completed deal of the game (the view's
+ * results) as a summary, with the running score after it. The honours
+ * column is there when honours scored in some deal (classic whist); the
+ * results hold no bids.
+ */
+export function sheetSummaries(t: TableSummary, names: string[], results: HandResult[]): DealSummary[] {
+  const honours = t.variant === "classic" && results.some((r) => r.honours?.some((x) => x !== 0));
+  let totals = names.map(() => 0);
+  return results.map((r, deal) => {
+    totals = totals.map((x, i) => x + (r.score[i] ?? 0));
+    return {
+      deal,
+      variant: t.variant,
+      names,
+      tricks: r.tricks,
+      score: r.score,
+      honours: honours ? (r.honours ?? names.map(() => 0)) : null,
+      bids: null,
+      contract: null,
+      totals,
+      target: null,
+      gameOver: false,
+    };
+  });
+}
+
+/** The score sheet: the summaries' rows under one header, a group of rows per deal (`sums` not empty). */
+export function scoreSheetTable(sums: DealSummary[], caption: string): HTMLElement {
+  const first = sums[0]!;
+  const columns = 4 + (first.bids ? 1 : 0) + (first.honours ? 1 : 0);
+  return h(
+    "table",
+    { class: "summary-table sheet-table" },
+    h("caption", null, caption),
+    summaryHead(first),
+    sums.map((s) =>
       h(
-        "thead",
-        null,
-        h(
-          "tr",
-          null,
-          h("th", { class: "col-name" }, s.variant === "exact" ? "Player" : "Side"),
-          s.bids ? h("th", { class: "col-bid" }, "Bid") : null,
-          h("th", { class: "col-tricks", title: s.variant === "bid" ? "tricks taken, the book included" : "tricks taken" }, "Tricks"),
-          s.honours ? h("th", { class: "col-hon", title: "points from honours" }, "Hon.") : null,
-          h("th", { class: "col-pts", title: "points this deal" }, "Pts"),
-          h("th", { class: "col-score", title: s.target ? "the score, and the target" : "the score" }, "Score"),
-        ),
+        "tbody",
+        { "data-deal": s.deal },
+        h("tr", { class: "sheet-deal" }, h("th", { scope: "rowgroup", colspan: columns }, `Deal ${s.deal + 1}`)),
+        summaryRows(s),
       ),
-      h("tbody", null, rows),
     ),
   );
 }

@@ -1,8 +1,8 @@
 // The table: the seats around it with names and who is to act, the user's
 // hand sorted by suit (the others face down), trumps, the turned card or
 // the contract, the bidding and choice controls (only legal calls), the
-// trick in play and the last one, tricks and scores, notices, chat, the
-// result and the rematch.
+// trick in play and the last one, tricks and scores, the deal's tricks and
+// the score sheet to look back on, notices, chat, the result and the rematch.
 import type { App, Screen } from "../app";
 import { kindBadge } from "../lobby/compete";
 import { h, fill } from "../core/dom";
@@ -17,6 +17,7 @@ import { showCountdowns } from "./table_countdown";
 import { renderFelt } from "./table_felt";
 import { HandView } from "./table_hand";
 import { resultPanel } from "./table_result";
+import { Review } from "./table_review";
 import { statusItems } from "./table_status";
 import { Suggestions } from "./table_suggest";
 
@@ -38,6 +39,8 @@ export class TableScreen implements Screen {
   private closedSummary = -1;
   private readonly hand: HandView;
   private readonly suggestions: Suggestions;
+  /** The deal's tricks and the game's score sheet, at the top of the side column. */
+  private readonly review: Review;
   /** The user's turn that was given the keyboard (turnKey), so that it is given once per turn. */
   private focusedTurn = "";
   private readonly listeners: [string, (e: Event) => void][] = [];
@@ -52,6 +55,7 @@ export class TableScreen implements Screen {
     this.notices = h("ul", { class: "notices", "aria-live": "polite" });
     this.chat = new ChatBox(app);
     this.hand = new HandView(app, this.handArea, this.felt, () => this.update());
+    this.review = new Review(() => this.turnTarget());
     this.el = h(
       "section",
       { class: "table-screen" },
@@ -60,7 +64,7 @@ export class TableScreen implements Screen {
         "div",
         { class: "table-layout" },
         h("div", { class: "play-area" }, this.status, this.felt, this.handArea, this.controls),
-        h("aside", { class: "side" }, this.summary, this.notices, this.chat.el),
+        h("aside", { class: "side" }, this.review.el, this.summary, this.notices, this.chat.el),
       ),
     );
     this.suggestions = new Suggestions(
@@ -87,11 +91,21 @@ export class TableScreen implements Screen {
     this.hand.dispose();
   }
 
-  /** Keys anywhere on the table (outside text fields): L shows the last trick. */
+  /** Keys anywhere on the table (outside text fields): L shows the last trick, T the deal's tricks, Escape closes them. */
   private globalKey(e: KeyboardEvent): void {
     const target = e.target as HTMLElement | null;
     if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === "Escape" && this.review.isOpen()) {
+      e.preventDefault();
+      this.review.close();
+      return;
+    }
+    if ((e.key === "t" || e.key === "T") && this.review.available()) {
+      e.preventDefault();
+      this.review.toggle("tricks");
+      return;
+    }
     // At the user's turn, an arrow key pressed with the focus nowhere (after
     // a click beside the controls) brings it back to the hand or the prompt.
     if ((target === null || target === document.body) && ["ArrowLeft", "ArrowRight", "ArrowUp", "ArrowDown", "Home", "End"].includes(e.key)) {
@@ -140,6 +154,7 @@ export class TableScreen implements Screen {
     this.renderHead(st);
     fill(this.status, statusItems(st, v, this.isCreator(st)));
     this.renderSummary(st, v);
+    this.review.update(st);
     // The seats' names are links (profiles): the keyboard stays on one across redraws.
     keepFocus(this.felt, () =>
       renderFelt(this.felt, st, v, {
@@ -203,6 +218,11 @@ export class TableScreen implements Screen {
     const active = document.activeElement as HTMLElement | null;
     const typing = active !== null && (active.tagName === "INPUT" || active.tagName === "TEXTAREA" || active.tagName === "SELECT" || active.isContentEditable);
     if (typing) return;
+    // The turn in sight, above the tricks or the score sheet (on a phone, they are under it).
+    if (this.review.isOpen()) {
+      this.handArea.scrollIntoView({ block: "nearest" });
+      this.controls.scrollIntoView({ block: "nearest" });
+    }
     const group = v?.phase === "play" || v?.phase === "discard" ? this.handArea : this.controls;
     if (active && group.contains(active) && active.matches('.card[role="button"], button:not([disabled])') && !active.matches("#suggest, #discard")) return;
     target.focus({ preventScroll: true });
