@@ -17,6 +17,7 @@ import type {
   Action,
   Envelope,
   SessionAck,
+  SessionEnded,
   TableEventMsg,
   TableState as TableStateMsg,
   TableSummary,
@@ -286,6 +287,11 @@ export class App implements Shell {
     } catch (e) {
       if (!(e instanceof RequestError && e.code === "not_logged_in")) return this.fail(e);
     }
+    this.signedOut();
+  }
+
+  /** Forgets the session (this tab's and the remembered one) and shows the login screen. */
+  private signedOut(): void {
     const token = sessionStorage.getItem(TOKEN_KEY);
     if (token && this.remembered?.token === token) localStorage.removeItem(REMEMBER_KEY);
     sessionStorage.removeItem(TOKEN_KEY);
@@ -296,6 +302,15 @@ export class App implements Shell {
     this.lobby.clear();
     this.social.clear();
     this.show("account");
+  }
+
+  /** session.ended (password changed, or ended elsewhere): the token forgotten, a new connection without it. */
+  private sessionEnded(d: SessionEnded | undefined): void {
+    if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+    this.signedOut();
+    this.accountError = `You were logged out: ${d?.reason ?? "your session has ended"}.`;
+    this.render();
+    this.conn.restart();
   }
 
   // --- Replay and profiles -------------------------------------------------
@@ -492,6 +507,9 @@ export class App implements Shell {
         this.render();
         return;
       }
+      case "session.ended":
+        this.sessionEnded(d as SessionEnded | undefined);
+        return;
       case "error":
         this.flash(String((d as { message?: string } | undefined)?.message ?? "error"));
         return;

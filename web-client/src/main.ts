@@ -1,5 +1,6 @@
 // The entry point: starts the app and picks each screen.
 import { AccountScreen } from "./account/account";
+import { AccountCareScreen } from "./account/care";
 import { ChipsScreen } from "./chips/chips";
 import { App, type Screen, type ScreenName } from "./app";
 import { h } from "./core/dom";
@@ -29,6 +30,8 @@ function makeScreen(app: App, name: ScreenName): Screen {
       return new ReplayScreen(app, app.pages.replayGame ?? 0);
     case "profile":
       return new ProfileScreen(app);
+    case "settings":
+      return new AccountCareScreen(app);
     default:
       return { el: h("section", { class: "connecting" }, h("p", null, "Connecting to the server…")), update() {} };
   }

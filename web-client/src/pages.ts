@@ -1,5 +1,6 @@
 // The screens with an address of their own: the replay viewer
-// (#replay/<game id>) and a player's profile (#profile/<name>). A link to
+// (#replay/<game id>), a player's profile (#profile/<name>) and one's
+// account settings (#account, account/care.ts). A link to
 // either changes the address, and the app follows it (route()); the
 // browser's Back leaves them. Each goes back to the screen it was opened
 // from (a replay opened from a profile goes back to that profile).
@@ -24,6 +25,8 @@ export interface PagesHost {
 /** Screens a profile goes back to as they are (the others are left by resume()). */
 const RETURNABLE = new Set<ScreenName>(["lobby", "chips", "results", "friends"]);
 
+const ACCOUNT_HASH = "#account";
+
 export class Pages {
   /** The game the replay viewer shows (#replay/<id>). */
   replayGame: number | null = null;
@@ -33,12 +36,14 @@ export class Pages {
   private replayFrom: ScreenName | null = null;
   /** The screen the profile was opened from. */
   private profileFrom: ScreenName | null = null;
+  /** The screen the account settings were opened from. */
+  private accountFrom: ScreenName | null = null;
 
   constructor(private readonly app: PagesHost) {
     window.addEventListener("hashchange", () => this.route());
   }
 
-  /** Follows the address: opens the replay or the profile it names, or leaves the one it no longer names. */
+  /** Follows the address: opens the replay, profile or settings it names, or leaves the one it no longer names. */
   route(): void {
     if (this.app.status !== "online") return;
     const game = replayInHash();
@@ -48,6 +53,10 @@ export class Pages {
       if (game !== this.replayGame || at !== "replay") this.openReplay(game);
     } else if (name !== null) {
       if (this.app.user && (name !== this.profileName || at !== "profile")) this.openProfile(name);
+    } else if (location.hash === ACCOUNT_HASH) {
+      if (this.app.user && at !== "settings") this.openAccount();
+    } else if (at === "settings") {
+      this.closeAccount();
     } else if (at === "replay") {
       this.closeReplay();
     } else if (at === "profile") {
@@ -85,7 +94,7 @@ export class Pages {
   /** Opens a player's profile (and its address); from a profile, another one. */
   openProfile(name: string): void {
     const at = this.app.screenName;
-    if (at !== "profile" && at !== "replay" && at !== "connecting" && at !== "account") this.profileFrom = at;
+    if (at !== "profile" && at !== "replay" && at !== "connecting" && at !== "account" && at !== "settings") this.profileFrom = at;
     this.profileName = name;
     if (profileInHash() !== name) history.pushState(null, "", profileHash(name));
     this.app.show("profile");
@@ -96,6 +105,30 @@ export class Pages {
     this.profileName = null;
     const from = this.profileFrom;
     this.profileFrom = null;
+    if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+    if (!this.app.user) return this.app.show("account");
+    if (from === "table" && this.app.table) return this.app.show("table");
+    if (from && RETURNABLE.has(from)) return this.app.show(from);
+    void this.app.resume();
+  }
+
+  /** Opens one's account settings (#account): the password and the sessions. */
+  openAccount(): void {
+    const at = this.app.screenName;
+    if (at !== "settings" && at !== "replay" && at !== "connecting" && at !== "account") this.accountFrom = at;
+    if (location.hash !== ACCOUNT_HASH) history.pushState(null, "", ACCOUNT_HASH);
+    this.app.show("settings");
+  }
+
+  /** Back from the settings: to one's profile if opened from it, or as from a profile. */
+  closeAccount(): void {
+    const from = this.accountFrom;
+    this.accountFrom = null;
+    if (from === "profile" && this.profileName !== null && this.app.user) {
+      history.replaceState(null, "", profileHash(this.profileName));
+      this.app.show("profile");
+      return;
+    }
     if (location.hash) history.replaceState(null, "", location.pathname + location.search);
     if (!this.app.user) return this.app.show("account");
     if (from === "table" && this.app.table) return this.app.show("table");

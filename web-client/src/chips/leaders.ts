@@ -118,40 +118,19 @@ export class Leaderboards {
       fill(this.body, h("p", { class: "empty", "data-role": "rating-empty" }, `Nobody qualifies in ${poolName(l.pool)} yet.`), rule);
       return;
     }
-    const me = this.app.user?.id;
     fill(
       this.body,
-      h(
-        "table",
+      this.table(
         { class: "leader-table rating-board", "data-pool": l.pool },
-        h(
-          "thead",
-          null,
-          h(
-            "tr",
-            null,
-            h("th", null, "#"),
-            h("th", null, "Player"),
-            h("th", { class: "num" }, "Rating"),
-            h("th", { class: "num", title: "the rating's deviation: how sure it is" }, "±"),
-            h("th", { class: "num" }, "Games"),
-          ),
-        ),
-        h(
-          "tbody",
-          null,
-          l.players.map((p) =>
-            h(
-              "tr",
-              { class: p.id === me ? "me" : "", "data-player": p.name },
-              h("td", null, String(p.rank)),
-              h("td", null, playerLink(p.name), p.id === me ? h("small", null, " (you)") : null),
-              h("td", { class: "num", "data-rating": p.rating }, ratingText(p.rating, false)),
-              h("td", { class: "num muted" }, String(p.deviation)),
-              h("td", { class: "num" }, String(p.games)),
-            ),
-          ),
-        ),
+        [["Rating"], ["±", "the rating's deviation: how sure it is"], ["Games"]],
+        l.players.map((p) => [
+          p,
+          [
+            h("td", { class: "num", "data-rating": p.rating }, ratingText(p.rating, false)),
+            h("td", { class: "num muted" }, String(p.deviation)),
+            h("td", { class: "num" }, String(p.games)),
+          ],
+        ]),
       ),
       rule,
     );
@@ -167,42 +146,57 @@ export class Leaderboards {
       fill(this.body, h("p", { class: "empty" }, `Nobody is ranked in ${variantName(l.variant)} yet (registered players only).`));
       return;
     }
-    const me = this.app.user?.id;
     fill(
       this.body,
-      h(
-        "table",
+      this.table(
         { class: "leader-table", "data-variant": l.variant },
+        [["Games"], ["Won"], ["Rate"]],
+        l.players.map((p) => [
+          p,
+          [
+            h("td", { class: "num" }, String(p.games)),
+            h("td", { class: "num" }, String(p.wins)),
+            h("td", { class: "num" }, `${Math.round(p.win_rate * 100)}%`),
+          ],
+        ]),
+      ),
+      h("small", { class: "hint" }, "Ranked by games won, then by the share won. Guests are not ranked."),
+    );
+  }
+
+  /**
+   * A board: rank and player (a link; "(you)" for oneself, whose row is
+   * marked), then its own columns (a heading and, maybe, what it means).
+   */
+  private table(attrs: Record<string, string>, columns: [string, string?][], rows: [{ rank: number; id: number; name: string }, HTMLElement[]][]): HTMLElement {
+    const me = this.app.user?.id;
+    return h(
+      "table",
+      attrs,
+      h(
+        "thead",
+        null,
         h(
-          "thead",
+          "tr",
           null,
+          h("th", null, "#"),
+          h("th", null, "Player"),
+          columns.map(([label, title]) => h("th", { class: "num", title: title ?? null }, label)),
+        ),
+      ),
+      h(
+        "tbody",
+        null,
+        rows.map(([p, cells]) =>
           h(
             "tr",
-            null,
-            h("th", null, "#"),
-            h("th", null, "Player"),
-            h("th", { class: "num" }, "Games"),
-            h("th", { class: "num" }, "Won"),
-            h("th", { class: "num" }, "Rate"),
-          ),
-        ),
-        h(
-          "tbody",
-          null,
-          l.players.map((p) =>
-            h(
-              "tr",
-              { class: p.id === me ? "me" : "", "data-player": p.name },
-              h("td", null, String(p.rank)),
-              h("td", null, playerLink(p.name), p.id === me ? h("small", null, " (you)") : null),
-              h("td", { class: "num" }, String(p.games)),
-              h("td", { class: "num" }, String(p.wins)),
-              h("td", { class: "num" }, `${Math.round(p.win_rate * 100)}%`),
-            ),
+            { class: p.id === me ? "me" : "", "data-player": p.name },
+            h("td", null, String(p.rank)),
+            h("td", null, playerLink(p.name), p.id === me ? h("small", null, " (you)") : null),
+            cells,
           ),
         ),
       ),
-      h("small", { class: "hint" }, "Ranked by games won, then by the share won. Guests are not ranked."),
     );
   }
 }

@@ -220,3 +220,32 @@ export interface ServerError {
   code: string;
   message: string;
 }
+
+// --- Your account (docs/protocol.md, "Your account") ----------------------
+
+/** account.password's ack: how many other sessions were ended. */
+export interface PasswordAnswer {
+  ended: number;
+}
+
+/** One live session of the account, from account.sessions. */
+export interface AccountSession {
+  id: string;
+  /** What the server made of the browser ("Firefox on Linux"); "" for an old session. */
+  device: string;
+  /** Unix seconds. */
+  created_at: number;
+  last_used_at: number;
+  /** This connection's own session. */
+  current: boolean;
+}
+
+/** account.sessions' ack, the most recently used first. */
+export interface SessionsAnswer {
+  sessions: AccountSession[];
+}
+
+/** The push session.ended: this connection's session was ended; a close follows. */
+export interface SessionEnded {
+  reason: string;
+}

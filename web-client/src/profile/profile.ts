@@ -146,6 +146,9 @@ export class ProfileScreen implements Screen {
         ),
         this.friendActions(d),
         this.hideBox(d),
+        d.relation === "self" && !d.guest
+          ? h("a", { class: "care-link", id: "account-settings", href: "#account" }, "Account settings: password and sessions")
+          : null,
       ),
     );
   }

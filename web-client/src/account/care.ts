@@ -1,0 +1,200 @@
+// One's account settings (#account, for a registered player): change the
+// password (account.password: every other session is logged out), and the
+// account's live sessions (account.sessions), each with its device and
+// when it began and was last used, the others with a button that ends
+// them (account.end_session). Reached from one's own profile. A session
+// ended elsewhere is told by session.ended (app.ts).
+import type { App, Screen } from "../app";
+import { h, fill } from "../core/dom";
+import { RequestError } from "../core/net";
+import { startText } from "../core/schedule";
+import type { AccountSession, PasswordAnswer, SessionsAnswer } from "../core/types";
+
+function plainError(e: unknown): string {
+  if (e instanceof RequestError) {
+    switch (e.code) {
+      case "wrong_password":
+        return "That is not your current password.";
+      case "no_session":
+        return "That session has already ended.";
+      case "guest":
+        return "Accounts are for registered players: a guest account has no password.";
+    }
+  }
+  return e instanceof Error ? e.message : String(e);
+}
+
+/** "today at 14:30", "27/11/2026 at 09:05": local time, the full date and time on hover. */
+function moment(unix: number): HTMLElement {
+  const d = new Date(unix * 1000);
+  return h("time", { datetime: d.toISOString(), title: d.toLocaleString() }, startText(unix));
+}
+
+function field(label: string, input: HTMLElement, hint?: string): HTMLElement {
+  return h("label", { class: "field" }, h("span", { class: "field-label" }, label), input, hint ? h("small", { class: "hint" }, hint) : null);
+}
+
+export class AccountCareScreen implements Screen {
+  readonly el: HTMLElement;
+  private readonly list = h("div", { class: "session-list-box" });
+  private readonly passwordError = h("p", { class: "form-error", id: "password-error", role: "alert" });
+  private readonly passwordDone = h("p", { class: "form-done", id: "password-done", role: "status" });
+  private readonly sessionsError = h("p", { class: "form-error", id: "sessions-error", role: "alert" });
+  private sessions: AccountSession[] | null = null;
+  private loaded = false;
+  /** Bumped when the list changes; drawn again only then (the app renders often). */
+  private version = 0;
+  private drawn = -1;
+
+  constructor(private readonly app: App) {
+    const user = app.user;
+    const head = h(
+      "div",
+      { class: "page-head" },
+      h("h2", null, "Your account"),
+      h("button", { type: "button", class: "leave", id: "care-back", onclick: () => app.pages.closeAccount() }, "Back"),
+    );
+    const body =
+      !user || user.guest
+        ? [
+            h(
+              "p",
+              { class: "empty card-panel", "data-role": "care-guest" },
+              "Accounts are for registered players: a guest account has no password, and lives in this browser only. Register to keep your games, chips and rating.",
+            ),
+          ]
+        : [this.passwordForm(user.name), this.sessionsPanel()];
+    this.el = h("section", { class: "care-screen page-screen" }, head, body);
+  }
+
+  update(): void {
+    const user = this.app.user;
+    if (!user || user.guest) return;
+    if (!this.loaded && this.app.conn.online) {
+      this.loaded = true;
+      void this.load();
+    }
+    if (this.drawn === this.version) return;
+    this.drawn = this.version;
+    this.drawList();
+  }
+
+  // --- The password -----------------------------------------------------------
+
+  private passwordForm(name: string): HTMLElement {
+    return h(
+      "form",
+      { id: "password-form", class: "card-panel", onsubmit: (e) => void this.changePassword(e) },
+      h("h3", null, "Change password"),
+      // For password managers: whose password this is.
+      h("input", { type: "text", name: "username", autocomplete: "username", value: name, hidden: true, readonly: true }),
+      field("Current password", h("input", { name: "old", type: "password", autocomplete: "current-password", required: true })),
+      field(
+        "New password",
+        h("input", { name: "new", type: "password", autocomplete: "new-password", required: true, minlength: 8, maxlength: 200 }),
+        "at least 8 characters",
+      ),
+      field("Repeat the new password", h("input", { name: "repeat", type: "password", autocomplete: "new-password", required: true })),
+      this.passwordError,
+      this.passwordDone,
+      h("button", { type: "submit", class: "primary" }, "Change password"),
+      h("small", { class: "hint" }, "Your other devices are logged out; this one stays logged in."),
+    );
+  }
+
+  private async changePassword(e: Event): Promise<void> {
+    e.preventDefault();
+    const form = e.currentTarget as HTMLFormElement;
+    const data = new FormData(form);
+    const old = String(data.get("old") ?? "");
+    const fresh = String(data.get("new") ?? "");
+    this.passwordError.textContent = "";
+    this.passwordDone.textContent = "";
+    if (fresh !== String(data.get("repeat") ?? "")) {
+      this.passwordError.textContent = "The new password and its repetition differ.";
+      return;
+    }
+    const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
+    if (button) button.disabled = true;
+    try {
+      const a = await this.app.conn.request<PasswordAnswer>("account.password", { old, new: fresh });
+      for (const input of form.querySelectorAll<HTMLInputElement>("input[type=password]")) input.value = "";
+      this.passwordDone.textContent = `Password changed; ${a.ended} other session${a.ended === 1 ? "" : "s"} logged out.`;
+      void this.load();
+    } catch (err) {
+      this.passwordError.textContent = plainError(err);
+    }
+    if (button) button.disabled = false;
+  }
+
+  // --- The sessions -----------------------------------------------------------
+
+  private sessionsPanel(): HTMLElement {
+    return h(
+      "section",
+      { class: "card-panel care-sessions", id: "sessions", "aria-labelledby": "sessions-title" },
+      h("h3", { id: "sessions-title" }, "Your sessions"),
+      h("p", { class: "hint" }, "Where your account is logged in, the most recently used first."),
+      this.sessionsError,
+      this.list,
+    );
+  }
+
+  private async load(): Promise<void> {
+    try {
+      this.sessions = (await this.app.conn.request<SessionsAnswer>("account.sessions")).sessions;
+      this.sessionsError.textContent = "";
+    } catch (e) {
+      this.sessionsError.textContent = plainError(e);
+    }
+    this.version++;
+    this.update();
+  }
+
+  private async end(s: AccountSession, button: HTMLButtonElement): Promise<void> {
+    button.disabled = true;
+    this.sessionsError.textContent = "";
+    try {
+      await this.app.conn.request("account.end_session", { session: s.id });
+    } catch (e) {
+      button.disabled = false;
+      this.sessionsError.textContent = plainError(e);
+      if (!(e instanceof RequestError && e.code === "no_session")) return;
+    }
+    await this.load();
+  }
+
+  private drawList(): void {
+    const list = this.sessions;
+    this.list.dataset["loaded"] = list ? "true" : "false";
+    if (!list) {
+      fill(this.list, h("p", { class: "empty" }, "Loading…"));
+      return;
+    }
+    fill(
+      this.list,
+      h(
+        "ul",
+        { class: "session-list" },
+        list.map((s) => this.item(s)),
+      ),
+    );
+  }
+
+  private item(s: AccountSession): HTMLElement {
+    const button = h("button", { type: "button", class: "end-session", "data-end-session": s.id }, "End");
+    button.addEventListener("click", () => void this.end(s, button));
+    return h(
+      "li",
+      { class: "session-item", "data-session": s.id, "data-current": String(s.current) },
+      h(
+        "div",
+        { class: "session-facts" },
+        h("strong", { class: "device" }, s.device || "unknown device"),
+        s.current ? h("span", { class: "badge this-device" }, "this device") : null,
+        h("span", { class: "meta" }, "Began ", moment(s.created_at), " · last used ", moment(s.last_used_at)),
+      ),
+      s.current ? null : button,
+    );
+  }
+}
