@@ -33,6 +33,12 @@ struct Writer {
     data().key("table").value(p.table).end_object();
     type("lobby.removed");
   }
+  void operator()(const WatcherChat& p) const {
+    data().key("from").value(std::string_view(p.from));
+    if (p.phrase) out.key("phrase").value(*p.phrase);
+    out.key("table").value(p.table).key("text").value(std::string_view(p.text)).end_object();
+    type("table.watcher_chat");
+  }
   void operator()(const Friend& p) const {
     out.key("d").raw(p.data);
     out.key("t").value(std::string_view(p.type));

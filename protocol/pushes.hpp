@@ -6,6 +6,7 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <variant>
 
@@ -34,6 +35,14 @@ struct LobbyTable {
 struct LobbyRemoved {
   std::int64_t table = 0;
 };
+// A watcher's chat line during a game at a rated table, for the table's
+// watchers only (table.watcher_chat: outside the table's versions).
+struct WatcherChat {
+  std::int64_t table = 0;
+  std::string from;
+  std::optional<int> phrase;
+  std::string text;
+};
 // friend.request, friend.accepted, friend.removed, friend.online,
 // friend.offline: `type` and its data as JSON text.
 struct Friend {
@@ -42,7 +51,7 @@ struct Friend {
 };
 
 using Push = std::variant<Banned, SessionEnded, ServerRestarting, TableOpened, LobbyTable,
-                          LobbyRemoved, Friend>;
+                          LobbyRemoved, WatcherChat, Friend>;
 
 std::string push_text(const Push& p);
 

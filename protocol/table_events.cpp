@@ -120,15 +120,6 @@ std::string table_event_message(std::string_view event, std::int64_t table, std:
   return out.take();
 }
 
-std::string watcher_chat_message(std::int64_t table, const event::Chat& line) {
-  JsonText out(128 + line.text.size());
-  out.begin_object().key("d").begin_object().key("from").value(std::string_view(line.from));
-  if (line.phrase) out.key("phrase").value(*line.phrase);
-  out.key("table").value(table).key("text").value(std::string_view(line.text)).end_object();
-  out.key("t").value("table.watcher_chat").end_object();
-  return out.take();
-}
-
 std::string_view table_event_data(std::string_view message) {
   return message.substr(kEventHead.size(), message.size() - kEventHead.size() - kEventTail.size());
 }

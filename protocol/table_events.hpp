@@ -114,11 +114,6 @@ using TableEvent = std::variant<event::Sit, event::Leave, event::Connected, even
                                 event::Result, event::Closed, event::StartFailed,
                                 event::BuyInRefused, event::Cancelled, event::Rated, event::Rating>;
 
-// A watcher's chat line during a game at a rated table, for the watchers
-// only: the whole table.watcher_chat message (outside the table's
-// versions).
-std::string watcher_chat_message(std::int64_t table, const event::Chat& line);
-
 // The event object's JSON text ({"seat":2,"type":"leave"}).
 std::string table_event_text(const TableEvent& e);
 // The table.event message around an event's text (a table's event or a

@@ -61,6 +61,9 @@ const char* relation_name(Relation r) {
 bool games_visible(const storage::Account& a, Relation r) {
   return !a.hide_games || r == Relation::kSelf || r == Relation::kFriend;
 }
+bool games_visible(storage::Database& db, std::int64_t me, const storage::Account& a) {
+  return !a.hide_games || games_visible(a, relation(db, me, a.id));
+}
 
 constexpr int kProfileGames = 10;     // recent games on a profile
 constexpr int kProfileHistory = 100;  // rating points per pool on a profile
@@ -104,7 +107,7 @@ asio::awaitable<std::string> WsSession::on_results(const std::string& id,
     if (!f.who) return f;
     if (!games) {
       f.record = db.results().record_of(f.who->id);
-    } else if (games_visible(*f.who, relation(db, me, f.who->id))) {
+    } else if (games_visible(db, me, *f.who)) {
       f.games = db.results().games_of(f.who->id, before, limit);
     } else {
       f.hidden = true;

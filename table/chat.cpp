@@ -5,6 +5,7 @@
 // tables included), a watcher's line during a game reaches the watchers
 // only (table.watcher_chat), and everyone once the game is over (a chat
 // event marked during_game): nobody can coach a player on the rail.
+#include "protocol/pushes.hpp"
 #include "table/core.hpp"
 
 namespace whist::table {
@@ -87,7 +88,8 @@ void TableCore::on_chat(Conn c, const Person& p, const std::string& id,
     event.text = text;
   }
   if (seat < 0 && watchers_apart()) {
-    const auto m = std::make_shared<const std::string>(protocol::watcher_chat_message(id_, event));
+    const auto m = std::make_shared<const std::string>(protocol::push::push_text(
+        protocol::push::WatcherChat{id_, event.from, event.phrase, event.text}));
     for (const Conn w : watchers_) out_.messages.push_back(Message{w, m, {}, {}, false, {}});
     event.during_game = true;
     watcher_chat_.push_back(std::move(event));

@@ -38,7 +38,7 @@ TEST_CASE("every table event is written as its document", "[events]") {
                                                                       {"seat", nullptr},
                                                                       {"text", "go on"},
                                                                       {"during_game", true}});
-  CHECK(watcher_chat_message(12, {"Di", std::nullopt, 3, "Well played", false}) ==
+  CHECK(push::push_text(push::WatcherChat{12, "Di", 3, "Well played"}) ==
         json{{"t", "table.watcher_chat"},
              {"d", {{"table", 12}, {"from", "Di"}, {"phrase", 3}, {"text", "Well played"}}}}
             .dump());
