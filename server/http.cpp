@@ -34,6 +34,7 @@ std::string mime_type(const std::string& path) {
   if (ext == ".svg") return "image/svg+xml";
   if (ext == ".png") return "image/png";
   if (ext == ".json" || ext == ".map") return "application/json";
+  if (ext == ".webmanifest") return "application/manifest+json";
   if (ext == ".ico") return "image/x-icon";
   if (ext == ".woff2") return "font/woff2";
   if (ext == ".txt") return "text/plain; charset=utf-8";
@@ -111,7 +112,12 @@ HttpResponse answer_http(const HttpRequest& req, const std::string& static_dir, 
   std::ifstream in(file, std::ios::binary);
   std::ostringstream ss;
   ss << in.rdbuf();
-  return make(req, http::status::ok, ss.str(), mime_type(file.string()));
+  auto res = make(req, http::status::ok, ss.str(), mime_type(file.string()));
+  // The page and the service worker are asked again each time, so a new version of the client
+  // replaces the old one at the next visit (the worker then renews its own cache).
+  if (rel == "/index.html" || rel == "/sw.js" || rel == "/offline.html")
+    res.set(http::field::cache_control, "no-cache");
+  return res;
 }
 
 }  // namespace whist::server
