@@ -66,6 +66,12 @@ enum class Error : std::uint8_t {
   kNotFriends,
   kWrongPassword,
   kNoSession,
+  kBadCode,
+  // Safety.
+  kBlocked,
+  kAlreadyReported,
+  kTooManyReports,
+  kChatMuted,
   // Limits and the server's state.
   kServerRestarting,
   kRateLimited,

@@ -45,6 +45,17 @@ std::string_view type_name(const ClientMessage& m) {
     std::string_view operator()(const AccountPassword&) const { return "account.password"; }
     std::string_view operator()(const AccountSessions&) const { return "account.sessions"; }
     std::string_view operator()(const AccountEndSession&) const { return "account.end_session"; }
+    std::string_view operator()(const AccountDelete&) const { return "account.delete"; }
+    std::string_view operator()(const AccountExport&) const { return "account.export"; }
+    std::string_view operator()(const AccountReset&) const { return "account.reset"; }
+    std::string_view operator()(const SafetyMute& m) const {
+      return m.on ? "safety.mute" : "safety.unmute";
+    }
+    std::string_view operator()(const SafetyBlock& m) const {
+      return m.on ? "safety.block" : "safety.unblock";
+    }
+    std::string_view operator()(const SafetyList&) const { return "safety.list"; }
+    std::string_view operator()(const SafetyReport&) const { return "safety.report"; }
     std::string_view operator()(const PlayQuick&) const { return "play.quick"; }
     std::string_view operator()(const TableInvite&) const { return "table.invite"; }
     std::string_view operator()(const TableDecline&) const { return "table.decline"; }

@@ -148,6 +148,33 @@ struct AccountSessions {};
 struct AccountEndSession {
   std::string session;  // a session's id, as account.sessions gives it
 };
+struct AccountDelete {
+  std::string password;
+};
+struct AccountExport {};
+// Before logging in: a new password with the operator's one-time code.
+struct AccountReset {
+  std::string username;
+  std::string code;
+  std::string password;
+};
+// Safety (docs/protocol.md, Safety): each names the other by username.
+struct SafetyMute {
+  std::string username;
+  bool on = true;  // false: safety.unmute
+};
+struct SafetyBlock {
+  std::string username;
+  bool on = true;  // false: safety.unblock
+};
+struct SafetyList {};
+struct SafetyReport {
+  std::string username;
+  std::string reason;  // "chat", "cheating", "stalling", "name" or "other"
+  std::string details;
+  std::int64_t table = 0;  // 0: none
+  std::int64_t game = 0;   // 0: none
+};
 // Ratings and profiles.
 struct RatingsLeaderboard {
   std::string pool;  // "classic", "bid", "exact" or "events"
@@ -167,7 +194,8 @@ using ClientMessage =
                  TableDecline, GameRecordRequest, FriendRequest, FriendAccept, FriendDecline,
                  FriendRemove, FriendsList, ChipsBalance, ChipsHistory, ChipsTopup, ResultsGames,
                  ResultsStats, ResultsLeaderboard, RatingsLeaderboard, ProfileGet, ProfileSet,
-                 AccountPassword, AccountSessions, AccountEndSession>;
+                 AccountPassword, AccountSessions, AccountEndSession, AccountDelete, AccountExport,
+                 AccountReset, SafetyMute, SafetyBlock, SafetyList, SafetyReport>;
 
 struct Request {
   std::string id;  // the request id as JSON text ("" when absent)

@@ -184,6 +184,17 @@ struct Writer {
                       {"current", s.current}});
     return json{{"sessions", std::move(list)}}.dump();
   }
+  std::string operator()(const reply::AccountDeleted& r) const {
+    return json{{"name", r.name}, {"chips", r.chips}}.dump();
+  }
+  std::string operator()(const reply::SafetyLists& r) const {
+    auto list = [](const std::vector<reply::ListedPlayer>& players) {
+      json out = json::array();
+      for (const auto& p : players) out.push_back({{"username", p.username}, {"since", p.since}});
+      return out;
+    };
+    return json{{"muted", list(r.muted)}, {"blocked", list(r.blocked)}}.dump();
+  }
 };
 
 }  // namespace

@@ -211,13 +211,28 @@ struct SessionList {
   std::vector<SessionInfo> sessions;
 };
 
+// account.delete: the name the account now has, and the chips given back.
+struct AccountDeleted {
+  std::string name;
+  std::int64_t chips = 0;
+};
+// safety.list.
+struct ListedPlayer {
+  std::string username;
+  std::int64_t since = 0;
+};
+struct SafetyLists {
+  std::vector<ListedPlayer> muted;
+  std::vector<ListedPlayer> blocked;
+};
+
 // An ack with no data: {}.
 struct Done {};
 
-using Reply =
-    std::variant<Done, Session, LobbyList, FriendRequested, FriendsNow, FriendAccepted, FriendsList,
-                 ChipsBalance, ChipsHistory, ChipsTopup, Leaderboard, GamesPage, Stats, RatingBoard,
-                 Profile, ProfileSettings, PasswordChanged, SessionList>;
+using Reply = std::variant<Done, Session, LobbyList, FriendRequested, FriendsNow, FriendAccepted,
+                           FriendsList, ChipsBalance, ChipsHistory, ChipsTopup, Leaderboard,
+                           GamesPage, Stats, RatingBoard, Profile, ProfileSettings, PasswordChanged,
+                           SessionList, AccountDeleted, SafetyLists>;
 
 // The ack's data as JSON text.
 std::string reply_text(const Reply& r);

@@ -238,6 +238,43 @@ Parsed parse_end_session(const std::string& type, json& d) {
   return m;
 }
 
+Parsed parse_account_delete(const std::string& type, json& d) {
+  AccountDelete m;
+  if (auto e = get_string(d, "password", m.password)) return bad(type, *e);
+  return m;
+}
+
+Parsed parse_account_reset(const std::string& type, json& d) {
+  AccountReset m;
+  if (auto e = get_string(d, "username", m.username)) return bad(type, *e);
+  if (auto e = get_string(d, "code", m.code)) return bad(type, *e);
+  if (auto e = get_string(d, "password", m.password)) return bad(type, *e);
+  return m;
+}
+
+// safety.mute / .unmute / .block / .unblock.
+template <typename M, bool On>
+Parsed parse_safety(const std::string& type, json& d) {
+  M m;
+  m.on = On;
+  if (auto e = get_string(d, "username", m.username)) return bad(type, *e);
+  return m;
+}
+
+Parsed parse_report(const std::string& type, json& d) {
+  SafetyReport m;
+  if (auto e = get_string(d, "username", m.username)) return bad(type, *e);
+  if (auto e = get_string(d, "reason", m.reason)) return bad(type, *e);
+  if (m.reason != "chat" && m.reason != "cheating" && m.reason != "stalling" &&
+      m.reason != "name" && m.reason != "other")
+    return bad(type, "reason must be chat, cheating, stalling, name or other");
+  if (auto e = get_optional_string(d, "details", m.details)) return bad(type, *e);
+  if (m.details.size() > 1000) return bad(type, "details hold at most 1000 bytes");
+  if (auto e = get_int(d, "table", 0, kMaxId, m.table)) return bad(type, *e);
+  if (auto e = get_int(d, "game", 0, kMaxId, m.game)) return bad(type, *e);
+  return m;
+}
+
 // The table requests: each names its table first ("table", a table id).
 using TableParser = Parsed (*)(const std::string& type, std::int64_t table, json& d);
 
@@ -353,6 +390,15 @@ constexpr std::pair<std::string_view, Parser> kParsers[] = {
     {"account.password", parse_account_password},
     {"account.sessions", parse_empty<AccountSessions>},
     {"account.end_session", parse_end_session},
+    {"account.delete", parse_account_delete},
+    {"account.export", parse_empty<AccountExport>},
+    {"account.reset", parse_account_reset},
+    {"safety.mute", parse_safety<SafetyMute, true>},
+    {"safety.unmute", parse_safety<SafetyMute, false>},
+    {"safety.block", parse_safety<SafetyBlock, true>},
+    {"safety.unblock", parse_safety<SafetyBlock, false>},
+    {"safety.list", parse_empty<SafetyList>},
+    {"safety.report", parse_report},
 };
 
 template <typename P, size_t N>

@@ -1,8 +1,11 @@
 // Account care over the protocol (docs/protocol.md, Your account): the
 // password changed (the old one required; every other session ended), the
-// account's sessions listed, and one of them ended. A session ended this
-// way is revoked in storage, and each connection logged in with it is told
-// (session.ended) and closed.
+// account's sessions listed, and one of them ended; the account deleted
+// (the password required; storage/account_care.hpp) and its data
+// downloaded; and, before logging in, a new password set with the
+// operator's one-time code (whistctl reset-password). A session ended
+// this way is revoked in storage, and each connection logged in with it is
+// told (session.ended) and closed.
 
 #include <spdlog/spdlog.h>
 
@@ -13,6 +16,7 @@
 #include "server/auth.hpp"
 #include "server/hub.hpp"
 #include "server/ws_session.hpp"
+#include "storage/account_care.hpp"
 #include "table/clock.hpp"
 
 namespace whist::server {
@@ -36,8 +40,18 @@ asio::awaitable<std::string> WsSession::on_account(const std::string& id,
   const std::int64_t me = user_->id;
   const std::string mine = user_->token_hash;
 
-  if (const auto* p = std::get_if<protocol::AccountPassword>(&m)) {
-    // Guessing the old password is throttled as logins are.
+  if (std::holds_alternative<protocol::AccountExport>(m)) {
+    auto collect = [me, now = unix_now()](storage::Database& db) {
+      return storage::export_account_json(db, me, now);
+    };
+    std::string data = co_await storage_.on_storage(std::move(collect));
+    spdlog::info("{} downloaded their data ({} bytes)", user_->name, data.size());
+    co_return protocol::ack_message(id, data);
+  }
+
+  // The password again, before changing it or deleting the account; guessing
+  // it is throttled as logins are. Empty: it was right.
+  auto password_refused = [&](const std::string& password) -> asio::awaitable<std::string> {
     auto allowed =
         hub_.abuse.login_allowed(user_->name, address_, std::chrono::steady_clock::now());
     if (auto why = co_await std::move(allowed)) {
@@ -48,13 +62,41 @@ asio::awaitable<std::string> WsSession::on_account(const std::string& id,
     auto find = [me](storage::Database& db) { return db.accounts().account_by_id(me); };
     const auto account = co_await storage_.on_storage(std::move(find));
     if (!account) co_return reply_error(id, {Error::kNoUser});
-    auto verify = [pw = p->old_password, hash = account->password_hash] {
+    auto verify = [pw = password, hash = account->password_hash] {
       return verify_password(pw, hash);
     };
     if (!co_await hashing_.on_crypto(std::move(verify))) {
       hub_.abuse.login_failed(user_->name, address_, std::chrono::steady_clock::now());
       co_return reply_error(id, {Error::kWrongPassword});
     }
+    co_return std::string();
+  };
+
+  if (const auto* d = std::get_if<protocol::AccountDelete>(&m)) {
+    if (auto refused = co_await password_refused(d->password); !refused.empty()) co_return refused;
+    auto close = [me, now = unix_now()](storage::Database& db) {
+      return storage::close_account(db, me, now);
+    };
+    const auto closed = co_await storage_.on_storage(std::move(close));
+    if (closed.result == storage::CloseResult::kSeated)
+      co_return reply_error(
+          id, {Error::kSeated, "leave table " + std::to_string(closed.tables.front()) +
+                                   " first (a seat there is still yours)"});
+    if (closed.result != storage::CloseResult::kClosed || !closed.erased)
+      co_return reply_error(id, {Error::kNoUser, "this account is deleted already"});
+    spdlog::info("account {} deleted (now {}); {} chips back to the house", me,
+                 closed.erased->new_name, closed.chips);
+    // The answer first; then every session of the account (this one too) ends.
+    send(std::make_shared<const std::string>(protocol::ack_message(
+        id, protocol::reply::AccountDeleted{closed.erased->new_name, closed.chips})));
+    if (!closed.erased->ended.empty())
+      hub_.presence.end_sessions(me, closed.erased->ended, "your account was deleted");
+    co_return std::string();
+  }
+
+  if (const auto* p = std::get_if<protocol::AccountPassword>(&m)) {
+    if (auto refused = co_await password_refused(p->old_password); !refused.empty())
+      co_return refused;
     if (auto why = check_password(p->new_password))
       co_return reply_error(id, {Error::kBadPassword, *why});
     const int mem = config_.password_memory_kib, passes = config_.password_passes;
@@ -101,6 +143,66 @@ asio::awaitable<std::string> WsSession::on_account(const std::string& id,
   spdlog::info("{} ended one of their sessions ({})", user_->name, it->device);
   hub_.presence.end_sessions(me, {it->token_hash}, "you ended this session from another device");
   co_return protocol::ack_message(id);
+}
+
+asio::awaitable<std::string> WsSession::on_reset(const std::string& id,
+                                                 const protocol::AccountReset& r) {
+  using protocol::Error;
+  if (user_) co_return reply_error(id, {Error::kWrongState, "already logged in; log out first"});
+  // A code is guessed no more easily than a password.
+  auto allowed = hub_.abuse.login_allowed(r.username, address_, std::chrono::steady_clock::now());
+  if (auto why = co_await std::move(allowed)) {
+    ++metrics_.logins_throttled_total;
+    ++metrics_.errors_total;
+    co_return refusal_message(id, *why);
+  }
+  if (auto why = check_password(r.password)) co_return reply_error(id, {Error::kBadPassword, *why});
+  const int mem = config_.password_memory_kib, passes = config_.password_passes;
+  auto hasher = [pw = r.password, mem, passes] { return hash_password(pw, mem, passes); };
+  const std::string hash = co_await hashing_.on_crypto(std::move(hasher));
+  // The code checked, the password set and every session ended, in one unit.
+  struct Done {
+    std::optional<storage::Account> account;
+    std::vector<std::string> ended;
+  };
+  auto reset = [name = r.username, code = token_hash(r.code), hash,
+                now = unix_now()](storage::Database& db) {
+    Done out;
+    auto a = db.accounts().account_by_name(name);
+    if (!a || a->guest) return out;
+    db.begin_unit();
+    try {
+      if (!db.accounts().take_password_reset(a->id, code, now)) {
+        db.rollback_unit();
+        return out;
+      }
+      db.accounts().set_password(a->id, hash);
+      out.ended = db.accounts().revoke_other_sessions(a->id, "");
+      db.commit_unit();
+    } catch (...) {
+      db.rollback_unit();
+      throw;
+    }
+    out.account = std::move(a);
+    return out;
+  };
+  auto done = co_await storage_.on_storage(std::move(reset));
+  if (!done.account) {
+    hub_.abuse.login_failed(r.username, address_, std::chrono::steady_clock::now());
+    spdlog::info("password reset for {} refused: wrong or expired code",
+                 check_username(r.username) ? "(bad name)" : r.username);
+    co_return reply_error(id, {Error::kBadCode});
+  }
+  hub_.abuse.login_succeeded(r.username);
+  if (!done.ended.empty())
+    hub_.presence.end_sessions(done.account->id, std::move(done.ended), "your password was reset");
+  if (done.account->banned) {
+    spdlog::info("{} reset their password; banned, so not logged in", done.account->username);
+    co_return reply_error(id,
+                          {Error::kBanned, "the password is changed, but the account is banned"});
+  }
+  spdlog::info("{} set a new password with a reset code", done.account->username);
+  co_return co_await start_session(id, *done.account);
 }
 
 }  // namespace whist::server

@@ -65,7 +65,9 @@ std::string friend_name(const protocol::ClientMessage& m) {
 struct FriendOutcome {
   std::optional<storage::Account> other;
   storage::FriendResult request = storage::FriendResult::kNoSuchAccount;
-  bool done = false;  // accept, decline, remove: whether it happened
+  bool done = false;       // accept, decline, remove: whether it happened
+  bool blocked = false;    // a request between a blocker and whom they blocked
+  bool i_blocked = false;  // ... and the asker is the blocker
 };
 
 // On the storage thread: the request applied, if the other is a registered user.
@@ -75,6 +77,11 @@ FriendOutcome apply_friend(storage::Database& db, Op op, std::int64_t me, const 
   out.other = db.accounts().account_by_name(name);
   if (!out.other || out.other->guest) return out;
   const std::int64_t other = out.other->id;
+  if (op == Op::kRequest) {
+    out.i_blocked = db.safety().blocks(me, other);
+    out.blocked = out.i_blocked || db.safety().blocks(other, me);
+    if (out.blocked) return out;
+  }
   switch (op) {
     case Op::kRequest: out.request = db.friends().request_friend(me, other, now); break;
     case Op::kAccept: out.done = db.friends().accept_friend(me, other); break;
@@ -131,6 +138,10 @@ asio::awaitable<std::string> WsSession::on_friend(const std::string& id,
   if (out.other->guest)
     co_return reply_error(
         id, {protocol::Error::kGuest, "that user is a guest, and guests have no friends"});
+  if (out.blocked)
+    co_return reply_error(id, {protocol::Error::kBlocked,
+                               out.i_blocked ? "you blocked that player; unblock them first"
+                                             : "that player does not take your requests"});
   const std::int64_t other = out.other->id;
   const std::string& other_name = out.other->username;
   Presence& presence = hub_.presence;

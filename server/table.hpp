@@ -71,6 +71,9 @@ class Table : public std::enable_shared_from_this<Table> {
   // everyone there is told why, a game in progress is abandoned (a Compete
   // game's buy-ins refunded), and the table goes. Returns what was done.
   boost::asio::awaitable<std::string> admin_close(std::string reason);
+  // The table's latest chat lines as a JSON array ([{from, seat, text, at}],
+  // oldest first), kept with a player's report (safety.report).
+  boost::asio::awaitable<std::string> chat_for_report();
 
   // A message of the table's for one session (table_send.cpp), resolved
   // from the core's connection number.

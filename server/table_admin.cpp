@@ -4,8 +4,11 @@
 // hub and is stored closed; then, on the storage thread and after every
 // write the table queued before, its game in progress is stored as
 // abandoned and a Compete game's buy-ins are refunded (admin_ops.cpp). The
-// event goes out once that is written.
+// event goes out once that is written. Also the table's chat, read for a
+// player's report.
 #include <spdlog/spdlog.h>
+
+#include <nlohmann/json.hpp>
 
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/use_awaitable.hpp>
@@ -19,6 +22,20 @@
 namespace whist::server {
 
 namespace asio = boost::asio;
+
+asio::awaitable<std::string> Table::chat_for_report() {
+  auto self = shared_from_this();
+  auto read = [self]() -> asio::awaitable<std::string> {
+    nlohmann::json lines = nlohmann::json::array();
+    for (const auto& [line, at] : self->core_->recent_chat())
+      lines.push_back({{"from", line.from},
+                       {"seat", line.seat ? nlohmann::json(*line.seat) : nlohmann::json()},
+                       {"text", line.text},
+                       {"at", at}});
+    co_return lines.dump();
+  };
+  co_return co_await asio::co_spawn(strand_, read(), asio::use_awaitable);
+}
 
 asio::awaitable<std::string> Table::admin_close(std::string reason) {
   auto job = close_by_operator(std::move(reason));

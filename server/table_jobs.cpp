@@ -129,13 +129,16 @@ struct Table::JobRunner {
     answer([j, balance](TableCore& c, table::Now n) { c.balance_read(j, balance, n); });
   }
   void operator()(const store::ReadFriends& j) {
-    std::vector<std::int64_t> list;
+    std::vector<std::int64_t> list, blocked;
     try {
       list = db.friends().friends_of(j.user);
+      blocked = db.safety().blocked_ids(j.user);
     } catch (const std::exception& e) {
       spdlog::error("table {}: reading the friends of {}: {}", t.id_, j.user, e.what());
     }
-    answer([user = j.user, list](TableCore& c, table::Now n) { c.friends_read(user, list, n); });
+    answer([user = j.user, list, blocked](TableCore& c, table::Now n) {
+      c.friends_read(user, list, blocked, n);
+    });
   }
   void operator()(const store::ReadRating& j) {
     std::optional<protocol::ShownRating> shown;
@@ -151,7 +154,7 @@ struct Table::JobRunner {
     std::vector<std::string> unknown;
     try {
       for (const auto& name : j.names) {
-        if (auto a = db.accounts().account_by_name(name))
+        if (auto a = db.accounts().account_by_name(name); a && !db.safety().blocks(a->id, j.by))
           found.emplace_back(a->username, a->id);
         else
           unknown.push_back(name);

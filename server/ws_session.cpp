@@ -268,6 +268,8 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
     co_return co_await on_login(r.id, *m);
   if (std::holds_alternative<protocol::Guest>(r.message)) co_return co_await on_guest(r.id);
   if (std::holds_alternative<protocol::Logout>(r.message)) co_return co_await on_logout(r.id);
+  if (const auto* m = std::get_if<protocol::AccountReset>(&r.message))
+    co_return co_await on_reset(r.id, *m);
   if (const auto* m = std::get_if<protocol::GameRecordRequest>(&r.message))
     co_return co_await on_game_record(r.id, m->game, m->states);
   if (!user_) co_return reply_error(r.id, {protocol::Error::kNotLoggedIn});
@@ -299,8 +301,11 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
     co_return co_await on_results(r.id, r.message);
   if (holds_any<RatingsLeaderboard, ProfileGet, ProfileSet>(r.message))
     co_return co_await on_ratings(r.id, r.message);
-  if (holds_any<AccountPassword, AccountSessions, AccountEndSession>(r.message))
+  if (holds_any<AccountPassword, AccountSessions, AccountEndSession, AccountDelete, AccountExport>(
+          r.message))
     co_return co_await on_account(r.id, r.message);
+  if (holds_any<SafetyMute, SafetyBlock, SafetyList, SafetyReport>(r.message))
+    co_return co_await on_safety(r.id, r.message);
   if (const auto* chat = std::get_if<protocol::TableChat>(&r.message)) {
     // Bursts and repeated lines are refused before the table sees them.
     const std::string line = chat->phrase >= 0 ? "#" + std::to_string(chat->phrase) : chat->text;
@@ -309,6 +314,18 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
       ++metrics_.chat_refused_total;
       ++metrics_.errors_total;
       co_return refusal_message(r.id, *why);
+    }
+    // The operator's mute of this account's chat (whistctl mute-chat), read
+    // from the file at each line: chat is rare, and a mute holds at once.
+    if (!user_->guest) {
+      auto read = [me = user_->id](storage::Database& db) { return db.safety().chat_mute(me); };
+      const auto mute = co_await storage_.on_storage(std::move(read));
+      if (mute.until > unix_now()) {
+        ++metrics_.chat_refused_total;
+        co_return reply_error(r.id, {protocol::Error::kChatMuted,
+                                     "until " + utc_time(mute.until) +
+                                         (mute.reason.empty() ? "" : " (" + mute.reason + ")")});
+      }
     }
   }
   if (const auto* m = std::get_if<protocol::PlayQuick>(&r.message))

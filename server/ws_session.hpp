@@ -175,6 +175,10 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   asio::awaitable<void> session_chips();
   // Account care (session_account.cpp): the password, the sessions.
   asio::awaitable<std::string> on_account(const std::string& id, const protocol::ClientMessage& m);
+  // Before logging in: a new password with the operator's code (account.reset).
+  asio::awaitable<std::string> on_reset(const std::string& id, const protocol::AccountReset& r);
+  // Safety (session_safety.cpp): mutes, blocks, reports.
+  asio::awaitable<std::string> on_safety(const std::string& id, const protocol::ClientMessage& m);
   // Results (session_results.cpp): games, wins and losses, leaderboards.
   asio::awaitable<std::string> on_results(const std::string& id, const protocol::ClientMessage& m);
   // Ratings and profiles (session_results.cpp): ratings.leaderboard,

@@ -19,7 +19,18 @@ struct Account {
   std::int64_t created_at = 0;  // Unix seconds
   bool banned = false;          // by the operator (whistctl ban): no login, no session
   bool hide_games = false;      // their game list is for their friends only (profile.set)
+  std::int64_t deleted_at = 0;  // 0: not deleted (account_care.hpp: close_account)
 };
+
+// What erasing an account changed (AccountStore::erase_account).
+struct ErasedAccount {
+  std::string old_name;
+  std::string new_name;            // "deleted player <id>"
+  std::vector<std::string> ended;  // the sessions revoked (their tokens' hashes)
+};
+
+// The name a deleted account is known by from then on.
+std::string deleted_name(std::int64_t id);
 
 // A live session, as its owner lists them.
 struct SessionInfo {
@@ -65,6 +76,28 @@ class AccountStore {
                                                      std::int64_t now) = 0;
   // Revokes one session; whether it existed and was not revoked yet.
   virtual bool revoke_session(std::string_view token_hash) = 0;
+
+  // Erases a registered account's person from the file, keeping its row
+  // (ids stay valid for the ledger, results and ratings): the row is
+  // renamed deleted_name(id), its password cleared and deleted_at set; its
+  // old name is held until `hold_until` (create_account refuses it); its
+  // sessions revoked; its friendships, requests, mutes, blocks and password
+  // reset deleted; its name replaced in results, in stored games' seats
+  // and in stored tables (creator and seats). Its chips are not touched
+  // (close_account posts them to the house first). nullopt: no such
+  // registered account, or deleted already.
+  virtual std::optional<ErasedAccount> erase_account(std::int64_t id, std::int64_t now,
+                                                     std::int64_t hold_until) = 0;
+
+  // The operator's password reset: a one-time code's hash for the account,
+  // valid until `expires_at` (replacing any earlier one). False if there is
+  // no such registered, undeleted account.
+  virtual bool set_password_reset(std::int64_t id, std::string_view code_hash, std::int64_t now,
+                                  std::int64_t expires_at) = 0;
+  // Uses the account's code: true (and the code deleted) if `code_hash` is
+  // its live code's; false otherwise (nothing changed).
+  virtual bool take_password_reset(std::int64_t id, std::string_view code_hash,
+                                   std::int64_t now) = 0;
 };
 
 }  // namespace whist::storage

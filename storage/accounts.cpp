@@ -12,7 +12,7 @@ namespace whist::storage::detail {
 namespace {
 
 constexpr const char* kAccountColumns =
-    "id, username, password_hash, guest, created_at, banned, hide_games";
+    "id, username, password_hash, guest, created_at, banned, hide_games, deleted_at";
 
 Account read_account(const Statement& st) {
   Account a;
@@ -23,6 +23,7 @@ Account read_account(const Statement& st) {
   a.created_at = st.int64(4);
   a.banned = st.int64(5) != 0;
   a.hide_games = st.int64(6) != 0;
+  a.deleted_at = st.int64(7);
   return a;
 }
 
@@ -40,6 +41,13 @@ std::optional<Account> one_account(sqlite3* db, const char* where, const char* w
 std::optional<std::int64_t> SqliteAccounts::create_account(std::string_view username,
                                                            std::string_view password_hash,
                                                            bool guest, std::int64_t now) {
+  // A deleted account's name is kept from others for a while.
+  {
+    Statement held(db_, "SELECT 1 FROM name_holds WHERE name = ?1 AND until > ?2",
+                   "create_account");
+    held.bind(1, username).bind(2, now);
+    if (held.step()) return std::nullopt;
+  }
   Statement st(db_,
                "INSERT INTO accounts(username, password_hash, guest, created_at) "
                "VALUES (?1, ?2, ?3, ?4)",
@@ -52,7 +60,9 @@ std::optional<std::int64_t> SqliteAccounts::create_account(std::string_view user
 }
 
 std::optional<Account> SqliteAccounts::account_by_name(std::string_view username) const {
-  return one_account(db_, "username = ?1", "account_by_name",
+  // A deleted account is no longer found by name (its row is renamed, and
+  // its old name may belong to someone else later).
+  return one_account(db_, "username = ?1 AND deleted_at = 0", "account_by_name",
                      [&](Statement& st) { st.bind(1, username); });
 }
 

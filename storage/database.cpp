@@ -89,6 +89,7 @@ FriendStore& SqliteDatabase::friends() { return stores_->friends; }
 ResultStore& SqliteDatabase::results() { return stores_->results; }
 AdminStore& SqliteDatabase::admin() { return stores_->admin; }
 RatingStore& SqliteDatabase::ratings() { return stores_->ratings; }
+SafetyStore& SqliteDatabase::safety() { return stores_->safety; }
 
 int SqliteDatabase::schema_version() const { return detail::read_user_version(db_); }
 

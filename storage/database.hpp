@@ -1,7 +1,8 @@
 // The storage of whistd: one object that owns the connection, the schema
 // and its migrations and the transactions, and hands out the stores, each
 // behind a small interface of its own (accounts and sessions, tables,
-// games, the chip ledger, friends, results, the operator's side, ratings). The
+// games, the chip ledger, friends, results, the operator's side, ratings,
+// safety between players). The
 // SQLite implementation is sqlite_database.hpp; the server sees only this.
 //
 // Not thread-safe: the server uses it from its one storage thread only.
@@ -16,6 +17,7 @@
 #include "storage/ledger_store.hpp"
 #include "storage/rating_store.hpp"
 #include "storage/result_store.hpp"
+#include "storage/safety_store.hpp"
 #include "storage/states.hpp"
 #include "storage/storage_error.hpp"
 #include "storage/table_store.hpp"
@@ -34,6 +36,7 @@ class Database {
   virtual ResultStore& results() = 0;
   virtual AdminStore& admin() = 0;
   virtual RatingStore& ratings() = 0;
+  virtual SafetyStore& safety() = 0;
 
   // The schema version after migrations.
   virtual int schema_version() const = 0;

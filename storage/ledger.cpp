@@ -37,7 +37,7 @@ void validate(std::string_view batch_key, const std::vector<LedgerEntry>& entrie
   for (std::size_t i = 0; i < entries.size(); ++i) {
     const LedgerEntry& e = entries[i];
     const std::string entry = "entry " + std::to_string(i);
-    if (static_cast<int>(e.kind) > static_cast<int>(LedgerKind::kRefund))
+    if (static_cast<int>(e.kind) > static_cast<int>(LedgerKind::kClosure))
       bad_batch(batch_key, entry + " has an unknown kind");
     if (is_minting(e.kind)) {
       minting = true;

@@ -15,7 +15,7 @@ namespace {
 
 // The minting kinds in SQL (states.hpp's names of is_minting's kinds).
 constexpr const char* kMintingSql = "('initial', 'topup', 'grant')";
-constexpr const char* kMovingSql = "('buyin', 'payout', 'fee', 'refund')";
+constexpr const char* kMovingSql = "('buyin', 'payout', 'fee', 'refund', 'closure')";
 
 using Problems = std::vector<std::string>;
 

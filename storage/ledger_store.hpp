@@ -9,7 +9,7 @@
 //
 // Minting kinds (kInitial, kTopup, kGrant) create chips: each entry to an
 // account, never the house, with a positive delta. Moving kinds (kBuyin,
-// kPayout, kFee, kRefund) move chips: the batch's deltas sum to zero. A
+// kPayout, kFee, kRefund, kClosure) move chips: the batch's deltas sum to zero. A
 // batch is all minting or all moving. The house (account 0) holds the fees,
 // and holds the pot of a Compete game between its buy-in and its payout or
 // refund. For a 110 table: buy-in {each seat -110, house +440}; payout

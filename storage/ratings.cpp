@@ -219,7 +219,8 @@ std::vector<RatingLeader> SqliteRatings::leaderboard(std::string_view pool, cons
   Statement st(db_,
                "SELECT a.id, a.username, r.rating, r.deviation, r.volatility, r.games, "
                "r.rated_at FROM ratings r JOIN accounts a ON a.id = r.account_id "
-               "WHERE r.pool = ?1 AND r.games >= ?2 AND r.rated_at >= ?3 AND a.banned = 0 "
+               "WHERE r.pool = ?1 AND r.games >= ?2 AND r.rated_at >= ?3 AND a.banned = 0 AND "
+               "a.deleted_at = 0 "
                "ORDER BY r.rating DESC, r.deviation ASC, a.id ASC",
                kWhat);
   st.bind(1, pool).bind(2, rule.min_games).bind(3, now - rule.max_idle_days * 86400);

@@ -145,7 +145,8 @@ std::vector<LeaderRow> SqliteResults::leaderboard(std::string_view variant, std:
   Statement st(db_,
                "SELECT a.id, a.username, count(*) AS games, sum(r.won) AS wins "
                "FROM results r JOIN accounts a ON a.id = r.account_id "
-               "WHERE r.variant = ?1 AND a.guest = 0 GROUP BY a.id HAVING count(*) >= ?2 "
+               "WHERE r.variant = ?1 AND a.guest = 0 AND a.deleted_at = 0 GROUP BY a.id HAVING "
+               "count(*) >= ?2 "
                "ORDER BY wins DESC, wins * 1.0 / games DESC, games ASC, a.id ASC LIMIT ?3",
                "leaderboard");
   st.bind(1, variant)

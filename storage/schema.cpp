@@ -178,6 +178,37 @@
 //                 Written with the ratings rows, once per game: a game
 //                 with rows here is rated.
 //
+// Version 10 (account care and safety, storage/account_care.hpp and
+// safety_store.hpp):
+//
+//   accounts      + deleted_at INTEGER NOT NULL DEFAULT 0 (0: not deleted;
+//                   a deleted account keeps its row, renamed "deleted
+//                   player <id>", without password, sessions or friends)
+//                 + chat_muted_until INTEGER NOT NULL DEFAULT 0, and
+//                   chat_mute_reason TEXT: the operator's chat mute
+//   name_holds    name TEXT NOT NULL PRIMARY KEY COLLATE NOCASE, until
+//                 INTEGER NOT NULL: a deleted account's name, which no one
+//                 may register before `until`
+//   password_resets
+//                 account_id INTEGER PRIMARY KEY REFERENCES accounts(id),
+//                 code_hash TEXT NOT NULL (the one-time code's hash, as a
+//                 session token's), created_at, expires_at INTEGER NOT NULL
+//   mutes, blocks account_id, other_id INTEGER NOT NULL REFERENCES
+//                 accounts(id), created_at: `account_id` mutes (blocks)
+//                 `other_id`; PRIMARY KEY (account_id, other_id), WITHOUT
+//                 ROWID; index blocks_other (other_id)
+//   reports       id INTEGER PRIMARY KEY, reporter_id, reported_id INTEGER
+//                 NOT NULL REFERENCES accounts(id), reason TEXT ('chat',
+//                 'cheating', 'stalling', 'name', 'other'), details TEXT,
+//                 table_id, game_id INTEGER (0: none), chat TEXT (JSON: the
+//                 table's chat when the report was made), state TEXT
+//                 ('open', 'resolved'), resolution TEXT, created_at,
+//                 resolved_at INTEGER; one open report per reporter and
+//                 reported (a partial unique index); indexes on state and
+//                 (reporter_id, created_at)
+//   ledger        rebuilt with the kind 'closure' (moving: a deleted
+//                 account's chips back to the house), rows and ids kept
+//
 // The indexes on state serve tables_in_state/games_in_state (an index on
 // state also orders by rowid, hence by id); sessions_account_id and
 // games_table_id keep foreign-key checks and per-account/per-table lookups
@@ -196,7 +227,7 @@ namespace whist::storage::detail {
 namespace {
 
 // Each entry is migration number (index + 1). Append only.
-constexpr std::array<const char*, 9> kMigrations = {
+constexpr std::array<const char*, 10> kMigrations = {
     // 1: accounts, sessions, tables, games and their deals and actions.
     R"sql(
 CREATE TABLE accounts (
@@ -394,6 +425,81 @@ CREATE INDEX ratings_pool ON ratings(pool, rating);
     // sessions (AccountStore::sessions_of).
     R"sql(
 ALTER TABLE sessions ADD COLUMN device TEXT NOT NULL DEFAULT '';
+)sql",
+
+    // 10: account care (deletion, the operator's password reset) and safety
+    // (mutes, blocks, reports, the operator's chat mute); the ledger gains
+    // the kind 'closure' (a CHECK cannot be altered: the table is rebuilt).
+    R"sql(
+ALTER TABLE accounts ADD COLUMN deleted_at INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE accounts ADD COLUMN chat_muted_until INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE accounts ADD COLUMN chat_mute_reason TEXT NOT NULL DEFAULT '';
+
+CREATE TABLE name_holds (
+  name  TEXT    NOT NULL PRIMARY KEY COLLATE NOCASE,
+  until INTEGER NOT NULL
+) WITHOUT ROWID;
+
+CREATE TABLE password_resets (
+  account_id INTEGER NOT NULL PRIMARY KEY REFERENCES accounts(id),
+  code_hash  TEXT    NOT NULL,
+  created_at INTEGER NOT NULL,
+  expires_at INTEGER NOT NULL
+);
+
+CREATE TABLE mutes (
+  account_id INTEGER NOT NULL REFERENCES accounts(id),
+  other_id   INTEGER NOT NULL REFERENCES accounts(id),
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (account_id, other_id),
+  CHECK (account_id <> other_id)
+) WITHOUT ROWID;
+
+CREATE TABLE blocks (
+  account_id INTEGER NOT NULL REFERENCES accounts(id),
+  other_id   INTEGER NOT NULL REFERENCES accounts(id),
+  created_at INTEGER NOT NULL,
+  PRIMARY KEY (account_id, other_id),
+  CHECK (account_id <> other_id)
+) WITHOUT ROWID;
+CREATE INDEX blocks_other ON blocks(other_id);
+
+CREATE TABLE reports (
+  id          INTEGER PRIMARY KEY,
+  reporter_id INTEGER NOT NULL REFERENCES accounts(id),
+  reported_id INTEGER NOT NULL REFERENCES accounts(id),
+  reason      TEXT    NOT NULL CHECK (reason IN ('chat', 'cheating', 'stalling', 'name', 'other')),
+  details     TEXT    NOT NULL DEFAULT '',
+  table_id    INTEGER NOT NULL DEFAULT 0,
+  game_id     INTEGER NOT NULL DEFAULT 0,
+  chat        TEXT    NOT NULL DEFAULT '[]',
+  state       TEXT    NOT NULL DEFAULT 'open' CHECK (state IN ('open', 'resolved')),
+  resolution  TEXT    NOT NULL DEFAULT '',
+  created_at  INTEGER NOT NULL,
+  resolved_at INTEGER NOT NULL DEFAULT 0,
+  CHECK (reporter_id <> reported_id)
+);
+CREATE INDEX reports_state ON reports(state);
+CREATE INDEX reports_reporter ON reports(reporter_id, created_at);
+CREATE UNIQUE INDEX reports_open_pair ON reports(reporter_id, reported_id) WHERE state = 'open';
+
+CREATE TABLE ledger_v10 (
+  id         INTEGER PRIMARY KEY,
+  key        TEXT    NOT NULL UNIQUE,
+  batch      TEXT    NOT NULL,
+  account_id INTEGER REFERENCES accounts(id),
+  delta      INTEGER NOT NULL,
+  kind       TEXT    NOT NULL CHECK (kind IN ('initial', 'topup', 'grant', 'buyin', 'payout',
+                                              'fee', 'refund', 'closure')),
+  game_id    INTEGER,
+  created_at INTEGER NOT NULL
+);
+INSERT INTO ledger_v10(id, key, batch, account_id, delta, kind, game_id, created_at)
+  SELECT id, key, batch, account_id, delta, kind, game_id, created_at FROM ledger;
+DROP TABLE ledger;
+ALTER TABLE ledger_v10 RENAME TO ledger;
+CREATE INDEX ledger_account_id ON ledger(account_id);
+CREATE INDEX ledger_batch ON ledger(batch);
 )sql",
 };
 

@@ -36,6 +36,7 @@ class SqliteDatabase final : public Database {
   ResultStore& results() override;
   AdminStore& admin() override;
   RatingStore& ratings() override;
+  SafetyStore& safety() override;
 
   int schema_version() const override;
 

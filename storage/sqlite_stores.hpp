@@ -2,7 +2,8 @@
 // the one connection that SqliteDatabase owns. Each is implemented in the
 // .cpp file named by what it stores (accounts.cpp, tables.cpp, games.cpp
 // and action_log.cpp, ledger.cpp, ledger_check.cpp and chips.cpp,
-// friends.cpp, results.cpp, admin.cpp, ratings.cpp).
+// friends.cpp, results.cpp, admin.cpp, ratings.cpp, safety.cpp; an
+// account's erasure and reset codes in account_care.cpp).
 #pragma once
 
 #include <cstdint>
@@ -40,6 +41,11 @@ class SqliteAccounts final : public AccountStore {
   std::optional<Account> account_for_session(std::string_view token_hash,
                                              std::int64_t now) override;
   bool revoke_session(std::string_view token_hash) override;
+  std::optional<ErasedAccount> erase_account(std::int64_t id, std::int64_t now,
+                                             std::int64_t hold_until) override;
+  bool set_password_reset(std::int64_t id, std::string_view code_hash, std::int64_t now,
+                          std::int64_t expires_at) override;
+  bool take_password_reset(std::int64_t id, std::string_view code_hash, std::int64_t now) override;
 
  private:
   sqlite3* db_;
@@ -216,6 +222,29 @@ class SqliteRatings final : public RatingStore {
   sqlite3* db_;
 };
 
+class SqliteSafety final : public SafetyStore {
+ public:
+  explicit SqliteSafety(sqlite3* db) : db_(db) {}
+  bool mute(std::int64_t me, std::int64_t other, std::int64_t now) override;
+  bool unmute(std::int64_t me, std::int64_t other) override;
+  std::vector<ListedPlayer> muted_by(std::int64_t me) const override;
+  bool block(std::int64_t me, std::int64_t other, std::int64_t now) override;
+  bool unblock(std::int64_t me, std::int64_t other) override;
+  std::vector<ListedPlayer> blocked_by(std::int64_t me) const override;
+  bool blocks(std::int64_t blocker, std::int64_t other) const override;
+  std::vector<std::int64_t> blocked_ids(std::int64_t me) const override;
+  ReportResult report(const NewReport& r, int per_day, std::int64_t now) override;
+  std::vector<Report> reports(bool all, int limit) const override;
+  std::optional<Report> report_by_id(std::int64_t id) const override;
+  bool resolve_report(std::int64_t id, std::string_view resolution, std::int64_t now) override;
+  std::vector<Report> reports_by(std::int64_t reporter) const override;
+  bool set_chat_mute(std::int64_t account, std::int64_t until, std::string_view reason) override;
+  ChatMute chat_mute(std::int64_t account) const override;
+
+ private:
+  sqlite3* db_;
+};
+
 struct SqliteStores {
   explicit SqliteStores(sqlite3* db)
       : accounts(db),
@@ -225,7 +254,8 @@ struct SqliteStores {
         ledger(db, accounts),
         friends(db),
         admin(db),
-        ratings(db) {}
+        ratings(db),
+        safety(db) {}
   SqliteAccounts accounts;
   SqliteTables tables;
   SqliteResults results;
@@ -234,6 +264,7 @@ struct SqliteStores {
   SqliteFriends friends;
   SqliteAdmin admin;
   SqliteRatings ratings;
+  SqliteSafety safety;
 };
 
 // The schema's migrations (schema.cpp): brings the file up to date, or

@@ -16,8 +16,8 @@ constexpr std::array<std::string_view, 4> kCommandStates = {"pending", "running"
                                                             "cancelled"};
 
 // In the order of LedgerKind.
-constexpr std::array<std::string_view, 7> kKindNames = {"initial", "topup", "grant", "buyin",
-                                                        "payout",  "fee",   "refund"};
+constexpr std::array<std::string_view, 8> kKindNames = {"initial", "topup", "grant",  "buyin",
+                                                        "payout",  "fee",   "refund", "closure"};
 
 template <typename E, std::size_t N>
 std::string_view name_of(const std::array<std::string_view, N>& names, E e) {

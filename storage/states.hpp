@@ -14,8 +14,17 @@ namespace whist::storage {
 enum class TableState : std::uint8_t { kOpen, kPlaying, kFinished, kClosed };
 enum class GameState : std::uint8_t { kPlaying, kFinished, kAbandoned };
 // Minting kinds create chips (initial, topup, grant); moving kinds move
-// them between balances (buyin, payout, fee, refund). See ledger_store.hpp.
-enum class LedgerKind : std::uint8_t { kInitial, kTopup, kGrant, kBuyin, kPayout, kFee, kRefund };
+// them between balances (buyin, payout, fee, refund, closure). See ledger_store.hpp.
+enum class LedgerKind : std::uint8_t {
+  kInitial,
+  kTopup,
+  kGrant,
+  kBuyin,
+  kPayout,
+  kFee,
+  kRefund,
+  kClosure,  // a deleted account's chips back to the house (account_care.hpp)
+};
 enum class CommandState : std::uint8_t { kPending, kRunning, kDone, kCancelled };
 
 std::string_view name(TableState s);

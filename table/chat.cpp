@@ -87,6 +87,8 @@ void TableCore::on_chat(Conn c, const Person& p, const std::string& id,
                     "a line has at most " + std::to_string(kMaxChat) + " characters"});
     event.text = text;
   }
+  recent_chat_.emplace_back(event, now_.unix_s());
+  if (recent_chat_.size() > kReportChatLines) recent_chat_.pop_front();
   if (seat < 0 && watchers_apart()) {
     const auto m = std::make_shared<const std::string>(protocol::push::push_text(
         protocol::push::WatcherChat{id_, event.from, event.phrase, event.text}));

@@ -6,6 +6,8 @@
 
 #include <chrono>
 #include <cstdint>
+#include <ctime>
+#include <string>
 
 namespace whist {
 
@@ -13,6 +15,16 @@ inline std::int64_t unix_now() {
   return std::chrono::duration_cast<std::chrono::seconds>(
              std::chrono::system_clock::now().time_since_epoch())
       .count();
+}
+
+// "2026-11-28 14:05 UTC": a time for people (an operator's chat mute).
+inline std::string utc_time(std::int64_t unix_s) {
+  const std::time_t t = static_cast<std::time_t>(unix_s);
+  std::tm tm{};
+  gmtime_r(&t, &tm);
+  char buf[32];
+  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm);
+  return buf;
 }
 
 }  // namespace whist

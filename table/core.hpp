@@ -26,6 +26,7 @@
 #pragma once
 
 #include <cstdint>
+#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -87,6 +88,12 @@ class TableCore {
   std::int64_t id() const { return id_; }
   bool closed() const { return closed_; }
   const TableSetup& setup() const { return setup_; }
+  // The latest chat lines (at most kReportChatLines) with their Unix times,
+  // oldest first, kept for a player's report (safety.report).
+  static constexpr size_t kReportChatLines = 100;
+  const std::deque<std::pair<protocol::event::Chat, std::int64_t>>& recent_chat() const {
+    return recent_chat_;
+  }
   // Quick play's key for a setup: its variant and number of players.
   static std::string quick_key(const TableSetup& setup);
 
@@ -125,7 +132,9 @@ class TableCore {
   void buy_ins_charged(const store::ChargeBuyIns& job, std::int64_t game,
                        const std::vector<int>& short_seats, bool failed, Now now);
   void balance_read(const store::ReadBalance& job, std::int64_t balance, Now now);
-  void friends_read(std::int64_t user, std::vector<std::int64_t> friends, Now now);
+  // A seated player's friends and the people they blocked (private tables).
+  void friends_read(std::int64_t user, std::vector<std::int64_t> friends,
+                    std::vector<std::int64_t> blocked, Now now);
   void accounts_found(const store::FindAccounts& job,
                       const std::vector<std::pair<std::string, std::int64_t>>& found,
                       const std::vector<std::string>& unknown, Now now);
@@ -315,6 +324,11 @@ class TableCore {
   // Friends-only tables: the friends of each person seated, read when they
   // sat down.
   std::map<std::int64_t, std::vector<std::int64_t>> seated_friends_;
+  // Private tables: whom each person seated has blocked (they may not come).
+  std::map<std::int64_t, std::vector<std::int64_t>> seated_blocked_;
+  // The latest chat lines, every one (a watcher's held line included), for
+  // a report about someone here (recent_chat).
+  std::deque<std::pair<protocol::event::Chat, std::int64_t>> recent_chat_;
 
   std::optional<Game> game_;
   std::uint64_t game_number_ = 0;  // games started here (the current one's number)

@@ -132,7 +132,7 @@ struct ReadBalance {  // balance_read(): may this person sit at a Compete table?
   int seat = -1;  // as asked (-1: any)
   int buy_in = 0;
 };
-struct ReadFriends {  // friends_read(): a friends-only table's audience
+struct ReadFriends {  // friends_read(): a private table's audience, and whom they blocked
   std::int64_t user = 0;
 };
 struct ReadRating {  // rating_read(): a seated player's rating, beside their name
@@ -143,6 +143,7 @@ struct FindAccounts {  // accounts_found(): table.invite's usernames
   Conn conn = 0;
   std::string request_id;
   std::vector<std::string> names;
+  std::int64_t by = 0;  // who invites: those who blocked them are not found
 };
 
 }  // namespace store

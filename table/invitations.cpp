@@ -3,15 +3,26 @@
 // in the lobby and may sit or watch there; for everyone else it does not
 // exist (no_table). An invitee accepts by sitting down, or declines. The
 // invitations expire when the game starts or the table closes. A
-// friends-only table is seen by the friends of those seated.
+// friends-only table is seen by the friends of those seated. Nobody a
+// person seated has blocked may see, sit at or watch a private table, or
+// be invited by them (they are told the name is unknown).
+#include <algorithm>
 #include "protocol/table_replies.hpp"
+
 #include "table/core.hpp"
 
 namespace whist::table {
 
 bool TableCore::may_enter(const Person& p) const {
   const auto who = audience();
-  return !who || p.name == creator_ || who->count(p.id);
+  if (!who) return true;
+  // Someone seated here blocked them: for them the table does not exist.
+  for (const Seat& st : seats_)
+    if (auto it = seated_blocked_.find(st.user);
+        st.user > 0 && it != seated_blocked_.end() &&
+        std::binary_search(it->second.begin(), it->second.end(), p.id))
+      return false;
+  return p.name == creator_ || who->count(p.id);
 }
 
 std::optional<std::set<std::int64_t>> TableCore::audience() const {
@@ -30,9 +41,12 @@ std::optional<std::set<std::int64_t>> TableCore::audience() const {
 
 void TableCore::load_friends(std::int64_t user) { store(store::ReadFriends{user}); }
 
-void TableCore::friends_read(std::int64_t user, std::vector<std::int64_t> friends, Now now) {
+void TableCore::friends_read(std::int64_t user, std::vector<std::int64_t> friends,
+                             std::vector<std::int64_t> blocked, Now now) {
   run(now, [&] {
     seated_friends_[user] = std::move(friends);
+    std::sort(blocked.begin(), blocked.end());
+    seated_blocked_[user] = std::move(blocked);
     announce();
   });
 }
@@ -47,7 +61,7 @@ void TableCore::on_invite(Conn c, const Person& p, const std::string& id,
   if (state_ == State::kPlaying || starting_ || game_)
     return error(c, id, {Error::kGameInProgress, "invitations end when the game starts"});
   // The accounts are looked up in storage (accounts_found).
-  store(store::FindAccounts{c, id, users});
+  store(store::FindAccounts{c, id, users, p.id});
 }
 
 void TableCore::accounts_found(const store::FindAccounts& job,

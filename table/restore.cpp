@@ -94,7 +94,7 @@ void TableCore::resumed(Now now) {
     if (!setup_.settings.start_at || game_) start_if_full();
     for (const Seat& st : seats_) {
       if (st.user <= 0) continue;
-      if (setup_.settings.friends_only) load_friends(st.user);
+      if (setup_.settings.friends_only || setup_.settings.invite_only) load_friends(st.user);
       read_rating(st.user);  // a guest's read finds none
     }
     // A forming quick-play table forms again.

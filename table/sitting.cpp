@@ -59,7 +59,7 @@ void TableCore::on_sit(Conn c, const Person& p, const std::string& id, int want,
   if (setup_.settings.kind == TableKind::kPlay && !full()) arm_fill();
   send_state(c, want, id);
   store_table();
-  if (setup_.settings.friends_only) load_friends(p.id);
+  if (setup_.settings.friends_only || setup_.settings.invite_only) load_friends(p.id);
   if (!p.guest) read_rating(p.id);
   if (full()) start_if_full();
   announce();

@@ -12,6 +12,12 @@
 //   whistctl --db FILE game ID [--full]
 //   whistctl --db FILE ratings USER
 //   whistctl --db FILE ratings rebuild [--write]
+//   whistctl --db FILE reset-password USER [--hours N]
+//   whistctl --db FILE reports [--all]
+//   whistctl --db FILE report ID
+//   whistctl --db FILE resolve ID TEXT
+//   whistctl --db FILE mute-chat USER DURATION [--reason TEXT]
+//   whistctl --db FILE unmute-chat USER
 //
 // close-table and ban change what a running whistd holds live: when whistd
 // runs on the file (it holds FILE.lock, storage/daemon_lock.hpp), whistctl
@@ -42,6 +48,7 @@
 #include "storage/sqlite_database.hpp"
 #include "storage/table_codec.hpp"
 #include "table/clock.hpp"
+#include "tools/whistctl_care.hpp"
 
 namespace {
 
@@ -86,6 +93,19 @@ Commands:
                                 expected): exit 0 if none, 1 if any.
                                 --write: store the recomputed values instead
                                 (exit 0; stop whistd first)
+  reset-password USER [--hours N]
+                                print a one-time code (valid N hours, default
+                                24) with which USER sets a new password at the
+                                login screen; their sessions then end
+  reports [--all]               players' reports still open (--all: the last
+                                200, resolved ones too)
+  report ID                     one report in full, with the table's chat kept
+                                with it
+  resolve ID TEXT               close a report, saying what was done
+  mute-chat USER DURATION [--reason TEXT]
+                                USER cannot chat for DURATION (30m, 12h, 7d);
+                                they are told until when, and the reason
+  unmute-chat USER              lift a chat mute
 
 Options: --wait SECONDS (default 30): how long close-table and ban wait for
 a running whistd to carry them out.
@@ -487,6 +507,12 @@ int main(int argc, char** argv) {
     if (command == "unban") return ban(db, db_path, rest, wait, false);
     if (command == "game") return game(db, rest);
     if (command == "ratings") return ratings(db, rest);
+    if (command == "reset-password") return whist::tools::reset_password(db, rest);
+    if (command == "reports") return whist::tools::list_reports(db, rest);
+    if (command == "report") return whist::tools::show_report(db, rest);
+    if (command == "resolve") return whist::tools::resolve_report(db, rest);
+    if (command == "mute-chat") return whist::tools::mute_chat(db, rest, true);
+    if (command == "unmute-chat") return whist::tools::mute_chat(db, rest, false);
     std::fprintf(stderr, "whistctl: unknown command or arguments: %s (see --help)\n",
                  command.c_str());
     return 2;

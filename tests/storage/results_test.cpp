@@ -223,9 +223,14 @@ TEST_CASE("a version-2 file migrates to the results schema keeping its data",
     // Back to what a version-2 file is: no results table (migration 3),
     // no operator's columns and commands (migration 4), no action log
     // (migration 5), no ratings (migration 7), no hidden game lists
-    // (migration 8), no sessions' devices (migration 9).
+    // (migration 8), no sessions' devices (migration 9), no account care
+    // and safety (migration 10; its ledger, rebuilt, stays).
     Raw raw(file.path());
     raw.exec(
+        "DROP TABLE reports; DROP TABLE blocks; DROP TABLE mutes; DROP TABLE password_resets; "
+        "DROP TABLE name_holds; ALTER TABLE accounts DROP COLUMN deleted_at; "
+        "ALTER TABLE accounts DROP COLUMN chat_muted_until; "
+        "ALTER TABLE accounts DROP COLUMN chat_mute_reason; "
         "ALTER TABLE accounts DROP COLUMN hide_games; ALTER TABLE sessions DROP COLUMN device; "
         "DROP TABLE rating_changes; DROP TABLE ratings; "
         "DROP TABLE action_log; DROP TABLE game_action_chunks; DROP TABLE results; DROP TABLE "

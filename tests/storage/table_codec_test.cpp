@@ -123,10 +123,11 @@ TEST_CASE("states are stored by name and read back strictly", "[storage][states]
   CHECK(name(GameState::kAbandoned) == "abandoned");
   CHECK(name(LedgerKind::kFee) == "fee");
   CHECK(name(LedgerKind::kRefund) == "refund");
+  CHECK(name(LedgerKind::kClosure) == "closure");
   CHECK(name(CommandState::kCancelled) == "cancelled");
   for (const auto k :
        {LedgerKind::kInitial, LedgerKind::kTopup, LedgerKind::kGrant, LedgerKind::kBuyin,
-        LedgerKind::kPayout, LedgerKind::kFee, LedgerKind::kRefund})
+        LedgerKind::kPayout, LedgerKind::kFee, LedgerKind::kRefund, LedgerKind::kClosure})
     CHECK(ledger_kind_from(name(k), "here") == k);
   CHECK(table_state_from("finished", "t") == TableState::kFinished);
   CHECK_THROWS_WITH(table_state_from("paused", "table 4"),

@@ -332,7 +332,7 @@ void Harness::run_read(const StoreJob& job) {
     const auto it = balances.find(j->who.id);
     core_->balance_read(*j, it == balances.end() ? 1000 : it->second, now_);
   } else if (const auto* j = std::get_if<store::ReadFriends>(&job)) {
-    core_->friends_read(j->user, friends[j->user], now_);
+    core_->friends_read(j->user, friends[j->user], blocked[j->user], now_);
   } else if (const auto* j = std::get_if<store::ReadRating>(&job)) {
     const auto it = ratings.find(j->user);
     core_->rating_read(
@@ -343,7 +343,10 @@ void Harness::run_read(const StoreJob& job) {
     std::vector<std::pair<std::string, std::int64_t>> found;
     std::vector<std::string> unknown;
     for (const auto& name : j->names) {
-      if (const auto it = people_.find(name); it != people_.end())
+      const auto it = people_.find(name);
+      const auto& theirs =
+          it == people_.end() ? std::vector<std::int64_t>{} : blocked[it->second.id];
+      if (it != people_.end() && std::find(theirs.begin(), theirs.end(), j->by) == theirs.end())
         found.emplace_back(name, it->second.id);
       else
         unknown.push_back(name);

@@ -95,6 +95,9 @@ class Harness {
   }
   std::map<std::int64_t, std::int64_t> balances;  // ReadBalance (missing: 1000)
   std::map<std::int64_t, std::vector<std::int64_t>> friends;
+  // Whom each user blocked (ReadFriends answers it; FindAccounts leaves out
+  // those who blocked the inviter).
+  std::map<std::int64_t, std::vector<std::int64_t>> blocked;
   // ReadRating's answers by user (missing: none, as for a guest).
   std::map<std::int64_t, protocol::ShownRating> ratings;
   // A rated game's FinishGame is answered (game_rated) with each person at

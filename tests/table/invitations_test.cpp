@@ -120,3 +120,30 @@ TEST_CASE("a friends-only table is seen by the friends of those seated") {
   CHECK(h.audience->count(h.person("dave").id));
   CHECK(code(h.send(h.connect("erin"), "table.sit")) == "no_table");
 }
+
+TEST_CASE("whom someone seated blocked cannot see, sit at or watch a private table") {
+  Harness h(setup_of(classic()));  // friends only
+  const std::int64_t alice = h.person("alice").id, bob = h.person("bob").id;
+  const std::int64_t carol = h.person("carol").id;
+  h.friends[alice] = {bob};
+  h.friends[bob] = {alice, carol};
+  h.blocked[alice] = {carol};
+  h.sit(h.connect("alice"));
+  h.sit(h.connect("bob"));
+  // carol is bob's friend, but alice blocked her: for her there is no table.
+  const Conn c = h.connect("carol");
+  CHECK(code(h.send(c, "table.watch")) == "no_table");
+  CHECK(code(h.send(c, "table.sit")) == "no_table");
+  // An invitation by bob does not let her in either; by alice, she is not
+  // found (alice blocked her; carol blocked no one).
+  CHECK(code(h.send(h.connect("bob"), "table.invite", {{"users", {"carol"}}})) == "ack");
+  CHECK(code(h.send(c, "table.sit")) == "no_table");
+  // Someone who blocked the inviter is not found by them.
+  h.person("dave");
+  h.blocked[h.person("dave").id] = {alice};
+  const json r = h.send(h.connect("alice"), "table.invite", {{"users", {"dave"}}});
+  REQUIRE(code(r) == "ack");
+  CHECK(r["d"]["invited"] == json::array());
+  CHECK(r["d"]["unknown"] == json({"dave"}));
+  (void)bob;
+}
