@@ -2,15 +2,19 @@
 // the table the user is at; the requests the screens make; and which screen
 // is shown. Session token: sessionStorage keeps this tab's (so a reload
 // resumes it, and other tabs can be other players); localStorage remembers
-// the last one, offered as "Continue as …" in a new tab.
+// the last one, offered as "Continue as …" in a new tab. A change of
+// language draws the screen again (a new one, in the new words) and keeps
+// the connection.
 import { h, fill } from "./core/dom";
+import { endedReason, errorReason, errorText } from "./core/errors";
+import { onLangChange, t } from "./i18n";
 import { addWatcherChat, applyEventMsg, newTableState, setClock, type TableState } from "./table/game";
 import { Connection, RequestError, type Status } from "./core/net";
 import { setRules } from "./core/rules";
 import { Pages } from "./pages";
-import { profileHash } from "./core/players";
 import { readJson, replayInHash, savedChat, saveChat } from "./saved";
 import type { ScreenName, Shell } from "./shell";
+import { TopBar } from "./topbar";
 import { Wallet } from "./chips/wallet";
 import { Social } from "./social/social";
 import type {
@@ -33,6 +37,8 @@ export interface Screen {
   readonly el: HTMLElement;
   update(): void;
   dispose?(): void;
+  /** After a change of language: takes over what the screen it replaces had read (a replay and its step), instead of asking again. */
+  adopt?(old: Screen): void;
 }
 
 export type ScreenFactory = (app: App, name: ScreenName) => Screen;
@@ -59,7 +65,8 @@ export class App implements Shell {
   lobby = new Map<number, TableSummary>();
   table: TableState | null = null;
   server = "";
-  accountError = "";
+  /** What the login screen says went wrong (in the language of the moment it is shown). */
+  accountError: (() => string) | null = null;
   /** The chips in the header. */
   readonly wallet = new Wallet(this);
   /** The screens with an address: the replay viewer and the profiles. */
@@ -68,7 +75,7 @@ export class App implements Shell {
   readonly social = new Social(this);
 
   private screen: Screen | null = null;
-  private readonly header: HTMLElement;
+  private readonly topbar: TopBar;
   private readonly main: HTMLElement;
   private readonly toast: HTMLElement;
   private renderQueued = false;
@@ -79,10 +86,12 @@ export class App implements Shell {
     root: HTMLElement,
     private readonly makeScreen: ScreenFactory,
   ) {
-    this.header = h("header", { class: "topbar" });
+    this.topbar = new TopBar(this);
     this.main = h("main", { class: "main" });
+    onLangChange(() => this.relabel());
+    document.title = t("app.title");
     this.toast = h("div", { class: "toast", role: "status", "aria-live": "polite", hidden: true });
-    fill(root, this.header, this.toast, this.main);
+    fill(root, this.topbar.el, this.toast, this.main);
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     this.conn = new Connection(`${scheme}//${location.host}/ws`);
     this.conn.onStatus = (st) => {
@@ -123,6 +132,22 @@ export class App implements Shell {
     this.render();
   }
 
+  /** A new language: the same screen made again in its words (the connection and the table stay). */
+  private relabel(): void {
+    document.title = t("app.title");
+    const old = this.screen;
+    if (old) {
+      const y = window.scrollY;
+      old.dispose?.();
+      this.screen = this.makeScreen(this, this.screenName);
+      this.screen.adopt?.(old);
+      this.screen.update();
+      fill(this.main, this.screen.el);
+      window.scrollTo(0, y);
+    }
+    this.render();
+  }
+
   /** Schedules a render of the header and the screen (once per frame). */
   render(): void {
     if (this.renderQueued) return;
@@ -130,37 +155,12 @@ export class App implements Shell {
     const run = (): void => {
       if (!this.renderQueued) return;
       this.renderQueued = false;
-      this.renderHeader();
+      this.topbar.render();
       this.screen?.update();
       this.social.rendered();
     };
     requestAnimationFrame(run);
     window.setTimeout(run, 100); // background tabs get no animation frames
-  }
-
-  private renderHeader(): void {
-    const u = this.user;
-    fill(
-      this.header,
-      h("a", { class: "brand", href: "#", onclick: (e) => (e.preventDefault(), u && this.toLobby()) }, "♠ whistd"),
-      this.status !== "online"
-        ? h("span", { class: "conn-state", "data-conn": this.status }, this.status === "connecting" ? "Connecting…" : "Connection lost — reconnecting…")
-        : null,
-      h("span", { class: "spacer" }),
-      this.social.navButton(),
-      u
-        ? [
-            this.wallet.header(),
-            h(
-              "a",
-              { class: "me", href: profileHash(u.name), title: u.guest ? "your profile (a guest account: it lives in this browser)" : "your profile" },
-              u.name,
-              u.guest ? h("small", null, " (guest)") : null,
-            ),
-            h("button", { class: "link", type: "button", onclick: () => void this.logout() }, "Log out"),
-          ]
-        : null,
-    );
   }
 
   flash(text: string): void {
@@ -170,8 +170,9 @@ export class App implements Shell {
     this.toastTimer = window.setTimeout(() => (this.toast.hidden = true), 5000);
   }
 
-  private fail(e: unknown): void {
-    this.flash(e instanceof Error ? e.message : String(e));
+  /** Shows an error (a refusal of the server's, in the user's words: core/errors.ts). */
+  fail(e: unknown): void {
+    this.flash(errorText(e));
   }
 
   // --- Connection and session ---------------------------------------------
@@ -210,7 +211,7 @@ export class App implements Shell {
     if (token) {
       sessionStorage.removeItem(TOKEN_KEY);
       if (this.remembered?.token === token) localStorage.removeItem(REMEMBER_KEY);
-      if (this.user) this.flash("Your session has ended; please log in again.");
+      if (this.user) this.flash(t("app.sessionEnded"));
     }
     this.user = null;
     this.table = null;
@@ -229,7 +230,7 @@ export class App implements Shell {
       } catch (e) {
         sessionStorage.removeItem(TABLE_KEY);
         this.table = null;
-        if (e instanceof RequestError && e.code !== "offline") this.flash(`Back in the lobby: ${e.message}.`);
+        if (e instanceof RequestError && e.code !== "offline") this.flash(t("app.backInLobby", { reason: errorReason(e) }));
         if (e instanceof RequestError && e.code === "offline") return;
       }
     }
@@ -238,7 +239,7 @@ export class App implements Shell {
 
   private signedIn(ack: SessionAck): void {
     this.user = ack.user;
-    this.accountError = "";
+    this.accountError = null;
     sessionStorage.setItem(TOKEN_KEY, ack.token);
     localStorage.setItem(REMEMBER_KEY, JSON.stringify({ token: ack.token, name: ack.user.name }));
     void this.wallet.refresh();
@@ -251,7 +252,7 @@ export class App implements Shell {
     try {
       this.signedIn(await this.conn.request<SessionAck>(t, d));
     } catch (e) {
-      this.accountError = e instanceof Error ? e.message : String(e);
+      this.accountError = () => errorText(e);
       this.render();
     }
   }
@@ -281,7 +282,7 @@ export class App implements Shell {
   }
 
   async logout(): Promise<void> {
-    if (this.user?.guest && !window.confirm("A guest account cannot be used again once logged out. Log out?")) return;
+    if (this.user?.guest && !window.confirm(t("app.confirmGuestLogout"))) return;
     try {
       await this.conn.request("logout");
     } catch (e) {
@@ -308,7 +309,7 @@ export class App implements Shell {
   private sessionEnded(d: SessionEnded | undefined): void {
     if (location.hash) history.replaceState(null, "", location.pathname + location.search);
     this.signedOut();
-    this.accountError = `You were logged out: ${d?.reason ?? "your session has ended"}.`;
+    this.accountError = () => t("app.loggedOut", { reason: endedReason(d?.reason) });
     this.render();
     this.conn.restart();
   }
@@ -510,9 +511,11 @@ export class App implements Shell {
       case "session.ended":
         this.sessionEnded(d as SessionEnded | undefined);
         return;
-      case "error":
-        this.flash(String((d as { message?: string } | undefined)?.message ?? "error"));
+      case "error": {
+        const e = (d ?? {}) as { code?: string; message?: string; retry_after?: number };
+        this.fail(new RequestError(String(e.code ?? ""), String(e.message ?? "error"), e.retry_after));
         return;
+      }
     }
   }
 
@@ -584,7 +587,7 @@ export class App implements Shell {
     try {
       return await this.conn.request<{ action: Action; v: number }>("table.suggest", { table: st.id });
     } catch (e) {
-      this.fail(e instanceof RequestError ? new Error(`No suggestion: ${e.message}`) : e);
+      this.fail(e instanceof RequestError ? new Error(t("app.noSuggestion", { reason: errorReason(e) })) : e);
       return null;
     }
   }

@@ -5,6 +5,8 @@ import { ChipsScreen } from "./chips/chips";
 import { App, type Screen, type ScreenName } from "./app";
 import { h } from "./core/dom";
 import { currentRules } from "./core/rules";
+import { pickLang, setLang, t } from "./i18n";
+import { savedLang } from "./saved";
 import { FriendsScreen } from "./social/friends";
 import { LobbyScreen } from "./lobby/lobby";
 import { ProfileScreen } from "./profile/profile";
@@ -33,9 +35,12 @@ function makeScreen(app: App, name: ScreenName): Screen {
     case "settings":
       return new AccountCareScreen(app);
     default:
-      return { el: h("section", { class: "connecting" }, h("p", null, "Connecting to the server…")), update() {} };
+      return { el: h("section", { class: "connecting" }, h("p", null, t("app.connectingToServer"))), update() {} };
   }
 }
+
+// The language: the one chosen before, else the browser's (ro, it or en), else English.
+setLang(pickLang(savedLang(), navigator.languages ?? []));
 
 const root = document.getElementById("app");
 if (root) {

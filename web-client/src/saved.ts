@@ -1,5 +1,6 @@
 // What a tab keeps across a reload (sessionStorage) or for a new tab
-// (localStorage), and the replay a page's address asks for.
+// (localStorage: the remembered login, the language chosen), and the
+// replay a page's address asks for.
 import type { ChatLine, TableState } from "./table/game";
 
 const CHAT_KEY = "whist.chat";
@@ -26,5 +27,24 @@ export function readJson<T>(storage: Storage, key: string): T | null {
     return text ? (JSON.parse(text) as T) : null;
   } catch {
     return null;
+  }
+}
+
+const LANG_KEY = "whist.lang";
+
+/** The language the user chose (i18n), kept for every tab; null when they never chose. */
+export function savedLang(): string | null {
+  try {
+    return localStorage.getItem(LANG_KEY);
+  } catch {
+    return null;
+  }
+}
+
+export function saveLang(l: string): void {
+  try {
+    localStorage.setItem(LANG_KEY, l);
+  } catch {
+    // Storage refused (a private window's quota): the choice holds for this page.
   }
 }

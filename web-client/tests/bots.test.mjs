@@ -222,7 +222,8 @@ test("a player who goes away: the computer stands in, then hands the seat back",
   // B's page goes away (the tab's session stays); A plays on.
   await b.goto("about:blank");
   await a.waitForSelector('.seat[data-seat="1"] .badge.away');
-  const notices = () => a.evaluate(() => window.whist.app.table?.notices ?? []);
+  // The notices are kept as functions that put them in words (in the language of the moment).
+  const notices = () => a.evaluate(() => (window.whist.app.table?.notices ?? []).map((n) => n()));
   const end = Date.now() + 60_000;
   while (!(await notices()).some((n) => n.includes("stands in"))) {
     assert.ok(Date.now() < end, "the computer never stood in for the absent player");
@@ -235,6 +236,6 @@ test("a player who goes away: the computer stands in, then hands the seat back",
   await b.goto(env.server.url + "/");
   await screen(b, "table");
   assert.equal((await tableInfo(b)).seat, 1);
-  await a.waitForFunction(() => (window.whist.app.table?.notices ?? []).some((n) => n.includes("is back and plays again")));
+  await a.waitForFunction(() => (window.whist.app.table?.notices ?? []).some((n) => n().includes("is back and plays again")));
   assert.equal(await a.$('.seat[data-seat="1"] .badge.stand-in'), null);
 });

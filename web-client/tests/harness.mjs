@@ -128,10 +128,15 @@ export async function setup(extra = []) {
   return {
     server,
     browser,
-    /** A page in its own context; a viewport narrower than 500 px is a phone with a touch screen. */
-    async openPage(name, viewport = { width: 1280, height: 860 }) {
+    /**
+     * A page in its own context; a viewport narrower than 500 px is a phone
+     * with a touch screen. The browser speaks American English (`locale`,
+     * navigator.languages), so the client shows English whatever the
+     * machine's language.
+     */
+    async openPage(name, viewport = { width: 1280, height: 860 }, locale = "en-US") {
       const phone = viewport.width < 500;
-      const context = await browser.newContext({ viewport, hasTouch: phone, isMobile: phone });
+      const context = await browser.newContext({ viewport, hasTouch: phone, isMobile: phone, locale });
       const page = await context.newPage();
       page.setDefaultTimeout(STEP_MS);
       page.on("pageerror", (e) => console.error(`[${name}] page error: ${e.message}`));

@@ -26,7 +26,7 @@ after(async () => {
  * travel apart. (The protocol allows it: a batch is its messages in order.)
  */
 async function slowViewsPage(name, viewport) {
-  const context = await env.browser.newContext({ viewport, hasTouch: viewport.width < 500, isMobile: viewport.width < 500 });
+  const context = await env.browser.newContext({ viewport, hasTouch: viewport.width < 500, isMobile: viewport.width < 500, locale: "en-US" });
   const page = await context.newPage();
   page.setDefaultTimeout(STEP_MS);
   page.on("pageerror", (e) => console.error(`[${name}] page error: ${e.message}`));

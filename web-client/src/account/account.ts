@@ -2,6 +2,7 @@
 // with the account this browser remembers.
 import type { App, Screen } from "../app";
 import { h, fill } from "../core/dom";
+import { t } from "../i18n";
 
 export class AccountScreen implements Screen {
   readonly el: HTMLElement;
@@ -15,17 +16,17 @@ export class AccountScreen implements Screen {
     const loginForm = h(
       "form",
       { id: "login-form", class: "card-panel", onsubmit: (e) => this.submit(e, "login") },
-      h("h2", null, "Log in"),
-      field("Username", h("input", { name: "username", autocomplete: "username", required: true, maxlength: 20 })),
-      field("Password", h("input", { name: "password", type: "password", autocomplete: "current-password", required: true })),
-      h("button", { type: "submit", class: "primary" }, "Log in"),
+      h("h2", null, t("account.login")),
+      field(t("account.username"), h("input", { name: "username", autocomplete: "username", required: true, maxlength: 20 })),
+      field(t("account.password"), h("input", { name: "password", type: "password", autocomplete: "current-password", required: true })),
+      h("button", { type: "submit", class: "primary" }, t("account.login")),
     );
     const registerForm = h(
       "form",
       { id: "register-form", class: "card-panel", onsubmit: (e) => this.submit(e, "register") },
-      h("h2", null, "New account"),
+      h("h2", null, t("account.newAccount")),
       field(
-        "Username",
+        t("account.username"),
         h("input", {
           name: "username",
           autocomplete: "username",
@@ -34,32 +35,27 @@ export class AccountScreen implements Screen {
           maxlength: 20,
           pattern: "[A-Za-z0-9][A-Za-z0-9_\\-]{2,19}",
         }),
-        "3 to 20 letters, digits, _ or -",
+        t("account.usernameHint"),
       ),
       field(
-        "Password",
+        t("account.password"),
         h("input", { name: "password", type: "password", autocomplete: "new-password", required: true, minlength: 8 }),
-        "at least 8 characters",
+        t("account.passwordHint"),
       ),
-      h("button", { type: "submit", class: "primary" }, "Register"),
+      h("button", { type: "submit", class: "primary" }, t("account.register")),
     );
     const guest = h(
       "div",
       { class: "card-panel guest-panel" },
-      h("h2", null, "Just play"),
-      h("p", null, "A guest account needs no password. It lives in this browser until you log out."),
-      h("button", { id: "guest", type: "button", class: "primary", onclick: () => void this.app.guest() }, "Play as a guest"),
+      h("h2", null, t("account.justPlay")),
+      h("p", null, t("account.guestText")),
+      h("button", { id: "guest", type: "button", class: "primary", onclick: () => void this.app.guest() }, t("account.playAsGuest")),
     );
 
     this.el = h(
       "section",
       { class: "account-screen" },
-      h(
-        "div",
-        { class: "hero" },
-        h("h1", null, "Whist, online"),
-        h("p", null, "Classic, Bid and Exact-bid whist with friends or anyone in the lobby. Make a table, take a seat, or watch a game."),
-      ),
+      h("div", { class: "hero" }, h("h1", null, t("account.hero")), h("p", null, t("account.heroText"))),
       this.rememberBox,
       this.error,
       h("div", { class: "account-forms" }, guest, loginForm, registerForm),
@@ -76,13 +72,13 @@ export class AccountScreen implements Screen {
   }
 
   update(): void {
-    this.error.textContent = this.app.accountError;
+    this.error.textContent = this.app.accountError?.() ?? "";
     const r = this.app.remembered;
     if (r) {
       fill(
         this.rememberBox,
-        h("button", { id: "continue", type: "button", class: "primary big", onclick: () => this.app.continueAs(r) }, `Continue as ${r.name}`),
-        h("button", { type: "button", class: "link", onclick: () => this.app.forget() }, "Forget it"),
+        h("button", { id: "continue", type: "button", class: "primary big", onclick: () => this.app.continueAs(r) }, t("account.continueAs", { name: r.name })),
+        h("button", { type: "button", class: "link", onclick: () => this.app.forget() }, t("account.forget")),
       );
       this.rememberBox.hidden = false;
     } else {

@@ -6,28 +6,38 @@
 // ended elsewhere is told by session.ended (app.ts).
 import type { App, Screen } from "../app";
 import { h, fill } from "../core/dom";
+import { errorText } from "../core/errors";
 import { RequestError } from "../core/net";
-import { startText } from "../core/schedule";
 import type { AccountSession, PasswordAnswer, SessionsAnswer } from "../core/types";
+import { dayAt, fullDateTime } from "../i18n/format";
+import { t, tx } from "../i18n";
 
+/** The refusals of this screen, said for it; others as everywhere. */
 function plainError(e: unknown): string {
   if (e instanceof RequestError) {
     switch (e.code) {
       case "wrong_password":
-        return "That is not your current password.";
+        return t("care.wrongPassword");
       case "no_session":
-        return "That session has already ended.";
+        return t("care.sessionGone");
       case "guest":
-        return "Accounts are for registered players: a guest account has no password.";
+        return t("care.guestError");
     }
   }
-  return e instanceof Error ? e.message : String(e);
+  return errorText(e);
 }
 
 /** "today at 14:30", "27/11/2026 at 09:05": local time, the full date and time on hover. */
 function moment(unix: number): HTMLElement {
-  const d = new Date(unix * 1000);
-  return h("time", { datetime: d.toISOString(), title: d.toLocaleString() }, startText(unix));
+  return h("time", { datetime: new Date(unix * 1000).toISOString(), title: fullDateTime(unix) }, dayAt(unix));
+}
+
+/** The server's name for a device ("Chrome on Linux", "a browser on iOS", "unknown device"; server/auth.cpp) in the user's words. */
+function deviceText(device: string): string {
+  if (!device || device === "unknown device") return t("care.unknownDevice");
+  const m = /^(.+) on (.+)$/.exec(device);
+  if (!m) return device;
+  return m[1] === "a browser" ? t("care.browserOn", { system: m[2] ?? "" }) : t("care.deviceOn", { browser: m[1] ?? "", system: m[2] ?? "" });
 }
 
 function field(label: string, input: HTMLElement, hint?: string): HTMLElement {
@@ -51,18 +61,12 @@ export class AccountCareScreen implements Screen {
     const head = h(
       "div",
       { class: "page-head" },
-      h("h2", null, "Your account"),
-      h("button", { type: "button", class: "leave", id: "care-back", onclick: () => app.pages.closeAccount() }, "Back"),
+      h("h2", null, t("care.title")),
+      h("button", { type: "button", class: "leave", id: "care-back", onclick: () => app.pages.closeAccount() }, t("common.back")),
     );
     const body =
       !user || user.guest
-        ? [
-            h(
-              "p",
-              { class: "empty card-panel", "data-role": "care-guest" },
-              "Accounts are for registered players: a guest account has no password, and lives in this browser only. Register to keep your games, chips and rating.",
-            ),
-          ]
+        ? [h("p", { class: "empty card-panel", "data-role": "care-guest" }, t("care.guestText"))]
         : [this.passwordForm(user.name), this.sessionsPanel()];
     this.el = h("section", { class: "care-screen page-screen" }, head, body);
   }
@@ -85,20 +89,20 @@ export class AccountCareScreen implements Screen {
     return h(
       "form",
       { id: "password-form", class: "card-panel", onsubmit: (e) => void this.changePassword(e) },
-      h("h3", null, "Change password"),
+      h("h3", null, t("care.changePassword")),
       // For password managers: whose password this is.
       h("input", { type: "text", name: "username", autocomplete: "username", value: name, hidden: true, readonly: true }),
-      field("Current password", h("input", { name: "old", type: "password", autocomplete: "current-password", required: true })),
+      field(t("care.currentPassword"), h("input", { name: "old", type: "password", autocomplete: "current-password", required: true })),
       field(
-        "New password",
+        t("care.newPassword"),
         h("input", { name: "new", type: "password", autocomplete: "new-password", required: true, minlength: 8, maxlength: 200 }),
-        "at least 8 characters",
+        t("account.passwordHint"),
       ),
-      field("Repeat the new password", h("input", { name: "repeat", type: "password", autocomplete: "new-password", required: true })),
+      field(t("care.repeatPassword"), h("input", { name: "repeat", type: "password", autocomplete: "new-password", required: true })),
       this.passwordError,
       this.passwordDone,
-      h("button", { type: "submit", class: "primary" }, "Change password"),
-      h("small", { class: "hint" }, "Your other devices are logged out; this one stays logged in."),
+      h("button", { type: "submit", class: "primary" }, t("care.changePassword")),
+      h("small", { class: "hint" }, t("care.othersLoggedOut")),
     );
   }
 
@@ -111,7 +115,7 @@ export class AccountCareScreen implements Screen {
     this.passwordError.textContent = "";
     this.passwordDone.textContent = "";
     if (fresh !== String(data.get("repeat") ?? "")) {
-      this.passwordError.textContent = "The new password and its repetition differ.";
+      this.passwordError.textContent = t("care.repeatDiffers");
       return;
     }
     const button = form.querySelector<HTMLButtonElement>("button[type=submit]");
@@ -119,7 +123,7 @@ export class AccountCareScreen implements Screen {
     try {
       const a = await this.app.conn.request<PasswordAnswer>("account.password", { old, new: fresh });
       for (const input of form.querySelectorAll<HTMLInputElement>("input[type=password]")) input.value = "";
-      this.passwordDone.textContent = `Password changed; ${a.ended} other session${a.ended === 1 ? "" : "s"} logged out.`;
+      this.passwordDone.textContent = t("care.passwordChanged", { n: a.ended });
       void this.load();
     } catch (err) {
       this.passwordError.textContent = plainError(err);
@@ -133,8 +137,8 @@ export class AccountCareScreen implements Screen {
     return h(
       "section",
       { class: "card-panel care-sessions", id: "sessions", "aria-labelledby": "sessions-title" },
-      h("h3", { id: "sessions-title" }, "Your sessions"),
-      h("p", { class: "hint" }, "Where your account is logged in, the most recently used first."),
+      h("h3", { id: "sessions-title" }, t("care.sessions")),
+      h("p", { class: "hint" }, t("care.sessionsHint")),
       this.sessionsError,
       this.list,
     );
@@ -168,7 +172,7 @@ export class AccountCareScreen implements Screen {
     const list = this.sessions;
     this.list.dataset["loaded"] = list ? "true" : "false";
     if (!list) {
-      fill(this.list, h("p", { class: "empty" }, "Loading…"));
+      fill(this.list, h("p", { class: "empty" }, t("common.loading")));
       return;
     }
     fill(
@@ -182,7 +186,7 @@ export class AccountCareScreen implements Screen {
   }
 
   private item(s: AccountSession): HTMLElement {
-    const button = h("button", { type: "button", class: "end-session", "data-end-session": s.id }, "End");
+    const button = h("button", { type: "button", class: "end-session", "data-end-session": s.id }, t("care.end"));
     button.addEventListener("click", () => void this.end(s, button));
     return h(
       "li",
@@ -190,9 +194,9 @@ export class AccountCareScreen implements Screen {
       h(
         "div",
         { class: "session-facts" },
-        h("strong", { class: "device" }, s.device || "unknown device"),
-        s.current ? h("span", { class: "badge this-device" }, "this device") : null,
-        h("span", { class: "meta" }, "Began ", moment(s.created_at), " · last used ", moment(s.last_used_at)),
+        h("strong", { class: "device" }, deviceText(s.device)),
+        s.current ? h("span", { class: "badge this-device" }, t("care.thisDevice")) : null,
+        h("span", { class: "meta" }, tx("care.began", { began: moment(s.created_at), used: moment(s.last_used_at) })),
       ),
       s.current ? null : button,
     );

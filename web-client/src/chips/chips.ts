@@ -3,30 +3,33 @@
 // balance after, and the game, which opens in the replay viewer).
 import type { App, Screen } from "../app";
 import { h, fill } from "../core/dom";
+import { errorText } from "../core/errors";
 import { RequestError } from "../core/net";
 import { backButton } from "./wallet";
 import type { ChipsHistory, LedgerEntry, TopupAnswer } from "../core/types_results";
+import { dayTime, num, signedNum } from "../i18n/format";
+import { t, type Key } from "../i18n";
 
-const KIND_LABELS: Record<string, string> = {
-  initial: "First chips",
-  topup: "Daily top-up",
-  grant: "Granted",
-  buyin: "Buy-in",
-  payout: "Winnings",
-  refund: "Refund",
-  fee: "House fee",
+const KIND_LABELS: Record<string, Key> = {
+  initial: "chips.initial",
+  topup: "chips.topup",
+  grant: "chips.grant",
+  buyin: "chips.buyin",
+  payout: "chips.payout",
+  refund: "chips.refund",
+  fee: "chips.fee",
 };
 
 /** The top-up's rule as the server applies it (docs/protocol.md, chips.topup): below the floor, once a day. */
-const TOPUP_TEXT: Record<TopupAnswer["result"], string> = {
-  applied: "",
-  already_today: "You had today's top-up already; come back tomorrow (UTC).",
-  not_below_floor: "The daily top-up is for balances below the floor.",
-  off: "There is no daily top-up on this server.",
+const TOPUP_TEXT: Record<Exclude<TopupAnswer["result"], "applied">, Key> = {
+  already_today: "chips.alreadyToday",
+  not_below_floor: "chips.notBelowFloor",
+  off: "chips.topupOff",
 };
 
+/** "27 Nov, 14:30": when an entry or a game was, local time. */
 export function when(at: number): string {
-  return new Date(at * 1000).toLocaleString("en-GB", { day: "numeric", month: "short", hour: "2-digit", minute: "2-digit" });
+  return dayTime(at);
 }
 
 export class ChipsScreen implements Screen {
@@ -50,9 +53,9 @@ export class ChipsScreen implements Screen {
     this.el = h(
       "section",
       { class: "chips-screen page-screen" },
-      h("div", { class: "page-head" }, h("h2", null, "Your chips"), backButton(app)),
+      h("div", { class: "page-head" }, h("h2", null, t("chips.title")), backButton(app)),
       h("div", { class: "card-panel chips-top" }, this.balance, this.topup),
-      h("div", { class: "card-panel" }, h("h3", null, "History"), this.list),
+      h("div", { class: "card-panel" }, h("h3", null, t("chips.history")), this.list),
     );
     void this.load(false);
   }
@@ -70,7 +73,7 @@ export class ChipsScreen implements Screen {
       }
       this.error = "";
     } catch (e) {
-      this.error = e instanceof Error ? e.message : String(e);
+      this.error = errorText(e);
     } finally {
       this.loading = false;
       this.update();
@@ -81,19 +84,19 @@ export class ChipsScreen implements Screen {
     try {
       const a = await this.app.conn.request<TopupAnswer>("chips.topup");
       this.floor = a.floor;
-      this.topupNote = a.result === "applied" ? `${a.amount} chips added.` : TOPUP_TEXT[a.result];
+      this.topupNote = a.result === "applied" ? t("chips.added", { n: a.amount, amount: num(a.amount) }) : t(TOPUP_TEXT[a.result]);
       this.app.wallet.set(a.chips);
       if (a.result === "applied") await this.load(false);
     } catch (e) {
       if (!(e instanceof RequestError)) throw e;
-      this.topupNote = e.message;
+      this.topupNote = errorText(e);
     }
     this.update();
   }
 
   update(): void {
     if (this.app.user?.guest) {
-      fill(this.balance, h("p", null, "Guests have no chips. Register an account to get your first 1000 chips and play Compete tables."));
+      fill(this.balance, h("p", null, t("chips.guest")));
       fill(this.topup);
       fill(this.list);
       return;
@@ -102,8 +105,8 @@ export class ChipsScreen implements Screen {
     fill(
       this.balance,
       h("span", { class: "chip-icon big", "aria-hidden": "true" }),
-      h("span", { class: "amount", "data-role": "balance", "data-chips": chips ?? "" }, chips === null ? "…" : chips.toLocaleString("en")),
-      h("span", { class: "unit" }, " chips"),
+      h("span", { class: "amount", "data-role": "balance", "data-chips": chips ?? "" }, chips === null ? "…" : num(chips)),
+      h("span", { class: "unit" }, " ", t("chips.unit", { n: chips ?? 0 })),
     );
     // Eligible: below the floor, and no top-up yet today (days in UTC, as the server counts them).
     const today = new Date().toISOString().slice(0, 10);
@@ -112,10 +115,10 @@ export class ChipsScreen implements Screen {
     fill(
       this.topup,
       low && !toppedToday && !this.topupNote
-        ? h("button", { type: "button", class: "primary", id: "topup", onclick: () => void this.askTopup() }, "Get today's top-up")
+        ? h("button", { type: "button", class: "primary", id: "topup", onclick: () => void this.askTopup() }, t("chips.getTopup"))
         : low && toppedToday && !this.topupNote
-          ? h("p", { class: "topup-note", "data-role": "topup-note" }, "You had today's top-up; the next one tomorrow (UTC).")
-          : h("small", { class: "hint" }, `Below ${this.floor} chips you may take a daily top-up (once a day, also given when you log in).`),
+          ? h("p", { class: "topup-note", "data-role": "topup-note" }, t("chips.hadTopup"))
+          : h("small", { class: "hint" }, t("chips.topupRule", { n: this.floor, amount: num(this.floor) })),
       this.topupNote ? h("p", { class: "topup-note", "data-role": "topup-note" }, this.topupNote) : null,
     );
     if (this.error) {
@@ -123,30 +126,9 @@ export class ChipsScreen implements Screen {
       return;
     }
     if (this.entries.length === 0) {
-      fill(this.list, h("p", { class: "empty" }, this.loading ? "Loading…" : "No chips have moved yet."));
+      fill(this.list, h("p", { class: "empty" }, this.loading ? t("common.loading") : t("chips.none")));
       return;
     }
-    // The balance after each entry, counted back from the current balance (entries are newest first).
-    let after = this.chips ?? 0;
-    const rows = this.entries.map((e) => {
-      const row = h(
-        "tr",
-        { "data-kind": e.kind, "data-game": e.game ?? "" },
-        h("td", { class: "when" }, when(e.at)),
-        h("td", null, KIND_LABELS[e.kind] ?? e.kind),
-        h("td", { class: `num ${e.delta > 0 ? "up" : e.delta < 0 ? "down" : ""}`, "data-delta": e.delta }, `${e.delta > 0 ? "+" : ""}${e.delta}`),
-        h("td", { class: "num", "data-after": after }, String(after)),
-        h(
-          "td",
-          null,
-          e.game !== null
-            ? h("button", { type: "button", class: "link", "data-replay": e.game, onclick: () => this.app.openReplay(e.game ?? 0) }, `Game ${e.game}`)
-            : "",
-        ),
-      );
-      after -= e.delta;
-      return row;
-    });
     fill(
       this.list,
       h(
@@ -158,16 +140,44 @@ export class ChipsScreen implements Screen {
           h(
             "tr",
             null,
-            h("th", null, "When"),
-            h("th", null, "What"),
-            h("th", { class: "num" }, "Chips"),
-            h("th", { class: "num" }, "Balance"),
-            h("th", null, "Game"),
+            h("th", null, t("chips.when")),
+            h("th", null, t("chips.what")),
+            h("th", { class: "num" }, t("chips.chips")),
+            h("th", { class: "num" }, t("chips.balance")),
+            h("th", null, t("form.game")),
           ),
         ),
-        h("tbody", null, rows),
+        h("tbody", null, this.rows()),
       ),
-      this.next !== null ? h("button", { type: "button", class: "more", disabled: this.loading, onclick: () => void this.load(true) }, "Older entries") : null,
+      this.next !== null ? h("button", { type: "button", class: "more", disabled: this.loading, onclick: () => void this.load(true) }, t("chips.older")) : null,
     );
+  }
+
+  /** The history's rows, with the balance after each entry, counted back from the current balance (entries are newest first). */
+  private rows(): HTMLElement[] {
+    let after = this.chips ?? 0;
+    return this.entries.map((e) => {
+      const row = h(
+        "tr",
+        { "data-kind": e.kind, "data-game": e.game ?? "" },
+        h("td", { class: "when" }, when(e.at)),
+        h("td", null, KIND_LABELS[e.kind] ? t(KIND_LABELS[e.kind] ?? "chips.grant") : e.kind),
+        h("td", { class: `num ${e.delta > 0 ? "up" : e.delta < 0 ? "down" : ""}`, "data-delta": e.delta }, signedNum(e.delta)),
+        h("td", { class: "num", "data-after": after }, num(after)),
+        h(
+          "td",
+          null,
+          e.game !== null
+            ? h(
+                "button",
+                { type: "button", class: "link", "data-replay": e.game, onclick: () => this.app.openReplay(e.game ?? 0) },
+                t("chips.game", { n: e.game }),
+              )
+            : "",
+        ),
+      );
+      after -= e.delta;
+      return row;
+    });
   }
 }

@@ -4,10 +4,13 @@
 // board and pool is kept for the tab.
 import type { App } from "../app";
 import { h, fill } from "../core/dom";
+import { errorText } from "../core/errors";
 import { playerLink, poolName, ratingText } from "../core/players";
 import { variantIds, variantName } from "../core/rules";
 import type { Variant } from "../core/types";
 import type { LeaderboardAnswer, Pool, RatingLeaderboardAnswer } from "../core/types_results";
+import { percent } from "../i18n/format";
+import { t, type Key } from "../i18n";
 
 type Board = "rating" | "wins";
 
@@ -15,8 +18,7 @@ const BOARD_KEY = "whist.board";
 const POOL_KEY = "whist.ratingPool";
 const VARIANT_KEY = "whist.leaderboard";
 
-/** Who is on a rating leaderboard (docs/protocol.md, ratings.leaderboard). */
-export const RATING_RULE = "Ranked: at least 10 rated games, deviation at most 80, played in the last 30 days.";
+/** Who is on a rating leaderboard (docs/protocol.md, ratings.leaderboard): the catalogue's leaders.rule. */
 
 function pools(): Pool[] {
   return [...variantIds(), "events"];
@@ -35,18 +37,18 @@ export class Leaderboards {
   private error = "";
 
   constructor(private readonly app: App) {
-    this.switcher = h("div", { class: "board-switch", role: "group", "aria-label": "rank players by" });
-    this.tabs = h("div", { class: "variant-tabs", role: "tablist", "aria-label": "game" });
+    this.switcher = h("div", { class: "board-switch", role: "group", "aria-label": t("leaders.rankBy") });
+    this.tabs = h("div", { class: "variant-tabs", role: "tablist", "aria-label": t("lobby.gameFilter") });
     this.body = h("div", { class: "leaders", "data-role": "leaderboard" });
-    this.el = h("div", { class: "leaderboards" }, h("h3", null, "Leaderboards"), this.switcher, this.tabs, this.body);
+    this.el = h("div", { class: "leaderboards" }, h("h3", null, t("leaders.title")), this.switcher, this.tabs, this.body);
     this.drawControls();
     void this.load();
   }
 
   private drawControls(): void {
-    const mode = (b: Board, label: string): HTMLElement =>
-      h("button", { type: "button", "data-board": b, "aria-pressed": b === this.board ? "true" : "false", onclick: () => void this.choose(b) }, label);
-    fill(this.switcher, mode("rating", "By rating"), mode("wins", "By wins"));
+    const mode = (b: Board, label: Key): HTMLElement =>
+      h("button", { type: "button", "data-board": b, "aria-pressed": b === this.board ? "true" : "false", onclick: () => void this.choose(b) }, t(label));
+    fill(this.switcher, mode("rating", "leaders.byRating"), mode("wins", "leaders.byWins"));
     const tab = (key: string, label: string, selected: boolean, pick: () => void): HTMLElement =>
       h(
         "button",
@@ -96,7 +98,7 @@ export class Leaderboards {
         if (current()) this.wins = a;
       }
     } catch (e) {
-      if (current()) this.error = e instanceof Error ? e.message : String(e);
+      if (current()) this.error = errorText(e);
     }
     if (current()) this.render();
   }
@@ -109,20 +111,20 @@ export class Leaderboards {
 
   private renderRating(): void {
     const l = this.rating;
-    const rule = h("small", { class: "hint", "data-role": "rating-rule" }, RATING_RULE, " Guests are not rated.");
+    const rule = h("small", { class: "hint", "data-role": "rating-rule" }, t("leaders.rule"), " ", t("leaders.guestsNotRated"));
     if (!l || l.pool !== this.pool) {
-      fill(this.body, h("p", { class: "empty" }, "Loading…"));
+      fill(this.body, h("p", { class: "empty" }, t("common.loading")));
       return;
     }
     if (l.players.length === 0) {
-      fill(this.body, h("p", { class: "empty", "data-role": "rating-empty" }, `Nobody qualifies in ${poolName(l.pool)} yet.`), rule);
+      fill(this.body, h("p", { class: "empty", "data-role": "rating-empty" }, t("leaders.nobodyQualifies", { pool: poolName(l.pool) })), rule);
       return;
     }
     fill(
       this.body,
       this.table(
         { class: "leader-table rating-board", "data-pool": l.pool },
-        [["Rating"], ["±", "the rating's deviation: how sure it is"], ["Games"]],
+        [[t("leaders.rating")], ["±", t("leaders.deviationTitle")], [t("leaders.games")]],
         l.players.map((p) => [
           p,
           [
@@ -139,28 +141,24 @@ export class Leaderboards {
   private renderWins(): void {
     const l = this.wins;
     if (!l || l.variant !== this.variant) {
-      fill(this.body, h("p", { class: "empty" }, "Loading…"));
+      fill(this.body, h("p", { class: "empty" }, t("common.loading")));
       return;
     }
     if (l.players.length === 0) {
-      fill(this.body, h("p", { class: "empty" }, `Nobody is ranked in ${variantName(l.variant)} yet (registered players only).`));
+      fill(this.body, h("p", { class: "empty" }, t("leaders.nobodyRanked", { game: variantName(l.variant) })));
       return;
     }
     fill(
       this.body,
       this.table(
         { class: "leader-table", "data-variant": l.variant },
-        [["Games"], ["Won"], ["Rate"]],
+        [[t("leaders.games")], [t("leaders.won")], [t("leaders.rate")]],
         l.players.map((p) => [
           p,
-          [
-            h("td", { class: "num" }, String(p.games)),
-            h("td", { class: "num" }, String(p.wins)),
-            h("td", { class: "num" }, `${Math.round(p.win_rate * 100)}%`),
-          ],
+          [h("td", { class: "num" }, String(p.games)), h("td", { class: "num" }, String(p.wins)), h("td", { class: "num" }, percent(p.win_rate))],
         ]),
       ),
-      h("small", { class: "hint" }, "Ranked by games won, then by the share won. Guests are not ranked."),
+      h("small", { class: "hint" }, t("leaders.winsRule")),
     );
   }
 
@@ -180,7 +178,7 @@ export class Leaderboards {
           "tr",
           null,
           h("th", null, "#"),
-          h("th", null, "Player"),
+          h("th", null, t("summary.player")),
           columns.map(([label, title]) => h("th", { class: "num", title: title ?? null }, label)),
         ),
       ),
@@ -192,7 +190,7 @@ export class Leaderboards {
             "tr",
             { class: p.id === me ? "me" : "", "data-player": p.name },
             h("td", null, String(p.rank)),
-            h("td", null, playerLink(p.name), p.id === me ? h("small", null, " (you)") : null),
+            h("td", null, playerLink(p.name), p.id === me ? h("small", null, t("common.you")) : null),
             cells,
           ),
         ),

@@ -8,11 +8,13 @@ import { h } from "../core/dom";
 import { playerName, ratingTag } from "../core/players";
 import { variantName } from "../core/rules";
 import type { GamePlayer, PastGame, VariantStats } from "../core/types_results";
+import { signedNum } from "../i18n/format";
+import { t, tx } from "../i18n";
 
 /** A player of the game: their name (a link, but for a computer player) and their rating's change. */
 function who(p: GamePlayer): (HTMLElement | string | null)[] {
   const computer = p.user === null;
-  return [playerName(p.name, computer), computer ? " (computer)" : "", ratingTag(p.rating, p.rating?.change)];
+  return [playerName(p.name, computer), computer ? t("games.computer") : "", ratingTag(p.rating, p.rating?.change)];
 }
 
 /** Items joined by ", ". */
@@ -29,25 +31,31 @@ export function pastGameItem(g: PastGame): HTMLElement {
   return h(
     "li",
     { class: `past-game ${g.won ? "won" : "lost"}`, "data-game": g.game },
-    h("span", { class: `result-badge ${g.won ? "won" : "lost"}` }, g.won ? "Won" : "Lost"),
-    h("span", { class: "game-title" }, h("b", null, variantName(g.variant)), h("small", null, ` · Game ${g.game} · ${when(g.finished_at)}`)),
-    h("span", { class: "game-score" }, g.variant === "exact" || theirs === undefined ? `${g.score} points` : `${g.score}–${theirs}`),
-    h("span", { class: "game-who" }, partner ? ["with ", ...who(partner), "; "] : null, "against ", ...listed(against.map(who))),
+    h("span", { class: `result-badge ${g.won ? "won" : "lost"}` }, g.won ? t("games.won") : t("games.lost")),
+    h("span", { class: "game-title" }, h("b", null, variantName(g.variant)), h("small", null, ` · ${t("chips.game", { n: g.game })} · ${when(g.finished_at)}`)),
+    h("span", { class: "game-score" }, g.variant === "exact" || theirs === undefined ? t("games.points", { n: g.score }) : `${g.score}–${theirs}`),
+    h(
+      "span",
+      { class: "game-who" },
+      partner
+        ? tx("games.withAgainst", { partner: h("span", null, who(partner)), others: h("span", null, listed(against.map(who))) })
+        : tx("games.against", { others: h("span", null, listed(against.map(who))) }),
+    ),
     h(
       "span",
       { class: "game-mine" },
-      h("span", { class: "game-rating", title: own ? "the rating after this game, and its change" : null }, own ? ratingTag(own, own.change) : null),
+      h("span", { class: "game-rating", title: own ? t("games.ratingTitle") : null }, own ? ratingTag(own, own.change) : null),
       h(
         "span",
         { class: `game-chips num ${g.chips > 0 ? "up" : g.chips < 0 ? "down" : ""}`, "data-chips": g.chips },
-        g.chips === 0 ? "" : `${g.chips > 0 ? "+" : ""}${g.chips} chips`,
+        g.chips === 0 ? "" : t("chips.amount", { n: Math.abs(g.chips), amount: signedNum(g.chips) }),
       ),
     ),
     h(
       "a",
-      { class: "game-open", href: `#replay/${g.game}`, "data-replay": g.game, title: "Open the replay: every hand face up, step by step" },
-      "Replay",
-      h("span", { class: "sr-only" }, ` game ${g.game}`),
+      { class: "game-open", href: `#replay/${g.game}`, "data-replay": g.game, title: t("games.replayTitle") },
+      t("common.replay"),
+      h("span", { class: "sr-only" }, " ", t("chips.game", { n: g.game })),
     ),
   );
 }
@@ -71,9 +79,9 @@ export function variantStats(variants: VariantStats[]): HTMLElement {
         "li",
         { "data-variant": x.variant },
         h("b", null, variantName(x.variant)),
-        h("span", null, `${x.games} game${x.games === 1 ? "" : "s"}`),
-        h("span", { class: "up" }, `${x.wins} won`),
-        h("span", { class: "down" }, `${x.losses} lost`),
+        h("span", null, t("games.count", { n: x.games })),
+        h("span", { class: "up" }, t("games.wonCount", { n: x.wins })),
+        h("span", { class: "down" }, t("games.lostCount", { n: x.losses })),
       ),
     ),
   );

@@ -4,11 +4,13 @@
 // per pool, and by games won per game).
 import type { App, Screen } from "../app";
 import { h, fill } from "../core/dom";
+import { errorText } from "../core/errors";
 import { playerLink } from "../core/players";
 import { Leaderboards } from "./leaders";
 import { pastGameList, variantStats } from "./past_games";
 import { backButton } from "./wallet";
 import type { GamesAnswer, PastGame, StatsAnswer } from "../core/types_results";
+import { t } from "../i18n";
 
 export class ResultsScreen implements Screen {
   readonly el: HTMLElement;
@@ -27,7 +29,12 @@ export class ResultsScreen implements Screen {
     this.el = h(
       "section",
       { class: "results-screen page-screen" },
-      h("div", { class: "page-head" }, h("h2", null, "My games", app.user ? h("small", null, " · ", playerLink(app.user.name)) : null), backButton(app)),
+      h(
+        "div",
+        { class: "page-head" },
+        h("h2", null, t("chips.myGames"), app.user ? h("small", null, " · ", playerLink(app.user.name)) : null),
+        backButton(app),
+      ),
       h("div", { class: "results-layout" }, h("div", { class: "card-panel" }, this.statsEl, this.gamesEl), h("div", { class: "card-panel" }, this.leaders.el)),
     );
     void this.load();
@@ -43,7 +50,7 @@ export class ResultsScreen implements Screen {
       this.next = games.next;
       this.stats = stats;
     } catch (e) {
-      this.error = e instanceof Error ? e.message : String(e);
+      this.error = errorText(e);
     }
     this.update();
   }
@@ -55,7 +62,7 @@ export class ResultsScreen implements Screen {
       this.games = [...(this.games ?? []), ...a.games];
       this.next = a.next;
     } catch (e) {
-      this.app.flash(e instanceof Error ? e.message : String(e));
+      this.app.fail(e);
     }
     this.update();
   }
@@ -80,18 +87,18 @@ export class ResultsScreen implements Screen {
       return;
     }
     if (this.games === null) {
-      fill(this.gamesEl, h("p", { class: "empty" }, "Loading…"));
+      fill(this.gamesEl, h("p", { class: "empty" }, t("common.loading")));
       return;
     }
     if (this.games.length === 0) {
-      fill(this.gamesEl, h("p", { class: "empty" }, "No finished games yet. Press Play in the lobby for a quick game."));
+      fill(this.gamesEl, h("p", { class: "empty" }, t("games.noneYet")));
       return;
     }
     fill(
       this.gamesEl,
       pastGameList(this.games),
-      this.next !== null ? h("button", { type: "button", class: "more", onclick: () => void this.more() }, "Older games") : null,
-      h("small", { class: "hint" }, "Replay opens a game step by step, every hand face up; a name opens that player's profile."),
+      this.next !== null ? h("button", { type: "button", class: "more", onclick: () => void this.more() }, t("games.older")) : null,
+      h("small", { class: "hint" }, t("games.hint")),
     );
   }
 }

@@ -4,6 +4,8 @@
 import type { Shell } from "../shell";
 import { h } from "../core/dom";
 import { RequestError } from "../core/net";
+import { num } from "../i18n/format";
+import { t } from "../i18n";
 
 /** Table events after which the balance may have changed. */
 const CHIP_EVENTS = new Set(["start", "result", "buy_in_refused", "start_failed", "cancelled"]);
@@ -68,12 +70,12 @@ export class Wallet {
             type: "button",
             class: `chips-badge${here === "chips" ? " current" : ""}`,
             id: "chips-badge",
-            title: "your chips: the history and the daily top-up",
+            title: t("chips.badgeTitle"),
             onclick: () => this.app.show("chips"),
           },
           h("span", { class: "chip-icon", "aria-hidden": "true" }),
-          h("span", { class: "amount", "data-chips": this.chips ?? "" }, this.chips === null ? "…" : this.chips.toLocaleString("en")),
-          h("span", { class: "sr-only" }, " chips"),
+          h("span", { class: "amount", "data-chips": this.chips ?? "" }, this.chips === null ? "…" : num(this.chips)),
+          h("span", { class: "sr-only" }, " ", t("chips.unit", { n: this.chips ?? 0 })),
         ),
       );
     }
@@ -86,7 +88,7 @@ export class Wallet {
           id: "nav-results",
           onclick: () => this.app.show("results"),
         },
-        "My games",
+        t("chips.myGames"),
       ),
     );
     return out;
@@ -99,5 +101,5 @@ export function backButton(app: Shell): HTMLElement {
     if (app.table) app.show("table");
     else void app.enterLobby();
   };
-  return h("button", { type: "button", class: "leave", id: "back", onclick: back }, app.table ? "Back to the table" : "Lobby");
+  return h("button", { type: "button", class: "leave", id: "back", onclick: back }, app.table ? t("common.backToTable") : t("common.lobby"));
 }

@@ -1,26 +1,22 @@
 // Cards: names as the server writes them ("TS", "AH", "RJ"), drawn with
 // CSS and inline SVG suit symbols; sorting a hand by suit.
 import { h, s } from "./dom";
+import { capitalize, t, type Key } from "../i18n";
 
 export type Suit = "S" | "H" | "D" | "C";
 export const SUITS: Suit[] = ["S", "H", "D", "C"];
 
-export const SUIT_NAMES: Record<Suit, string> = {
-  S: "spades",
-  H: "hearts",
-  D: "diamonds",
-  C: "clubs",
-};
+const SUIT_KEYS: Record<Suit, Key> = { S: "suit.S", H: "suit.H", D: "suit.D", C: "suit.C" };
+
+/** A suit's name: "spades", "pică", "picche". */
+export function suitName(suit: Suit): string {
+  return t(SUIT_KEYS[suit]);
+}
+
 export const SUIT_SYMBOLS: Record<Suit, string> = { S: "♠", H: "♥", D: "♦", C: "♣" };
 
 const RANKS = "23456789TJQKA";
-const RANK_WORDS: Record<string, string> = {
-  T: "10",
-  J: "jack",
-  Q: "queen",
-  K: "king",
-  A: "ace",
-};
+const RANK_KEYS: Record<string, Key> = { J: "rank.J", Q: "rank.Q", K: "rank.K", A: "rank.A" };
 
 export function isJoker(card: string): boolean {
   return card === "RJ" || card === "BJ";
@@ -52,18 +48,19 @@ export function rankLabel(card: string): string {
   return r === "T" ? "10" : r;
 }
 
-/** "ten of spades", "red joker": for titles and screen readers. */
+/** "10 of spades", "red joker": for titles and screen readers. */
 export function cardName(card: string): string {
-  if (card === "RJ") return "red joker";
-  if (card === "BJ") return "black joker";
+  if (card === "RJ") return t("card.redJoker");
+  if (card === "BJ") return t("card.blackJoker");
   const st = suitOf(card);
   const r = rankOf(card);
-  return `${RANK_WORDS[r] ?? r} of ${st ? SUIT_NAMES[st] : "?"}`;
+  const rank = RANK_KEYS[r];
+  return t("card.name", { rank: rank ? t(rank) : rankLabel(card), suit: st ? suitName(st) : "?" });
 }
 
 /** "10♠": short text. */
 export function cardText(card: string): string {
-  if (isJoker(card)) return card === "RJ" ? "Red joker" : "Black joker";
+  if (isJoker(card)) return capitalize(cardName(card));
   const st = suitOf(card);
   return rankLabel(card) + (st ? SUIT_SYMBOLS[st] : "");
 }
@@ -93,9 +90,9 @@ export function cardFace(card: string, extraClass = ""): HTMLDivElement {
     return h(
       "div",
       { class: `card face joker ${colour} ${extraClass}`, "data-card": card, title, role: "img", "aria-label": title },
-      h("span", { class: "corner" }, h("span", { class: "rank" }, "J"), jokerIcon("corner-suit")),
+      h("span", { class: "corner" }, h("span", { class: "rank" }, t("card.jokerCorner")), jokerIcon("corner-suit")),
       h("span", { class: "pip" }, jokerIcon("pip-suit")),
-      h("span", { class: "joker-word" }, "JOKER"),
+      h("span", { class: "joker-word" }, t("card.jokerWord")),
     );
   }
   return h(

@@ -9,10 +9,12 @@ import type { Envelope, ServerError } from "./types";
 
 export type Status = "connecting" | "online" | "offline";
 
+/** An error reply: the server's code, its message (English), and for some limits the seconds to wait. */
 export class RequestError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    readonly retryAfter?: number,
   ) {
     super(message);
   }
@@ -101,6 +103,7 @@ export class Connection {
   request<T>(t: string, d?: object): Promise<T> {
     const ws = this.ws;
     if (!ws || ws.readyState !== WebSocket.OPEN) {
+      // The words are the catalogue's (core/errors.ts, error.offline).
       return Promise.reject(new RequestError("offline", "not connected to the server; reconnecting…"));
     }
     const id = `${this.prefix}-${++this.counter}`;
@@ -130,7 +133,7 @@ export class Connection {
         this.pending.delete(String(m.id));
         if (m.t === "error") {
           const e = (m.d ?? {}) as ServerError;
-          p.reject(new RequestError(e.code, e.message));
+          p.reject(new RequestError(e.code, e.message, e.retry_after));
         } else {
           p.resolve(m.d ?? {});
         }

@@ -4,17 +4,19 @@
 // and muted beside the name. One helper for all, so that names look and
 // behave alike everywhere.
 import { h } from "./dom";
+import { plainNum } from "../i18n/format";
+import { t } from "../i18n";
 import { variantName } from "./rules";
 import type { Pool } from "./types_results";
 
 /** A rating pool's name: its game's (as the rules name it), or "Events". */
 export function poolName(pool: Pool): string {
-  return pool === "events" ? "Events" : variantName(pool);
+  return pool === "events" ? t("pool.events") : variantName(pool);
 }
 
 /** "1512", or "1512?" while provisional. */
 export function ratingText(rating: number, provisional: boolean): string {
-  return `${Math.round(rating)}${provisional ? "?" : ""}`;
+  return `${plainNum(Math.round(rating))}${provisional ? "?" : ""}`;
 }
 
 /** A rating's change: "+12", "−3" (a minus sign), "±0". */
@@ -40,7 +42,7 @@ export function profileInHash(): string | null {
 
 /** A player's name, as a link to their profile. */
 export function playerLink(name: string, cls = ""): HTMLElement {
-  return h("a", { class: `player${cls ? ` ${cls}` : ""}`, href: profileHash(name), "data-player": name, title: `${name}'s profile: ratings and games` }, name);
+  return h("a", { class: `player${cls ? ` ${cls}` : ""}`, href: profileHash(name), "data-player": name, title: t("players.profileTitle", { name }) }, name);
 }
 
 /** A seat's or a game's player: a link for a person, the bare name for a computer player. */
@@ -68,7 +70,7 @@ export function ratingTag(r: Rated | null | undefined, change?: number): HTMLEle
       class: "rating",
       "data-rating": Math.round(r.rating),
       "data-provisional": provisional ? "true" : "false",
-      title: provisional ? "rating (provisional: few games yet)" : "rating",
+      title: provisional ? t("players.ratingProvisional") : t("players.rating"),
     },
     " ",
     ratingText(r.rating, provisional),

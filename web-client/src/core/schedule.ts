@@ -2,30 +2,22 @@
 // and the next time of day within 24 hours (what the create form sends as
 // settings.start_at, Unix seconds).
 import { h } from "./dom";
+import { dayAt, fullDateTime } from "../i18n/format";
+import { t, tx } from "../i18n";
 import type { TableSummary } from "./types";
 
-/** "14:30" in the user's local time. */
-export function clockText(unix: number): string {
-  return new Date(unix * 1000).toLocaleTimeString([], { hour: "2-digit", minute: "2-digit" });
-}
-
-/** "today at 14:30" or "tomorrow at 09:00" (local time). */
+/** "today at 14:30" or "tomorrow at 09:00" (local time, in the user's language). */
 export function startText(unix: number, now = Date.now()): string {
-  const at = new Date(unix * 1000);
-  const today = new Date(now);
-  const tomorrow = new Date(now + 86_400_000);
-  const sameDay = (a: Date, b: Date): boolean => a.getFullYear() === b.getFullYear() && a.getMonth() === b.getMonth() && a.getDate() === b.getDate();
-  const day = sameDay(at, today) ? "today" : sameDay(at, tomorrow) ? "tomorrow" : at.toLocaleDateString();
-  return `${day} at ${clockText(unix)}`;
+  return dayAt(unix, now);
 }
 
 /** "in 1 h 05 min", "in 4:07", "now": the time left until `unix`. */
 export function leftText(unix: number, now = Date.now()): string {
   const s = Math.ceil(unix - now / 1000);
-  if (s <= 0) return "now";
-  if (s < 3600) return `in ${Math.floor(s / 60)}:${String(s % 60).padStart(2, "0")}`;
+  if (s <= 0) return t("time.now");
+  if (s < 3600) return t("time.inMinutes", { m: Math.floor(s / 60), s: String(s % 60).padStart(2, "0") });
   const m = Math.floor(s / 60);
-  return `in ${Math.floor(m / 60)} h ${String(m % 60).padStart(2, "0")} min`;
+  return t("time.inHours", { h: Math.floor(m / 60), m: String(m % 60).padStart(2, "0") });
 }
 
 /**
@@ -61,9 +53,8 @@ export function countdown(unix: number): HTMLElement {
 export function startLine(unix: number): HTMLElement {
   return h(
     "span",
-    { class: "start-at", "data-start-at": unix, title: new Date(unix * 1000).toLocaleString() },
-    `Starts ${startText(unix)} · `,
-    countdown(unix),
+    { class: "start-at", "data-start-at": unix, title: fullDateTime(unix) },
+    tx("schedule.starts", { when: startText(unix), left: countdown(unix) }),
   );
 }
 
@@ -88,20 +79,20 @@ export function startTicker(extra: () => void): void {
  * game (once a game has been played there, the next one starts when every
  * seat is taken). Null for a table without one, or past it.
  */
-export function pendingStart(t: TableSummary): number | null {
-  const at = (t.settings as { start_at?: number | null }).start_at;
-  return at && t.state === "open" && t.game === null ? at : null;
+export function pendingStart(table: TableSummary): number | null {
+  const at = (table.settings as { start_at?: number | null }).start_at;
+  return at && table.state === "open" && table.game === null ? at : null;
 }
 
 /** The table's line before its game: how many seats are free, and when it begins (when full, or at its start time). */
-export function waitingText(t: TableSummary, free: number): string {
-  const at = pendingStart(t);
-  const who = free > 0 ? `Waiting for ${free} more player${free === 1 ? "" : "s"}` : "Every seat is taken";
-  if (!at) return `${who} — the game starts when every seat is taken.`;
-  return `${who} — the game starts ${startText(at)}.`;
+export function waitingText(table: TableSummary, free: number): string {
+  const at = pendingStart(table);
+  const who = free > 0 ? t("schedule.waitingFor", { n: free }) : t("schedule.everySeatTaken");
+  if (!at) return t("schedule.startsWhenFull", { who });
+  return t("schedule.startsAt", { who, when: startText(at) });
 }
 
 /** "Started today at 14:30": a scheduled table once its game has begun. */
 export function startedLine(unix: number): HTMLElement {
-  return h("span", { class: "started-at", title: new Date(unix * 1000).toLocaleString() }, `Started ${startText(unix)}`);
+  return h("span", { class: "started-at", title: fullDateTime(unix) }, t("schedule.started", { when: startText(unix) }));
 }

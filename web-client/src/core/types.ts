@@ -219,6 +219,8 @@ export interface Envelope {
 export interface ServerError {
   code: string;
   message: string;
+  /** rate_limited, too_many_attempts, chat_too_fast, chat_repeated: the seconds to wait. */
+  retry_after?: number;
 }
 
 // --- Your account (docs/protocol.md, "Your account") ----------------------

@@ -9,17 +9,21 @@ import type { App } from "../app";
 import { h, fill } from "../core/dom";
 import { splitNames } from "../social/invites";
 import { leftText, nextAt, startText, timeInput } from "../core/schedule";
+import { t, type Key } from "../i18n";
 
 export type Access = "everyone" | "friends" | "invited";
 
-const ACCESS: { value: Access; label: string; help: string }[] = [
-  { value: "everyone", label: "Everyone", help: "Every player sees the table in the lobby and may sit or watch." },
-  { value: "friends", label: "Friends", help: "Your friends (and those of the players seated) and the people you invite." },
-  { value: "invited", label: "Invited only", help: "Only the people you invite see the table; for anyone else it does not exist." },
+const ACCESS: { value: Access; name: Key; about: Key }[] = [
+  { value: "everyone", name: "access.everyone", about: "access.everyoneHelp" },
+  { value: "friends", name: "access.friends", about: "access.friendsHelp" },
+  { value: "invited", name: "access.invited", about: "access.invitedHelp" },
 ];
 
-const NO_FRIENDS_HELP = "You have no friends yet: only the people you invite would see it (Friends, at the top, to make some).";
-const GUEST_HELP = "Guests cannot have friends: a guest's table is for everyone, or for the people invited.";
+/** What a choice of who may join means, in words. */
+function accessHelp(access: Access): string {
+  const a = ACCESS.find((x) => x.value === access);
+  return a ? t(a.about) : "";
+}
 
 /** The settings for a choice of who may join (a Join table's; other kinds have none). */
 export function accessSettings(access: Access): Record<string, boolean> {
@@ -68,7 +72,7 @@ export class AccessFields {
     this.accessHelp = h("small", { class: "hint" });
     const accessRadios = h(
       "span",
-      { class: "radio-row", role: "radiogroup", "aria-label": "who may join" },
+      { class: "radio-row", role: "radiogroup", "aria-label": t("access.whoLabel") },
       ACCESS.map((a) =>
         h(
           "label",
@@ -83,55 +87,60 @@ export class AccessFields {
               this.refresh();
             },
           }),
-          ` ${a.label}`,
+          ` ${t(a.name)}`,
         ),
       ),
     );
-    this.invite = h("input", { name: "invite", placeholder: "usernames, comma separated", autocomplete: "off" });
+    this.invite = h("input", { name: "invite", placeholder: t("access.invitePlaceholder"), autocomplete: "off" });
     this.picks = h("span", { class: "invite-picks" });
     this.inviteRow = h(
       "label",
       { class: "form-row" },
-      h("span", { class: "field-label" }, "Invite"),
+      h("span", { class: "field-label" }, t("access.invite")),
       this.invite,
-      h("small", { class: "hint" }, "They see the table at once (with its start time) and accept by sitting down. ", this.picks),
+      h("small", { class: "hint" }, t("access.inviteHelp"), " ", this.picks),
     );
     const startRadios = h(
       "span",
-      { class: "radio-row", role: "radiogroup", "aria-label": "start" },
+      { class: "radio-row", role: "radiogroup", "aria-label": t("access.startLabel") },
       h(
         "label",
         null,
         h("input", { type: "radio", name: "start", value: "now", checked: true, onchange: () => ((this.later = false), this.refresh()) }),
-        " When full",
+        ` ${t("access.whenFull")}`,
       ),
-      h("label", null, h("input", { type: "radio", name: "start", value: "later", onchange: () => ((this.later = true), this.refresh()) }), " At a time"),
+      h(
+        "label",
+        null,
+        h("input", { type: "radio", name: "start", value: "later", onchange: () => ((this.later = true), this.refresh()) }),
+        ` ${t("access.atATime")}`,
+      ),
     );
-    this.time = h("input", { type: "time", name: "start_time", value: timeInput(60), "aria-label": "start time" });
+    this.time = h("input", { type: "time", name: "start_time", value: timeInput(60), "aria-label": t("access.startTimeLabel") });
     this.time.addEventListener("input", () => this.refresh());
     this.timeHelp = h("small", { class: "hint", "data-role": "start-help" });
-    this.timeRow = h("label", { class: "form-row" }, h("span", { class: "field-label" }, "Start time"), this.time, this.timeHelp);
+    this.timeRow = h("label", { class: "form-row" }, h("span", { class: "field-label" }, t("access.startTime")), this.time, this.timeHelp);
     this.fillBox = h("input", { type: "checkbox", name: "computers_fill" });
     this.fillRow = h(
       "label",
       { class: "form-row check" },
-      h("span", { class: "field-label" }, "Free seats"),
-      h("span", { class: "check-box" }, this.fillBox, h("span", null, "Computer players fill them")),
-      h("small", { class: "hint" }, "At the start time, computer players take the seats still free; without them, a table that is not full then is cancelled."),
+      h("span", { class: "field-label" }, t("access.freeSeats")),
+      h("span", { class: "check-box" }, this.fillBox, h("span", null, t("access.computersFill"))),
+      h("small", { class: "hint" }, t("access.computersFillHelp")),
     );
     this.error = h("p", { class: "form-error", role: "alert" });
     this.el = h(
       "fieldset",
       { class: "access-fields" },
-      h("legend", null, "Who and when"),
-      h("div", { class: "form-row radios" }, h("span", { class: "field-label" }, "Who may join"), accessRadios, this.accessHelp),
+      h("legend", null, t("access.legend")),
+      h("div", { class: "form-row radios" }, h("span", { class: "field-label" }, t("access.who")), accessRadios, this.accessHelp),
       this.inviteRow,
       h(
         "div",
         { class: "form-row radios" },
-        h("span", { class: "field-label" }, "Start"),
+        h("span", { class: "field-label" }, t("access.start")),
         startRadios,
-        h("small", { class: "hint" }, "As soon as every seat is taken, or not before a time you choose (within 24 hours)."),
+        h("small", { class: "hint" }, t("access.startHelp")),
       ),
       this.timeRow,
       this.fillRow,
@@ -172,17 +181,17 @@ export class AccessFields {
     const wanted = this.access ?? this.defaultAccess();
     this.accessHelp.textContent =
       this.kind === "compete" && wanted === "friends" && !this.guest
-        ? "Compete tables are for everyone or for the invited only."
+        ? t("access.competeHelp")
         : this.guest
-          ? `${ACCESS.find((a) => a.value === access)?.help ?? ""} ${GUEST_HELP}`
+          ? `${accessHelp(access)} ${t("access.guestHelp")}`
           : access === "friends" && this.app.social.loaded && this.app.social.friends.length === 0
-            ? `${ACCESS.find((a) => a.value === access)?.help ?? ""} ${NO_FRIENDS_HELP}`
-            : (ACCESS.find((a) => a.value === access)?.help ?? "");
+            ? `${accessHelp(access)} ${t("access.noFriendsHelp")}`
+            : accessHelp(access);
     for (const r of this.el.querySelectorAll<HTMLInputElement>("input[name=access]")) {
       r.disabled = !allowed(this.kind, r.value as Access, this.guest);
       r.checked = r.value === access;
       const label = r.closest("label");
-      if (label) label.title = r.value === "friends" && this.guest ? "Guests cannot have friends" : "";
+      if (label) label.title = r.value === "friends" && this.guest ? t("access.guestNoFriends") : "";
     }
     this.inviteRow.hidden = access === "everyone";
     const chosen = new Set(splitNames(this.invite.value).map((n) => n.toLowerCase()));
@@ -191,7 +200,7 @@ export class AccessFields {
       this.picks,
       friends.length
         ? [
-            "Friends: ",
+            t("access.friendsPicks"),
             friends.map((f) =>
               h(
                 "button",
@@ -211,7 +220,7 @@ export class AccessFields {
     this.timeRow.hidden = !this.later;
     this.fillRow.hidden = !this.later || this.kind === "compete";
     const at = nextAt(this.time.value);
-    this.timeHelp.textContent = at ? `Your local time: ${startText(at)} (${leftText(at)}).` : "Choose a time of day.";
+    this.timeHelp.textContent = at ? t("access.localTime", { when: startText(at), left: leftText(at) }) : t("access.chooseTime");
     this.error.textContent = "";
   }
 
@@ -244,7 +253,7 @@ export class AccessFields {
     if (this.later) {
       const at = nextAt(this.time.value);
       if (!at) {
-        this.error.textContent = "Choose the start time, or start when full.";
+        this.error.textContent = t("access.noTime");
         return null;
       }
       settings["start_at"] = at;
@@ -252,7 +261,7 @@ export class AccessFields {
     }
     const invites = access === "everyone" ? [] : splitNames(this.invite.value);
     if (invites.length > 20) {
-      this.error.textContent = "Invite at most 20 people here; more from the table.";
+      this.error.textContent = t("access.tooMany");
       return null;
     }
     return { settings, invites };

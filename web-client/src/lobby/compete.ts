@@ -8,6 +8,8 @@ import { RequestError } from "../core/net";
 import { buyIns } from "../core/rules";
 import type { TableSummary } from "../core/types";
 import type { ChipsHistory, LedgerEntry } from "../core/types_results";
+import { num, signedNum } from "../i18n/format";
+import { t, type Key } from "../i18n";
 
 /** The "Kind" and "Buy-in" rows of the create-table form. */
 export class KindChooser {
@@ -22,16 +24,16 @@ export class KindChooser {
     private readonly app: App,
     private readonly onChange: (compete: boolean) => void,
   ) {
-    this.kind = h("select", { name: "kind" }, h("option", { value: "join" }, "Friendly"), h("option", { value: "compete" }, "Compete (chips)"));
+    this.kind = h("select", { name: "kind" }, h("option", { value: "join" }, t("compete.friendly")), h("option", { value: "compete" }, t("compete.compete")));
     this.buyIn = h(
       "select",
       { name: "buy_in" },
-      buyIns().map((n) => h("option", { value: String(n) }, `${n} chips`)),
+      buyIns().map((n) => h("option", { value: String(n) }, t("chips.amount", { n, amount: num(n) }))),
     );
     // The second stake (a middle one) unless the server offers only one.
     this.buyIn.value = String(buyIns()[Math.min(1, buyIns().length - 1)] ?? "");
     this.note = h("small", { class: "hint" });
-    this.buyInRow = h("label", { class: "form-row" }, h("span", { class: "field-label" }, "Buy-in"), this.buyIn, this.note);
+    this.buyInRow = h("label", { class: "form-row" }, h("span", { class: "field-label" }, t("compete.buyIn")), this.buyIn, this.note);
     this.kind.addEventListener("change", () => this.changed());
     this.buyIn.addEventListener("change", () => this.changed());
     this.el = h(
@@ -40,13 +42,9 @@ export class KindChooser {
       h(
         "label",
         { class: "form-row" },
-        h("span", { class: "field-label" }, "Kind"),
+        h("span", { class: "field-label" }, t("compete.kind")),
         this.kind,
-        h(
-          "small",
-          { class: "hint" },
-          "Compete: each seat pays the buy-in when the game starts; the winners share the pot, less the house's fee. No suggestions, no computer players.",
-        ),
+        h("small", { class: "hint" }, t("compete.kindHelp")),
       ),
       this.buyInRow,
     );
@@ -66,9 +64,9 @@ export class KindChooser {
   update(): void {
     const chips = this.app.wallet.chips;
     const need = Number(this.buyIn.value);
-    if (this.app.user?.guest) this.note.textContent = "Guests have no chips: register to play for chips.";
-    else if (chips !== null && chips < need) this.note.textContent = `You have ${chips} chips: not enough for this buy-in.`;
-    else this.note.textContent = chips === null ? "" : `You have ${chips} chips.`;
+    if (this.app.user?.guest) this.note.textContent = t("compete.guest");
+    else if (chips !== null && chips < need) this.note.textContent = t("compete.notEnough", { n: chips, amount: num(chips) });
+    else this.note.textContent = chips === null ? "" : t("compete.youHave", { n: chips, amount: num(chips) });
     this.note.classList.toggle("warn", chips !== null && chips < need);
   }
 
@@ -80,20 +78,20 @@ export class KindChooser {
 }
 
 /** A badge for a table's kind: quick play, or compete with its buy-in; none for a friendly table. */
-export function kindBadge(t: TableSummary): HTMLElement | null {
-  const s = t.settings;
+export function kindBadge(table: TableSummary): HTMLElement | null {
+  const s = table.settings;
   if (s.kind === "compete") {
     return h(
       "span",
       {
         class: "badge compete",
         "data-buy-in": s.buy_in ?? 0,
-        title: "a Compete table: each seat pays the buy-in; the winners share the pot",
+        title: t("compete.badgeTitle"),
       },
-      `Compete · buy-in ${s.buy_in ?? 0}`,
+      t("compete.badge", { buyIn: num(s.buy_in ?? 0) }),
     );
   }
-  if (s.kind === "play") return h("span", { class: "badge quick", title: "quick play: computer players fill the free seats" }, "Quick play");
+  if (s.kind === "play") return h("span", { class: "badge quick", title: t("quick.badgeTitle") }, t("quick.badge"));
   return null;
 }
 
@@ -126,18 +124,19 @@ export function gameChipsLine(app: App, game: number | null): HTMLElement | null
     return null;
   }
   if (got === "asking" || got.length === 0) return null;
-  const part = (kind: string, label: string): string | null => {
+  const part = (kind: string, label: Key): string | null => {
     const sum = got.filter((e) => e.kind === kind).reduce((a, e) => a + e.delta, 0);
-    return got.some((e) => e.kind === kind) ? `${label} ${sum > 0 ? "+" : ""}${sum}` : null;
+    return got.some((e) => e.kind === kind) ? t(label, { amount: signedNum(sum) }) : null;
   };
   const net = got.reduce((a, e) => a + e.delta, 0);
-  const parts = [part("buyin", "buy-in"), part("payout", "payout"), part("refund", "refund")].filter((p) => p !== null);
+  const parts = [part("buyin", "compete.partBuyIn"), part("payout", "compete.partPayout"), part("refund", "compete.partRefund")].filter((p) => p !== null);
   return h(
     "p",
     { class: `chips-result ${net > 0 ? "up" : net < 0 ? "down" : ""}`, "data-role": "chips-result", "data-net": net },
     h("span", { class: "chip-icon", "aria-hidden": "true" }),
-    ` Chips: ${parts.join(", ")} — `,
-    h("b", null, `${net > 0 ? "+" : ""}${net}`),
-    app.wallet.chips !== null ? ` (balance ${app.wallet.chips})` : null,
+    " ",
+    t("compete.chipsLine", { parts: parts.join(", ") }),
+    h("b", null, signedNum(net)),
+    app.wallet.chips !== null ? t("compete.balance", { amount: num(app.wallet.chips) }) : null,
   );
 }

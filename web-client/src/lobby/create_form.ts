@@ -9,6 +9,8 @@ import {
   maxWatchers,
   optionChoices,
   optionSpecs,
+  optionText,
+  presetName,
   presets,
   timerChoices,
   variantBlurb,
@@ -18,6 +20,7 @@ import {
   type Choice,
 } from "../core/rules";
 import type { OptionValue, Variant } from "../core/types";
+import { t } from "../i18n";
 import { AccessFields } from "./access";
 import { KindChooser } from "./compete";
 
@@ -71,23 +74,19 @@ export class CreateForm {
     rated.addEventListener("change", () => {
       if (rated.checked) suggestions.checked = false;
     });
-    this.bidTimerRow = row(
-      "Time to bid",
-      this.settings.timer_bid,
-      "Seconds for each bid (in bid whist also the discard and the trump choice); then the server acts for the player.",
-    );
+    this.bidTimerRow = row(t("form.timeToBid"), this.settings.timer_bid, t("form.timeToBidHelp"));
     this.kind = new KindChooser(app, (compete) => this.kindChanged(compete));
     this.el = h(
       "form",
       { id: "create-form", class: "card-panel create-form", onsubmit: (e) => void this.submit(e) },
-      h("h2", null, "New table"),
-      row("Game", variantSelect, this.variantBlurb),
+      h("h2", null, t("form.title")),
+      row(t("form.game"), variantSelect, this.variantBlurb),
       this.variantRows,
-      h("fieldset", null, h("legend", null, "Rules"), this.optionRows),
+      h("fieldset", null, h("legend", null, t("form.rules")), this.optionRows),
       this.tableFields(),
       this.access.el,
-      h("p", { class: "hint create-bots" }, "Short of players? At the table, “Add computer” puts a computer player in an empty seat."),
-      h("button", { type: "submit", class: "primary big", id: "create-table" }, "Create the table and sit down"),
+      h("p", { class: "hint create-bots" }, t("form.botsHint")),
+      h("button", { type: "submit", class: "primary big", id: "create-table" }, t("form.create")),
     );
     this.buildOptions();
   }
@@ -103,24 +102,14 @@ export class CreateForm {
     return h(
       "fieldset",
       null,
-      h("legend", null, "Table"),
+      h("legend", null, t("form.table")),
       this.kind.el,
       this.bidTimerRow,
-      row("Time to play", s.timer_play, "Seconds for each card; then the server plays a legal card."),
-      row("Chat", s.chat, "During the game: free text, preset phrases only, or none."),
-      checkRow("Watchers", s.watching, `Up to ${maxWatchers()} people may watch; they never see a hand.`),
-      checkRow(
-        "Suggestions",
-        s.suggestions,
-        "At their turn, players may ask the computer which bid or card it would choose; it is shown, never played for them.",
-        "suggestions-row",
-      ),
-      checkRow(
-        "Rated",
-        s.rated,
-        "The games change the players' ratings. Not with suggestions, nor with a computer player at a seat when the game starts.",
-        "rated-row",
-      ),
+      row(t("form.timeToPlay"), s.timer_play, t("form.timeToPlayHelp")),
+      row(t("form.chat"), s.chat, t("form.chatHelp")),
+      checkRow(t("form.watchers"), s.watching, t("form.watchersHelp", { n: maxWatchers() })),
+      checkRow(t("form.suggestions"), s.suggestions, t("form.suggestionsHelp"), "suggestions-row"),
+      checkRow(t("form.rated"), s.rated, t("form.ratedHelp"), "rated-row"),
     );
   }
 
@@ -148,18 +137,18 @@ export class CreateForm {
     fill(this.variantRows);
     const offered = presets(v);
     if (offered.length > 0) {
-      const choices: Choice[] = [...offered.map((p) => ({ value: p.id, label: p.name })), { value: "", label: "Custom rules" }];
+      const choices: Choice[] = [...offered.map((p) => ({ value: p.id, label: presetName(p) })), { value: "", label: t("form.customRules") }];
       const ps = select("preset", choices, offered[0]?.id ?? "");
       ps.addEventListener("change", () => this.applyPreset());
       this.presetSelect = ps;
-      this.variantRows.append(row("Preset", ps, "Ready-made games; change any rule below for your own."));
+      this.variantRows.append(row(t("form.preset"), ps, t("form.presetHelp")));
     }
     const range = variantSpec(v)?.players ?? { min: 4, max: 4 };
     if (range.max > range.min) {
       const counts = Array.from({ length: range.max - range.min + 1 }, (_, i) => range.min + i);
       const players = select(
         "players",
-        counts.map((n) => ({ value: n, label: `${n} players` })),
+        counts.map((n) => ({ value: n, label: t("rules.players", { n }) })),
         counts.includes(4) ? 4 : range.min,
       );
       // Some defaults (exact whist's hand sizes) follow the number of players.
@@ -169,7 +158,7 @@ export class CreateForm {
         before = players.value;
       });
       this.playersSelect = players;
-      this.variantRows.append(row("Players", players, `${range.min} to ${range.max}, each for themselves.`));
+      this.variantRows.append(row(t("form.players"), players, t("form.playersHelp", { min: range.min, max: range.max })));
     }
     this.buildOptionRows();
     this.applyDefaults();
@@ -186,7 +175,8 @@ export class CreateForm {
           if (this.presetSelect) this.presetSelect.value = this.matchingPreset();
         });
         this.optionInputs.set(spec.name, input);
-        return row(spec.label, input, spec.help);
+        const words = optionText(spec);
+        return row(words.label, input, words.help);
       }),
     );
   }
@@ -299,7 +289,7 @@ function checkRow(label: string, input: HTMLInputElement, help: string, cls = ""
     "label",
     { class: `form-row check ${cls}`.trim() },
     h("span", { class: "field-label" }, label),
-    h("span", { class: "check-box" }, input, h("span", null, "Allowed")),
+    h("span", { class: "check-box" }, input, h("span", null, t("form.allowed"))),
     h("small", { class: "hint" }, help),
   );
 }

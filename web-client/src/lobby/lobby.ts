@@ -11,11 +11,12 @@ import { quickPlayPanel } from "./quick";
 import { optionSummary, settingsSummary, variantIds, variantName } from "../core/rules";
 import { CreateForm, select } from "./create_form";
 import type { TableSummary, Variant } from "../core/types";
+import { t, type Key } from "../i18n";
 
-const STATE_LABELS: Record<TableSummary["state"], string> = {
-  open: "Waiting for players",
-  playing: "Playing",
-  finished: "Game over",
+const STATE_LABELS: Record<TableSummary["state"], Key> = {
+  open: "lobby.stateOpen",
+  playing: "lobby.statePlaying",
+  finished: "lobby.stateFinished",
 };
 
 /** The lobby's filters; kept for the tab (sessionStorage) across live updates and screens. */
@@ -38,13 +39,21 @@ function loadFilters(): Filters {
 }
 
 /** Whether a table passes the filters: the text matches the game, the creator or a player. */
-export function matches(t: TableSummary, f: Filters): boolean {
-  if (f.variant && t.variant !== f.variant) return false;
-  if (f.open && !(t.state !== "playing" && t.seats.some((s) => !s.user))) return false;
-  if (f.watching && !t.settings.watching) return false;
+export function matches(table: TableSummary, f: Filters): boolean {
+  if (f.variant && table.variant !== f.variant) return false;
+  if (f.open && !(table.state !== "playing" && table.seats.some((s) => !s.user))) return false;
+  if (f.watching && !table.settings.watching) return false;
   const text = f.text.trim().toLowerCase();
   if (!text) return true;
-  const hay = [variantName(t.variant), `#${t.table}`, `table ${t.table}`, t.creator, ...t.seats.map((s) => s.name ?? "")].join(" ").toLowerCase();
+  const hay = [
+    variantName(table.variant),
+    `#${table.table}`,
+    t("lobby.tableNumber", { n: table.table }),
+    table.creator,
+    ...table.seats.map((s) => s.name ?? ""),
+  ]
+    .join(" ")
+    .toLowerCase();
   return text.split(/\s+/).every((word) => hay.includes(word));
 }
 
@@ -63,7 +72,7 @@ export class LobbyScreen implements Screen {
       "section",
       { class: "lobby-screen" },
       quickPlayPanel(app),
-      h("div", { class: "lobby-tables" }, h("div", { class: "lobby-head" }, h("h2", null, "Tables"), this.count), this.filterBar(), this.list),
+      h("div", { class: "lobby-tables" }, h("div", { class: "lobby-head" }, h("h2", null, t("lobby.tables")), this.count), this.filterBar(), this.list),
       this.form.el,
     );
   }
@@ -74,8 +83,12 @@ export class LobbyScreen implements Screen {
       sessionStorage.setItem(FILTERS_KEY, JSON.stringify(f));
       this.update();
     };
-    const variant = select("filter-variant", [{ value: "", label: "All games" }, ...variantIds().map((v) => ({ value: v, label: variantName(v) }))], f.variant);
-    variant.setAttribute("aria-label", "game");
+    const variant = select(
+      "filter-variant",
+      [{ value: "", label: t("lobby.allGames") }, ...variantIds().map((v) => ({ value: v, label: variantName(v) }))],
+      f.variant,
+    );
+    variant.setAttribute("aria-label", t("lobby.gameFilter"));
     variant.addEventListener("change", () => ((f.variant = variant.value as Filters["variant"]), changed()));
     const open = h("input", { type: "checkbox", name: "filter-open", checked: f.open });
     open.addEventListener("change", () => ((f.open = open.checked), changed()));
@@ -85,8 +98,8 @@ export class LobbyScreen implements Screen {
       type: "search",
       name: "filter-text",
       value: f.text,
-      placeholder: "Search names",
-      "aria-label": "search players or creator",
+      placeholder: t("lobby.search"),
+      "aria-label": t("lobby.searchLabel"),
       autocomplete: "off",
     });
     text.addEventListener("input", () => ((f.text = text.value), changed()));
@@ -95,8 +108,8 @@ export class LobbyScreen implements Screen {
       { class: "filters", role: "search" },
       variant,
       text,
-      h("label", { class: "filter-check" }, open, " Free seats"),
-      h("label", { class: "filter-check" }, watching, " Watching allowed"),
+      h("label", { class: "filter-check" }, open, " ", t("lobby.freeSeats")),
+      h("label", { class: "filter-check" }, watching, " ", t("lobby.watchingAllowed")),
     );
   }
 
@@ -104,44 +117,36 @@ export class LobbyScreen implements Screen {
     this.form.update();
     const all = [...this.app.lobby.values()];
     const tables = all
-      .filter((t) => matches(t, this.filters))
+      .filter((x) => matches(x, this.filters))
       .sort((a, b) => {
         const order = { open: 0, playing: 1, finished: 2 };
         return order[a.state] - order[b.state] || b.table - a.table;
       });
-    this.count.textContent = all.length && tables.length !== all.length ? `${tables.length} of ${all.length} shown` : "";
+    this.count.textContent = all.length && tables.length !== all.length ? t("lobby.shown", { shown: tables.length, n: all.length }) : "";
     if (all.length === 0) {
       // Tables for friends or by invitation are not listed to the others: there may be some all the same.
-      fill(
-        this.list,
-        h(
-          "p",
-          { class: "empty", "data-role": "no-tables" },
-          "No table is open to you right now: tables for friends or by invitation show only to those they are for. ",
-          "Play now above, or make a table with the form below (open to everyone, it shows here to all).",
-        ),
-      );
+      fill(this.list, h("p", { class: "empty", "data-role": "no-tables" }, t("lobby.noTables"), " ", t("lobby.noTablesHint")));
       return;
     }
     if (tables.length === 0) {
-      fill(this.list, h("p", { class: "empty" }, `No table matches the filters (${all.length} hidden).`));
+      fill(this.list, h("p", { class: "empty" }, t("lobby.noMatch", { n: all.length })));
       return;
     }
     // The lobby is drawn again on every change: keep the keyboard on the same button.
     keepFocus(this.list, () =>
       fill(
         this.list,
-        tables.map((t) => this.item(t)),
+        tables.map((x) => this.item(x)),
       ),
     );
   }
 
-  private item(t: TableSummary): HTMLElement {
+  private item(table: TableSummary): HTMLElement {
     const me = this.app.user?.id;
-    const mine = t.seats.some((s) => s.user === me);
-    const free = t.seats.filter((s) => !s.user).length;
-    const canSit = !mine && t.state !== "playing";
-    const seats = t.seats.map((s) =>
+    const mine = table.seats.some((s) => s.user === me);
+    const free = table.seats.filter((s) => !s.user).length;
+    const canSit = !mine && table.state !== "playing";
+    const seats = table.seats.map((s) =>
       h(
         "li",
         { class: `seat-chip ${s.user ? "taken" : "free"}`, "data-seat": s.seat },
@@ -152,9 +157,9 @@ export class LobbyScreen implements Screen {
               { class: "seat-who" },
               playerName(s.name ?? "", s.computer === true),
               ratingTag(s),
-              s.user === me ? " (you)" : "",
-              s.computer ? h("span", { class: "badge computer", title: "a computer player" }, "computer") : null,
-              !s.connected && t.state === "playing" ? h("small", null, " · away") : null,
+              s.user === me ? t("common.you") : "",
+              s.computer ? h("span", { class: "badge computer", title: t("common.computerTitle") }, t("common.computer")) : null,
+              !s.connected && table.state === "playing" ? h("small", null, t("lobby.away")) : null,
             )
           : canSit
             ? h(
@@ -163,43 +168,51 @@ export class LobbyScreen implements Screen {
                   type: "button",
                   class: "sit",
                   "data-sit": s.seat,
-                  "data-key": `sit-${t.table}-${s.seat}`,
-                  onclick: () => void this.app.sit(t.table, s.seat),
+                  "data-key": `sit-${table.table}-${s.seat}`,
+                  onclick: () => void this.app.sit(table.table, s.seat),
                 },
-                "Sit here",
+                t("lobby.sitHere"),
               )
-            : h("span", { class: "seat-who empty" }, "free"),
+            : h("span", { class: "seat-who empty" }, t("lobby.free")),
       ),
     );
     return h(
       "article",
-      { class: `table-item state-${t.state}`, "data-table": t.table },
+      { class: `table-item state-${table.state}`, "data-table": table.table },
       h(
         "header",
         null,
-        h("h3", null, variantName(t.variant), h("small", { "data-role": "table-number" }, ` · Table ${t.table}`)),
-        kindBadge(t),
-        h("span", { class: `badge state-${t.state}` }, t.state === "open" && free > 0 ? `${STATE_LABELS.open} (${free} free)` : STATE_LABELS[t.state]),
+        h("h3", null, variantName(table.variant), h("small", { "data-role": "table-number" }, " · ", t("lobby.tableNumber", { n: table.table }))),
+        kindBadge(table),
+        h(
+          "span",
+          { class: `badge state-${table.state}` },
+          table.state === "open" && free > 0 ? t("lobby.stateOpenFree", { n: free }) : t(STATE_LABELS[table.state]),
+        ),
       ),
-      h("p", { class: "opts" }, optionSummary(t)),
-      h("p", { class: "meta" }, `${settingsSummary(t)} · made by ${t.creator}`),
-      lobbyTags(this.app.social, t),
-      t.variant !== "exact" ? h("p", { class: "meta" }, "Seats 1 & 3 play against 2 & 4.") : null,
+      h("p", { class: "opts" }, optionSummary(table)),
+      h("p", { class: "meta" }, t("lobby.madeBy", { settings: settingsSummary(table), name: table.creator })),
+      lobbyTags(this.app.social, table),
+      table.variant !== "exact" ? h("p", { class: "meta" }, t("lobby.sides")) : null,
       h("ul", { class: "seats" }, seats),
       h(
         "footer",
         null,
-        h("span", { class: "watchers" }, t.watchers === 1 ? "1 watching" : `${t.watchers} watching`),
-        t.scores && t.state !== "open" ? h("span", { class: "scores" }, `score ${t.scores.join("–")}`) : null,
+        h("span", { class: "watchers" }, t("lobby.watching", { n: table.watchers })),
+        table.scores && table.state !== "open" ? h("span", { class: "scores" }, t("lobby.score", { score: table.scores.join("–") })) : null,
         h("span", { class: "spacer" }),
-        t.state === "finished" && t.game !== null && !mine
-          ? h("button", { type: "button", "data-replay": t.game, onclick: () => this.app.openReplay(t.game ?? 0) }, "Replay")
+        table.state === "finished" && table.game !== null && !mine
+          ? h("button", { type: "button", "data-replay": table.game, onclick: () => this.app.openReplay(table.game ?? 0) }, t("common.replay"))
           : null,
         mine
-          ? h("button", { type: "button", class: "primary", "data-return": t.table, onclick: () => void this.app.returnTo(t.table) }, "Back to your seat")
-          : t.settings.watching
-            ? h("button", { type: "button", "data-watch": t.table, onclick: () => void this.app.watch(t.table) }, "Watch")
-            : h("small", null, "no watching"),
+          ? h(
+              "button",
+              { type: "button", class: "primary", "data-return": table.table, onclick: () => void this.app.returnTo(table.table) },
+              t("lobby.backToSeat"),
+            )
+          : table.settings.watching
+            ? h("button", { type: "button", "data-watch": table.table, onclick: () => void this.app.watch(table.table) }, t("common.watch"))
+            : h("small", null, t("lobby.noWatching")),
       ),
     );
   }

@@ -6,6 +6,7 @@ import type { App } from "../app";
 import { h } from "../core/dom";
 import { variantName, variantIds } from "../core/rules";
 import type { Variant } from "../core/types";
+import { t } from "../i18n";
 
 export function quickPlayPanel(app: App): HTMLElement {
   let busy = false;
@@ -21,12 +22,8 @@ export function quickPlayPanel(app: App): HTMLElement {
   return h(
     "section",
     { class: "card-panel quick-play", "aria-labelledby": "quick-title" },
-    h("h2", { id: "quick-title" }, "Play now"),
-    h(
-      "p",
-      { class: "hint" },
-      "A seat at once: people who come sit with you, and when the wait counted down at the table runs out, computer players fill the empty seats. 15 seconds a turn, suggestions on.",
-    ),
+    h("h2", { id: "quick-title" }, t("quick.title")),
+    h("p", { class: "hint" }, t("quick.help")),
     h(
       "div",
       { class: "quick-buttons" },
@@ -34,7 +31,7 @@ export function quickPlayPanel(app: App): HTMLElement {
         h(
           "button",
           { type: "button", class: "primary big play-quick", "data-quick": v, onclick: () => void play(v) },
-          h("span", { class: "verb" }, "Play"),
+          h("span", { class: "verb" }, t("quick.play")),
           h("span", { class: "what" }, variantName(v)),
         ),
       ),

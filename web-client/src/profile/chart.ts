@@ -5,6 +5,8 @@
 // and rating on hover. One game is a dot; no game, a line of text.
 import { h, s } from "../core/dom";
 import type { RatingPoint } from "../core/types_results";
+import { dayMonth } from "../i18n/format";
+import { t } from "../i18n";
 
 const W = 320;
 const H = 132;
@@ -13,14 +15,12 @@ const RIGHT = 10;
 const TOP = 12;
 const BOTTOM = 24;
 
-function day(at: number): string {
-  return new Date(at * 1000).toLocaleDateString(undefined, { day: "numeric", month: "short" });
-}
+const day = dayMonth;
 
 /** The chart of `history`, labelled `label` (the pool's name and "rating"). */
 export function ratingChart(history: RatingPoint[], label: string): HTMLElement | SVGSVGElement {
   const n = history.length;
-  if (n === 0) return h("p", { class: "empty chart-empty" }, "No rated games yet.");
+  if (n === 0) return h("p", { class: "empty chart-empty" }, t("chart.none"));
   const ratings = history.map((p) => Math.round(p.rating));
   const min = Math.min(...ratings);
   const max = Math.max(...ratings);
@@ -33,8 +33,7 @@ export function ratingChart(history: RatingPoint[], label: string): HTMLElement 
   const pts = ratings.map((r, i) => `${x(i).toFixed(1)},${y(r).toFixed(1)}`).join(" ");
   const first = ratings[0] ?? min;
   const last = ratings[n - 1] ?? max;
-  const summary =
-    n === 1 ? `${label}: ${last} after one rated game` : `${label} over the last ${n} rated games: from ${first} to ${last} (lowest ${min}, highest ${max})`;
+  const summary = n === 1 ? t("chart.one", { label, last }) : t("chart.summary", { label, n, first, last, min, max });
   const yLabel = (r: number): SVGElement[] => [
     s("line", { class: "grid", x1: LEFT, x2: W - RIGHT, y1: y(r), y2: y(r) }),
     s("text", { class: "tick", x: LEFT - 5, y: y(r) + 4, "text-anchor": "end" }, String(r)),
@@ -69,7 +68,7 @@ export function ratingChart(history: RatingPoint[], label: string): HTMLElement 
       s(
         "circle",
         { class: i === n - 1 ? "dot last" : "dot", cx: x(i), cy: y(ratings[i] ?? min), r: i === n - 1 ? 3.5 : n > 40 ? 1.2 : 2 },
-        s("title", null, `Game ${p.game}, ${day(p.at)}: ${ratings[i]}`),
+        s("title", null, t("chart.point", { game: p.game, day: day(p.at), rating: ratings[i] ?? "" })),
       ),
     ),
   );

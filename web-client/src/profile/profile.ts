@@ -9,20 +9,22 @@
 import type { App, Screen } from "../app";
 import { pastGameList, variantStats } from "../chips/past_games";
 import { h, fill } from "../core/dom";
+import { errorText } from "../core/errors";
 import { keepFocus } from "../core/keys";
 import { RequestError } from "../core/net";
 import { poolName, ratingText } from "../core/players";
 import type { PoolRating, ProfileAnswer, ProfileSetAnswer } from "../core/types_results";
+import { longDate } from "../i18n/format";
+import { t, tx } from "../i18n";
 import { ratingChart } from "./chart";
 
-function errorText(e: unknown, name: string): string {
-  if (e instanceof RequestError && e.code === "no_user") return `There is no player called “${name}”.`;
-  return e instanceof Error ? e.message : String(e);
+function loadError(e: unknown, name: string): string {
+  if (e instanceof RequestError && e.code === "no_user") return t("social.noUser", { name });
+  return errorText(e);
 }
 
 function memberSince(at: number): HTMLElement {
-  const d = new Date(at * 1000);
-  return h("time", { datetime: d.toISOString().slice(0, 10) }, d.toLocaleDateString(undefined, { year: "numeric", month: "long", day: "numeric" }));
+  return h("time", { datetime: new Date(at * 1000).toISOString().slice(0, 10) }, longDate(at));
 }
 
 export class ProfileScreen implements Screen {
@@ -88,7 +90,7 @@ export class ProfileScreen implements Screen {
       this.error = "";
     } catch (e) {
       if (name !== this.name) return;
-      this.error = errorText(e, name);
+      this.error = loadError(e, name);
     }
     this.version++;
     this.update();
@@ -105,17 +107,17 @@ export class ProfileScreen implements Screen {
         "h2",
         null,
         name,
-        d?.relation === "self" ? h("small", null, " (you)") : null,
-        d?.guest ? h("span", { class: "badge", title: "a guest account: no ratings, chips or friends" }, "guest") : null,
+        d?.relation === "self" ? h("small", null, t("common.you")) : null,
+        d?.guest ? h("span", { class: "badge", title: t("profile.guestTitle") }, t("profile.guest")) : null,
       ),
-      h("button", { type: "button", class: "leave", id: "back", onclick: () => this.app.closeProfile() }, "Back"),
+      h("button", { type: "button", class: "leave", id: "back", onclick: () => this.app.closeProfile() }, t("common.back")),
     );
     if (this.error) {
       fill(this.body, h("p", { class: "empty card-panel", "data-role": "profile-error" }, this.error));
       return;
     }
     if (!d) {
-      fill(this.body, h("p", { class: "empty card-panel" }, "Loading…"));
+      fill(this.body, h("p", { class: "empty card-panel" }, t("common.loading")));
       return;
     }
     fill(this.body, this.topPanel(d), h("div", { class: "profile-layout" }, this.ratingsPanel(d), this.gamesPanel(d)));
@@ -133,22 +135,19 @@ export class ProfileScreen implements Screen {
         h(
           "p",
           { class: "profile-meta" },
-          d.guest ? "Playing as a guest since " : "Member since ",
-          memberSince(d.member_since),
+          tx(d.guest ? "profile.guestSince" : "profile.memberSince", { date: memberSince(d.member_since) }),
           d.online === null
             ? null
             : h(
                 "span",
                 { class: `presence ${d.online ? "online" : "offline"}`, "data-role": "online" },
                 h("span", { class: "dot" }),
-                d.online ? "online" : "offline",
+                d.online ? t("friends.online") : t("friends.offline"),
               ),
         ),
         this.friendActions(d),
         this.hideBox(d),
-        d.relation === "self" && !d.guest
-          ? h("a", { class: "care-link", id: "account-settings", href: "#account" }, "Account settings: password and sessions")
-          : null,
+        d.relation === "self" && !d.guest ? h("a", { class: "care-link", id: "account-settings", href: "#account" }, t("profile.settings")) : null,
       ),
     );
   }
@@ -172,25 +171,28 @@ export class ProfileScreen implements Screen {
     switch (d.relation) {
       case "incoming":
         parts = [
-          h("span", { class: "friend-state" }, `${name} asks to be your friend.`),
-          button("friend-accept", "primary", "Accept request", () => s.accept(name)),
-          button("friend-decline", "", "Decline", () => s.decline(name)),
+          h("span", { class: "friend-state" }, t("profile.asks", { name })),
+          button("friend-accept", "primary", t("profile.acceptRequest"), () => s.accept(name)),
+          button("friend-decline", "", t("common.decline"), () => s.decline(name)),
         ];
         break;
       case "outgoing":
-        parts = [h("span", { class: "friend-state" }, "Request sent"), button("friend-withdraw", "link", "Withdraw", () => s.remove(name))];
+        parts = [
+          h("span", { class: "friend-state" }, t("profile.requestSent")),
+          button("friend-withdraw", "link", t("profile.withdraw"), () => s.remove(name)),
+        ];
         break;
       case "friend":
         parts = [
-          h("span", { class: "badge friends" }, "Friends"),
-          button("friend-remove", "link", "Remove friend", async () => {
-            if (window.confirm(`Remove ${name} from your friends?`)) await s.remove(name);
+          h("span", { class: "badge friends" }, t("social.nav")),
+          button("friend-remove", "link", t("profile.removeFriend"), async () => {
+            if (window.confirm(t("friends.confirmRemove", { name }))) await s.remove(name);
           }),
         ];
         break;
       default:
         parts = [
-          button("friend-add", "primary", "Add friend", async () => {
+          button("friend-add", "primary", t("profile.addFriend"), async () => {
             this.app.flash((await s.request(name)).text);
           }),
         ];
@@ -205,8 +207,8 @@ export class ProfileScreen implements Screen {
     return h(
       "div",
       { class: "hide-games" },
-      h("label", { class: "hide-check" }, box, " Hide my games from people who are not my friends"),
-      h("small", { class: "hint" }, "Your ratings and how many games you played and won stay on your profile for everyone."),
+      h("label", { class: "hide-check" }, box, " ", t("profile.hide")),
+      h("small", { class: "hint" }, t("profile.hideHint")),
     );
   }
 
@@ -215,10 +217,10 @@ export class ProfileScreen implements Screen {
     try {
       const a = await this.app.conn.request<ProfileSetAnswer>("profile.set", { hide_games: box.checked });
       if (this.data) this.data.hide_games = a.hide_games;
-      this.app.flash(a.hide_games ? "Your games are now shown to your friends only." : "Your games are shown to everyone again.");
+      this.app.flash(a.hide_games ? t("profile.hidden") : t("profile.shown"));
     } catch (e) {
       box.checked = !box.checked;
-      this.app.flash(e instanceof Error ? e.message : String(e));
+      this.app.fail(e);
     }
     box.disabled = false;
     this.version++;
@@ -227,9 +229,9 @@ export class ProfileScreen implements Screen {
 
   private ratingsPanel(d: ProfileAnswer): HTMLElement {
     const body = d.guest
-      ? h("p", { class: "empty" }, "Guests are not rated: a registered account gets a rating in each game it plays at rated tables.")
+      ? h("p", { class: "empty" }, t("profile.guestNotRated"))
       : d.ratings.length === 0
-        ? h("p", { class: "empty", "data-role": "no-ratings" }, "No rated games yet. Games at rated tables (the lobby says “rated”) make a rating.")
+        ? h("p", { class: "empty", "data-role": "no-ratings" }, t("profile.noRatings"))
         : h(
             "div",
             { class: "rating-cards" },
@@ -238,11 +240,9 @@ export class ProfileScreen implements Screen {
     return h(
       "section",
       { class: "card-panel profile-ratings", "aria-labelledby": "profile-ratings-title" },
-      h("h3", { id: "profile-ratings-title" }, "Ratings"),
+      h("h3", { id: "profile-ratings-title" }, t("profile.ratings")),
       body,
-      d.ratings.some((r) => r.provisional)
-        ? h("small", { class: "hint" }, "“?”: a provisional rating (a deviation over 110), still finding its level; it settles as more rated games are played.")
-        : null,
+      d.ratings.some((r) => r.provisional) ? h("small", { class: "hint" }, t("profile.provisional")) : null,
     );
   }
 
@@ -256,8 +256,8 @@ export class ProfileScreen implements Screen {
         h("h4", null, poolName(r.pool)),
         h("span", { class: "rating-big", "data-rating": r.rating, "data-provisional": String(r.provisional) }, ratingText(r.rating, r.provisional)),
       ),
-      h("p", { class: "meta" }, `deviation ${r.deviation} · ${r.games} rated game${r.games === 1 ? "" : "s"}`),
-      ratingChart(r.history, `${poolName(r.pool)} rating`),
+      h("p", { class: "meta" }, t("profile.deviation", { deviation: r.deviation, n: r.games })),
+      ratingChart(r.history, t("profile.chartLabel", { pool: poolName(r.pool) })),
     );
   }
 
@@ -265,23 +265,23 @@ export class ProfileScreen implements Screen {
     const self = d.relation === "self";
     const games =
       d.games === null
-        ? h("p", { class: "empty", "data-role": "games-hidden" }, "This player's games are visible to their friends only.")
+        ? h("p", { class: "empty", "data-role": "games-hidden" }, t("profile.gamesHidden"))
         : d.games.length === 0
-          ? h("p", { class: "empty" }, "No finished games yet.")
+          ? h("p", { class: "empty" }, t("profile.noGames"))
           : pastGameList(d.games);
     return h(
       "section",
       { class: "card-panel profile-games", "aria-labelledby": "profile-games-title" },
-      h("h3", { id: "profile-games-title" }, "Games played"),
-      d.variants.length ? variantStats(d.variants) : h("p", { class: "empty" }, "No games played yet."),
+      h("h3", { id: "profile-games-title" }, t("profile.gamesPlayed")),
+      d.variants.length ? variantStats(d.variants) : h("p", { class: "empty" }, t("profile.noGamesPlayed")),
       h(
         "h3",
         null,
-        "Recent games",
-        d.hide_games && d.games !== null ? h("small", null, self ? " · hidden from people who are not your friends" : " · shown to friends only") : null,
+        t("profile.recent"),
+        d.hide_games && d.games !== null ? h("small", null, " · ", self ? t("profile.hiddenSelf") : t("profile.friendsOnly")) : null,
       ),
       games,
-      d.games?.length && !self ? h("small", { class: "hint" }, `Won or lost as ${d.user.name} played them.`) : null,
+      d.games?.length && !self ? h("small", { class: "hint" }, t("profile.asPlayed", { name: d.user.name })) : null,
     );
   }
 }

@@ -4,14 +4,17 @@
 // it, and at the end of each deal the deal's summary. Reached from the
 // result of a game ("Replay the game") and at #replay/<game id>.
 import type { App, Screen } from "../app";
-import { cardFace, cardText, SUIT_NAMES, sortHand, suitIcon, type Suit } from "../core/cards";
+import { cardFace, cardText, sortHand, suitIcon, suitName, type Suit } from "../core/cards";
 import { h, fill } from "../core/dom";
+import { errorReason } from "../core/errors";
 import { keepFocus, moveFocus } from "../core/keys";
 import { playerName } from "../core/players";
-import { hasSides, MODE_LABELS, variantName, optionSummary } from "../core/rules";
-import { makeSummary, summaryPanel } from "../table/summary";
-import { POSITIONS } from "../table/table_felt";
+import { bidName, hasSides, modeName, variantName, optionSummary } from "../core/rules";
+import { callText, dealtText } from "../table/game";
+import { makeSummary, rowName, summaryPanel, type RowName } from "../table/summary";
+import { dealerBadge, POSITIONS } from "../table/table_felt";
 import type { Action, SeatInfo, TableSummary, View } from "../core/types";
+import { t } from "../i18n";
 
 interface ReplayState {
   index: number;
@@ -44,7 +47,17 @@ export class ReplayScreen implements Screen {
     this.body = h("div", { class: "replay-body" });
     this.el = h("section", { class: "replay-screen", "data-game": game, tabindex: -1 }, this.head, this.body);
     this.el.addEventListener("keydown", (e) => this.key(e));
-    void this.load();
+    // Asked for after the constructor's caller is done: a screen made again
+    // for a new language takes the old one's game instead (adopt()).
+    queueMicrotask(() => {
+      if (!this.data && !this.error) void this.load();
+    });
+  }
+
+  adopt(old: Screen): void {
+    if (!(old instanceof ReplayScreen) || old.game !== this.game || !old.data) return;
+    this.data = old.data;
+    this.at = old.at;
   }
 
   private async load(): Promise<void> {
@@ -52,7 +65,7 @@ export class ReplayScreen implements Screen {
       this.data = await this.app.conn.request<ReplayData>("game.replay", { game: this.game });
       this.at = 0;
     } catch (e) {
-      this.error = e instanceof Error ? e.message : String(e);
+      this.error = errorReason(e);
     }
     this.update();
     this.el.focus({ preventScroll: true });
@@ -76,7 +89,7 @@ export class ReplayScreen implements Screen {
   }
 
   private name(seat: number): string {
-    return this.data?.seats[seat]?.name ?? `Seat ${seat + 1}`;
+    return this.data?.seats[seat]?.name ?? t("table.seat", { n: seat + 1 });
   }
 
   /** Whether a computer player sat there (its user is negative in game.record). */
@@ -92,11 +105,11 @@ export class ReplayScreen implements Screen {
 
   /** A small badge for a computer player's seat. */
   private bot(seat: number): HTMLElement | null {
-    return this.isComputer(seat) ? h("span", { class: "badge computer", title: "a computer player" }, "computer") : null;
+    return this.isComputer(seat) ? h("span", { class: "badge computer", title: t("common.computerTitle") }, t("common.computer")) : null;
   }
 
-  private rowNames(t: TableSummary): string[] {
-    return hasSides(t) ? [0, 1].map((s) => `${this.name(s)} & ${this.name(s + 2)}`) : t.seats.map((_, i) => this.name(i));
+  private rowNames(table: TableSummary): RowName[] {
+    return hasSides(table) ? [0, 1].map((s) => [this.name(s), this.name(s + 2)] as const) : table.seats.map((_, i) => this.name(i));
   }
 
   private go(to: number): void {
@@ -137,18 +150,21 @@ export class ReplayScreen implements Screen {
       h(
         "div",
         { class: "title" },
-        h("h2", null, "Replay", d ? h("small", null, ` of Game ${d.game}, ${variantName(d.record.variant)}`) : null),
+        h("h2", null, t("replay.title"), d ? h("small", null, " ", t("replay.of", { n: d.game, game: variantName(d.record.variant) })) : null),
         d ? h("p", { class: "opts" }, optionSummary(this.summaryOf(d))) : null,
       ),
-      h("button", { type: "button", class: "leave", onclick: () => this.app.closeReplay() }, "Close the replay"),
+      h("button", { type: "button", class: "leave", onclick: () => this.app.closeReplay() }, t("replay.close")),
     );
     if (!d) {
-      fill(this.body, h("p", { class: this.error ? "form-error" : "center-note" }, this.error ? `No replay: ${this.error}.` : "Loading the game…"));
+      fill(
+        this.body,
+        h("p", { class: this.error ? "form-error" : "center-note" }, this.error ? t("replay.none", { reason: this.error }) : t("replay.loading")),
+      );
       return;
     }
     const st = d.states[this.at];
     if (!st) return;
-    const t = this.summaryOf(d);
+    const table = this.summaryOf(d);
     const v = st.view;
     this.el.dataset["step"] = String(this.at);
     this.el.dataset["steps"] = String(d.states.length);
@@ -156,10 +172,10 @@ export class ReplayScreen implements Screen {
     keepFocus(this.body, () =>
       fill(
         this.body,
-        h("div", { class: "replay-bar" }, this.controls(d), h("p", { class: "replay-caption", "data-role": "caption" }, this.caption(t, st))),
-        this.status(t, v),
-        this.dealEnd(t, d, st),
-        this.felt(t, v),
+        h("div", { class: "replay-bar" }, this.controls(d), h("p", { class: "replay-caption", "data-role": "caption" }, this.caption(table, st))),
+        this.status(table, v),
+        this.dealEnd(table, d, st),
+        this.felt(table, v),
       ),
     );
   }
@@ -173,20 +189,20 @@ export class ReplayScreen implements Screen {
       min: 0,
       max: last,
       value: this.at,
-      "aria-label": "step",
+      "aria-label": t("replay.step"),
       "data-step": "slider",
     }) as HTMLInputElement;
     slider.addEventListener("input", () => this.go(Number(slider.value)));
     const bar = h(
       "div",
-      { class: "replay-controls", role: "toolbar", "aria-label": "replay steps" },
-      btn("|◀", "the start (Home)", "first", () => this.go(0), this.at === 0),
-      btn("« deal", "the previous deal (Page Up)", "prev-deal", () => this.dealStep(-1), this.at === 0),
-      btn("◀", "one step back (←)", "prev", () => this.go(this.at - 1), this.at === 0),
+      { class: "replay-controls", role: "toolbar", "aria-label": t("replay.steps") },
+      btn("|◀", t("replay.first"), "first", () => this.go(0), this.at === 0),
+      btn(t("replay.prevDeal"), t("replay.prevDealTitle"), "prev-deal", () => this.dealStep(-1), this.at === 0),
+      btn("◀", t("replay.prev"), "prev", () => this.go(this.at - 1), this.at === 0),
       h("span", { class: "replay-pos" }, `${this.at} / ${last}`),
-      btn("▶", "one step on (→)", "next", () => this.go(this.at + 1), this.at === last),
-      btn("deal »", "the next deal (Page Down)", "next-deal", () => this.dealStep(1), this.at === last),
-      btn("▶|", "the end (End)", "last", () => this.go(last), this.at === last),
+      btn("▶", t("replay.next"), "next", () => this.go(this.at + 1), this.at === last),
+      btn(t("replay.nextDeal"), t("replay.nextDealTitle"), "next-deal", () => this.dealStep(1), this.at === last),
+      btn("▶|", t("replay.last"), "last", () => this.go(last), this.at === last),
       slider,
     );
     bar.addEventListener("keydown", (e) => {
@@ -198,56 +214,61 @@ export class ReplayScreen implements Screen {
   }
 
   /** What happened at this step, in words. */
-  private caption(t: TableSummary, st: ReplayState): string {
+  private caption(table: TableSummary, st: ReplayState): string {
     const v = st.view;
     const a = st.action;
-    if (!a) return `Deal ${v.deal + 1}: ${this.name(v.dealer)} deals.${v.turned ? ` The turned card is ${cardText(v.turned)}.` : ""}`;
-    const who = this.name(a.seat);
+    if (!a) return dealtText(v.deal + 1, this.name(v.dealer), v.turned);
+    const name = this.name(a.seat);
     let text: string;
     switch (a.type) {
       case "play":
-        text = `${who} plays ${cardText(a.card ?? "")}.`;
+        text = t("replay.plays", { name, card: cardText(a.card ?? "") });
         break;
       case "pass":
-        text = `${who} passes.`;
+        text = t("replay.passes", { name });
         break;
       case "bid":
-        text = t.variant === "exact" ? `${who} bids ${a.tricks}.` : `${who} bids ${a.level} ${MODE_LABELS[a.mode ?? ""] ?? a.mode}.`;
+        text = t("replay.bids", { name, bid: table.variant === "exact" ? String(a.tricks ?? 0) : bidName(a.level, a.mode) });
         break;
       case "discard":
-        text = `${who} discards ${(a.cards ?? []).map(cardText).join(" ")}.`;
+        text = t("replay.discards", { name, cards: (a.cards ?? []).map(cardText).join(" ") });
         break;
       case "trump":
-        text = `${who} names ${SUIT_NAMES[(a.suit ?? "S") as Suit]} trumps.`;
+        text = t("replay.namesTrumps", { name, suit: suitName((a.suit ?? "S") as Suit) });
         break;
       case "direction":
-        text = `${who} plays ${a.mode === "downtown" ? "downtown" : "uptown"}.`;
+        text = t("replay.direction", { name, mode: modeName(a.mode === "downtown" ? "downtown" : "uptown") });
         break;
       default:
-        text = `${who} acts.`;
+        text = t("replay.acts", { name });
     }
     const last = v.tricks[v.tricks.length - 1];
-    if (a.type === "play" && v.trick.cards.length === 0 && last) text += ` ${this.name(last.winner)} takes the trick.`;
-    if (v.game_over) text += " The game is over.";
+    if (a.type === "play" && v.trick.cards.length === 0 && last) text += ` ${t("replay.takesTrick", { name: this.name(last.winner) })}`;
+    if (v.game_over) text += ` ${t("replay.over")}`;
     return text;
   }
 
-  private status(t: TableSummary, v: View): HTMLElement {
-    const items: (HTMLElement | null)[] = [h("div", { class: "chip" }, h("span", { class: "k" }, "Deal"), ` ${v.deal + 1}`)];
+  private status(table: TableSummary, v: View): HTMLElement {
+    const items: (HTMLElement | null)[] = [h("div", { class: "chip" }, h("span", { class: "k" }, t("status.deal")), ` ${v.deal + 1}`)];
     let trump: (Node | string)[] = ["—"];
-    if (v.trump === "NT") trump = [h("b", null, `No trump${v.downtown ? ", downtown" : ""}`)];
+    if (v.trump === "NT") trump = [h("b", null, v.downtown ? t("status.noTrumpDirection", { mode: modeName("downtown") }) : t("status.noTrump"))];
     else if (v.trump)
-      trump = [suitIcon(v.trump as Suit, `suit big suit-${v.trump}`), h("b", null, ` ${SUIT_NAMES[v.trump as Suit]}`), v.downtown ? " (downtown)" : ""];
-    items.push(h("div", { class: "chip" }, h("span", { class: "k" }, "Trumps"), " ", trump));
-    if (v.turned) items.push(h("div", { class: "chip turned" }, h("span", { class: "k" }, "Turned"), cardFace(v.turned, "tiny")));
+      trump = [
+        suitIcon(v.trump as Suit, `suit big suit-${v.trump}`),
+        h("b", null, ` ${suitName(v.trump as Suit)}`),
+        v.downtown ? ` ${t("status.downtown")}` : "",
+      ];
+    items.push(h("div", { class: "chip" }, h("span", { class: "k" }, t("status.trumps")), " ", trump));
+    if (v.turned) items.push(h("div", { class: "chip turned" }, h("span", { class: "k" }, t("status.turned")), cardFace(v.turned, "tiny")));
     if (v.contract) {
       const c = v.contract;
       items.push(
         h(
           "div",
           { class: "chip" },
-          h("span", { class: "k" }, "Contract"),
-          ` ${this.name(c.declarer)}: ${c.level} ${MODE_LABELS[c.mode] ?? c.mode} (needs ${6 + c.level})`,
+          h("span", { class: "k" }, t("status.contract")),
+          " ",
+          t("replay.contract", { name: this.name(c.declarer), bid: bidName(c.level, c.mode), n: 6 + c.level }),
         ),
       );
     }
@@ -256,7 +277,7 @@ export class ReplayScreen implements Screen {
         h(
           "div",
           { class: "chip kitty" },
-          h("span", { class: "k" }, "Kitty"),
+          h("span", { class: "k" }, t("status.kitty")),
           v.kitty.map((c) => cardFace(c, "tiny")),
         ),
       );
@@ -265,20 +286,20 @@ export class ReplayScreen implements Screen {
         h(
           "div",
           { class: "chip kitty" },
-          h("span", { class: "k" }, "Discards"),
+          h("span", { class: "k" }, t("replay.discardsChip")),
           v.discards.map((c) => cardFace(c, "tiny")),
         ),
       );
-    const names = this.rowNames(t);
+    const names = this.rowNames(table);
     items.push(
       h(
         "div",
         { class: "chip score", "data-role": "score" },
-        h("span", { class: "k" }, t.variant === "exact" ? "Score" : `Score to ${t.options["play_to"]}`),
+        h("span", { class: "k" }, table.variant === "exact" ? t("status.score") : t("status.scoreTo", { n: String(table.options["play_to"]) })),
         h(
           "span",
           { class: "sides" },
-          v.scores.map((sc, i) => h("span", { class: "side" }, h("b", null, String(sc)), h("span", { class: "names" }, names[i] ?? ""))),
+          v.scores.map((sc, i) => h("span", { class: "side" }, h("b", null, String(sc)), h("span", { class: "names" }, rowName(names[i])))),
         ),
       ),
     );
@@ -286,30 +307,24 @@ export class ReplayScreen implements Screen {
   }
 
   /** At the last card of a deal: its summary. */
-  private dealEnd(t: TableSummary, d: ReplayData, st: ReplayState): HTMLElement | null {
+  private dealEnd(table: TableSummary, d: ReplayData, st: ReplayState): HTMLElement | null {
     const prev = d.states[this.at - 1];
     const v = st.view;
     if (!prev || v.results.length <= prev.view.results.length) return null;
     const r = v.results[v.results.length - 1];
     if (!r) return null;
-    const s = makeSummary(t, this.rowNames(t), v, r.tricks, r.score, r.honours ?? null, (seat) => this.name(seat));
+    const s = makeSummary(table, this.rowNames(table), v, r.tricks, r.score, r.honours ?? null, (seat) => this.name(seat));
     return summaryPanel(s, null);
   }
 
-  private felt(t: TableSummary, v: View): HTMLElement {
-    const n = t.players;
+  private felt(table: TableSummary, v: View): HTMLElement {
+    const n = table.players;
     const pos = POSITIONS[n] ?? POSITIONS[4]!;
     const hands = v.hands ?? [];
     const seats = Array.from({ length: n }, (_, i) => {
       const toAct = v.to_act === i && !v.game_over;
       const call = [...v.calls].reverse().find((c) => c.seat === i);
-      const bid = call
-        ? call.pass
-          ? "pass"
-          : t.variant === "exact"
-            ? `bid ${call.tricks}`
-            : `${call.level} ${MODE_LABELS[call.mode ?? ""] ?? call.mode}`
-        : null;
+      const bid = call ? callText(call, table.variant) : null;
       return h(
         "div",
         { class: `replay-seat${toAct ? " to-act" : ""}`, "data-seat": i },
@@ -318,8 +333,8 @@ export class ReplayScreen implements Screen {
           { class: "seat-head" },
           h("span", { class: "seat-name" }, this.nameTag(i)),
           this.bot(i),
-          v.dealer === i ? h("span", { class: "badge dealer", title: "dealer" }, "D") : null,
-          v.contract?.declarer === i ? h("span", { class: "badge declarer" }, "declarer") : null,
+          v.dealer === i ? dealerBadge() : null,
+          v.contract?.declarer === i ? h("span", { class: "badge declarer" }, t("felt.declarer")) : null,
           bid ? h("span", { class: "call" }, bid) : null,
           h("span", { class: "won" }, tricksText(v.tricks_won[i] ?? 0)),
         ),
@@ -366,4 +381,4 @@ export class ReplayScreen implements Screen {
   }
 }
 
-const tricksText = (n: number): string => `${n} trick${n === 1 ? "" : "s"}`;
+const tricksText = (n: number): string => t("status.tricks", { n });

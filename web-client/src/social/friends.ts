@@ -11,6 +11,7 @@ import { optionSummary, settingsSummary } from "../core/rules";
 import { pendingStart, startLine } from "../core/schedule";
 import { socialSettings, tableName, type Friend } from "./model";
 import type { TableSummary } from "../core/types";
+import { t, tx } from "../i18n";
 
 export class FriendsScreen implements Screen {
   readonly el: HTMLElement;
@@ -31,42 +32,42 @@ export class FriendsScreen implements Screen {
     this.friends = h("ul", { class: "friend-list", "aria-live": "polite" });
     this.input = h("input", {
       name: "friend",
-      placeholder: "username",
+      placeholder: t("friends.placeholder"),
       autocomplete: "off",
       maxlength: 20,
-      "aria-label": "username of the player to ask",
+      "aria-label": t("friends.inputLabel"),
     });
     this.result = h("p", { id: "friend-result", class: "friend-result", role: "status" });
     const form = (this.form = h(
       "form",
       { id: "friend-form", class: "friend-form", onsubmit: (e) => void this.submit(e) },
-      h("label", { class: "field-label", for: "friend-input" }, "Add a friend"),
-      h("div", { class: "invite-row" }, this.input, h("button", { type: "submit", class: "primary" }, "Send request")),
+      h("label", { class: "field-label", for: "friend-input" }, t("friends.add")),
+      h("div", { class: "invite-row" }, this.input, h("button", { type: "submit", class: "primary" }, t("friends.send"))),
       this.result,
     ));
     this.input.id = "friend-input";
-    this.requestPanel = h("section", { class: "card-panel", id: "requests" }, h("h3", null, "Friend requests"), this.requests);
+    this.requestPanel = h("section", { class: "card-panel", id: "requests" }, h("h3", null, t("friends.requests")), this.requests);
     this.el = h(
       "section",
       { class: "friends-screen" },
-      h("div", { class: "friends-head" }, h("h2", null, "Friends & invitations"), this.back),
+      h("div", { class: "friends-head" }, h("h2", null, t("friends.title")), this.back),
       h(
         "div",
         { class: "friends-grid" },
         h(
           "div",
           { class: "friends-col" },
-          h("section", { class: "card-panel", id: "invitations" }, h("h3", null, "Invitations"), this.invitations),
+          h("section", { class: "card-panel", id: "invitations" }, h("h3", null, t("friends.invitations")), this.invitations),
           this.requestPanel,
         ),
-        h("section", { class: "card-panel", id: "friends" }, h("h3", null, "Friends"), form, this.friends),
+        h("section", { class: "card-panel", id: "friends" }, h("h3", null, t("social.nav")), form, this.friends),
       ),
     );
   }
 
   update(): void {
     const s = this.app.social;
-    this.back.textContent = this.app.table ? "Back to the table" : "Back to the lobby";
+    this.back.textContent = this.app.table ? t("common.backToTable") : t("common.backToLobby");
     const guest = !!this.app.user?.guest;
     this.form.hidden = guest;
     this.requestPanel.hidden = guest;
@@ -77,33 +78,29 @@ export class FriendsScreen implements Screen {
         guest
           ? null
           : this.requestList(
-              "Asking you",
+              t("friends.askingYou"),
               "incoming",
               s.incoming.map((u) => u.name),
             ),
         guest
           ? null
           : this.requestList(
-              "Asked by you",
+              t("friends.askedByYou"),
               "outgoing",
               s.outgoing.map((u) => u.name),
             ),
-        !guest && s.incoming.length + s.outgoing.length === 0 ? h("p", { class: "empty" }, "No request waits.") : null,
+        !guest && s.incoming.length + s.outgoing.length === 0 ? h("p", { class: "empty" }, t("friends.noRequest")) : null,
       ),
     );
     keepFocus(this.friends, () =>
       fill(
         this.friends,
         guest
-          ? h(
-              "li",
-              { class: "empty" },
-              "Guests cannot have friends: register an account (log out, then New account) to make friends. Invitations reach guests too.",
-            )
+          ? h("li", { class: "empty" }, t("friends.guest"))
           : !s.loaded
-            ? h("li", { class: "empty" }, "Loading…")
+            ? h("li", { class: "empty" }, t("common.loading"))
             : s.friends.length === 0
-              ? h("li", { class: "empty" }, "No friends yet. Ask someone by their username above; they see your request at once.")
+              ? h("li", { class: "empty" }, t("friends.none"))
               : [...s.friends].sort((a, b) => Number(b.online) - Number(a.online) || a.name.localeCompare(b.name)).map((f) => this.friendItem(f)),
       ),
     );
@@ -111,26 +108,26 @@ export class FriendsScreen implements Screen {
 
   private invitationItems(): HTMLElement[] | HTMLElement {
     const list = this.app.social.invitations();
-    if (list.length === 0) return h("p", { class: "empty" }, "No invitation. When someone invites you to a table, it appears here and in the lobby.");
-    return list.map((t) => this.invitation(t));
+    if (list.length === 0) return h("p", { class: "empty" }, t("friends.noInvitation"));
+    return list.map((x) => this.invitation(x));
   }
 
-  private invitation(t: TableSummary): HTMLElement {
-    const s = socialSettings(t);
-    const players = t.seats.filter((x) => x.name).map((x) => x.name ?? "");
-    const free = t.seats.filter((x) => !x.user).length;
+  private invitation(table: TableSummary): HTMLElement {
+    const s = socialSettings(table);
+    const players = table.seats.filter((x) => x.name).map((x) => x.name ?? "");
+    const free = table.seats.filter((x) => !x.user).length;
     return h(
       "article",
-      { class: "invitation", "data-invitation": t.table },
+      { class: "invitation", "data-invitation": table.table },
       h(
         "header",
         null,
-        h("h4", null, tableName(t)),
-        h("span", { class: `badge ${s.invite_only ? "access-invite" : "access-friends"}` }, s.invite_only ? "Invitation only" : "Friends only"),
+        h("h4", null, tableName(table)),
+        h("span", { class: `badge ${s.invite_only ? "access-invite" : "access-friends"}` }, s.invite_only ? t("invites.inviteOnly") : t("invites.friendsOnly")),
       ),
-      h("p", null, h("b", null, playerLink(t.creator)), " invites you. ", optionSummary(t), "."),
-      h("p", { class: "meta" }, `${settingsSummary(t)} · seated: ${players.join(", ") || "nobody"} · ${free} free`),
-      pendingStart(t) ? h("p", { class: "meta" }, startLine(pendingStart(t) ?? 0)) : h("p", { class: "meta" }, "Starts as soon as every seat is taken."),
+      h("p", null, tx("friends.invitesYou", { name: h("b", null, playerLink(table.creator)), options: optionSummary(table) })),
+      h("p", { class: "meta" }, t("friends.invitationMeta", { settings: settingsSummary(table), players: players.join(", ") || t("friends.nobody"), n: free })),
+      pendingStart(table) ? h("p", { class: "meta" }, startLine(pendingStart(table) ?? 0)) : h("p", { class: "meta" }, t("friends.startsWhenFull")),
       h(
         "footer",
         null,
@@ -139,22 +136,24 @@ export class FriendsScreen implements Screen {
           {
             type: "button",
             class: "primary",
-            "data-accept-invitation": t.table,
+            "data-accept-invitation": table.table,
             disabled: free === 0,
-            onclick: () => void this.app.social.acceptInvitation(t.table),
+            onclick: () => void this.app.social.acceptInvitation(table.table),
           },
-          free === 0 ? "Full" : "Accept and sit",
+          free === 0 ? t("friends.full") : t("friends.acceptSit"),
         ),
-        t.settings.watching ? h("button", { type: "button", "data-key": `watch-inv-${t.table}`, onclick: () => void this.watch(t.table) }, "Watch") : null,
+        table.settings.watching
+          ? h("button", { type: "button", "data-key": `watch-inv-${table.table}`, onclick: () => void this.watch(table.table) }, t("common.watch"))
+          : null,
         h(
           "button",
           {
             type: "button",
             class: "link",
-            "data-decline-invitation": t.table,
-            onclick: () => void this.app.social.declineInvitation(t.table),
+            "data-decline-invitation": table.table,
+            onclick: () => void this.app.social.declineInvitation(table.table),
           },
-          "Decline",
+          t("common.decline"),
         ),
       ),
     );
@@ -177,10 +176,10 @@ export class FriendsScreen implements Screen {
             h("span", { class: "who" }, playerLink(name)),
             kind === "incoming"
               ? [
-                  h("button", { type: "button", class: "primary small", "data-accept-friend": name, onclick: () => void s.accept(name) }, "Accept"),
-                  h("button", { type: "button", class: "small", "data-decline-friend": name, onclick: () => void s.decline(name) }, "Decline"),
+                  h("button", { type: "button", class: "primary small", "data-accept-friend": name, onclick: () => void s.accept(name) }, t("common.accept")),
+                  h("button", { type: "button", class: "small", "data-decline-friend": name, onclick: () => void s.decline(name) }, t("common.decline")),
                 ]
-              : h("button", { type: "button", class: "small", "data-cancel-request": name, onclick: () => void s.remove(name) }, "Cancel"),
+              : h("button", { type: "button", class: "small", "data-cancel-request": name, onclick: () => void s.remove(name) }, t("friends.cancel")),
           ),
         ),
       ),
@@ -188,31 +187,40 @@ export class FriendsScreen implements Screen {
   }
 
   private friendItem(f: Friend): HTMLElement {
-    const t = f.table !== null ? this.app.lobby.get(f.table) : undefined;
+    const table = f.table !== null ? this.app.lobby.get(f.table) : undefined;
     const me = this.app.user?.id;
-    const mine = !!t && t.seats.some((x) => x.user === me);
-    const canSit = !!t && !mine && t.state !== "playing" && t.seats.some((x) => !x.user);
-    const canWatch = !!t && !mine && t.settings.watching;
-    let where = "not at a table";
+    const mine = !!table && table.seats.some((x) => x.user === me);
+    const canSit = !!table && !mine && table.state !== "playing" && table.seats.some((x) => !x.user);
+    const canWatch = !!table && !mine && table.settings.watching;
+    let where = t("friends.notAtTable");
     if (f.table !== null) {
-      const at = t ? tableName(t) : `Table ${f.table}`;
-      where = f.seat === null ? `watching ${at}` : `at ${at}${t?.state === "playing" ? ", playing" : ""}`;
+      const at = table ? tableName(table) : t("lobby.tableNumber", { n: f.table });
+      where =
+        f.seat === null
+          ? t("friends.watching", { table: at })
+          : table?.state === "playing"
+            ? t("friends.playing", { table: at })
+            : t("friends.at", { table: at });
     }
     return h(
       "li",
       { class: `friend ${f.online ? "online" : "offline"}`, "data-friend": f.name, "data-online": String(f.online) },
-      h("span", { class: "dot", title: f.online ? "online" : "offline" }),
+      h("span", { class: "dot", title: f.online ? t("friends.online") : t("friends.offline") }),
       h(
         "span",
         { class: "who" },
         h("b", null, playerLink(f.name)),
-        h("small", null, f.online ? ` online · ${where}` : f.table !== null ? ` offline · ${where}` : " offline"),
+        h("small", null, " ", f.online || f.table !== null ? t(f.online ? "friends.onlineWhere" : "friends.offlineWhere", { where }) : t("friends.offline")),
       ),
       h(
         "span",
         { class: "actions" },
         mine
-          ? h("button", { type: "button", class: "small", "data-key": `back-${f.name}`, onclick: () => void this.app.returnTo(f.table ?? 0) }, "Your table")
+          ? h(
+              "button",
+              { type: "button", class: "small", "data-key": `back-${f.name}`, onclick: () => void this.app.returnTo(f.table ?? 0) },
+              t("friends.yourTable"),
+            )
           : null,
         canSit
           ? h(
@@ -224,7 +232,7 @@ export class FriendsScreen implements Screen {
                 "data-key": `join-${f.name}`,
                 onclick: () => void this.sit(f.table ?? 0),
               },
-              "Join",
+              t("friends.join"),
             )
           : null,
         canWatch
@@ -237,10 +245,10 @@ export class FriendsScreen implements Screen {
                 "data-key": `watch-${f.name}`,
                 onclick: () => void this.watch(f.table ?? 0),
               },
-              "Watch",
+              t("common.watch"),
             )
           : null,
-        h("button", { type: "button", class: "small link", "data-remove-friend": f.name, onclick: () => void this.unfriend(f.name) }, "Remove"),
+        h("button", { type: "button", class: "small link", "data-remove-friend": f.name, onclick: () => void this.unfriend(f.name) }, t("common.remove")),
       ),
     );
   }
@@ -256,7 +264,7 @@ export class FriendsScreen implements Screen {
   }
 
   private async unfriend(name: string): Promise<void> {
-    if (!window.confirm(`Remove ${name} from your friends?`)) return;
+    if (!window.confirm(t("friends.confirmRemove", { name }))) return;
     await this.app.social.remove(name);
   }
 

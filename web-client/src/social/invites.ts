@@ -9,6 +9,7 @@ import type { TableState } from "../table/game";
 import { pendingStart, startedLine, startLine } from "../core/schedule";
 import { socialSettings, type Friend, type SocialSettings } from "./model";
 import type { TableSummary } from "../core/types";
+import { t } from "../i18n";
 
 /** "alice, Bob carol" -> ["alice", "Bob", "carol"] (commas or spaces between names). */
 export function splitNames(text: string): string[] {
@@ -17,24 +18,14 @@ export function splitNames(text: string): string[] {
 
 /** Who sees the table: invitation only, or friends only. */
 function accessLine(s: SocialSettings): HTMLElement | null {
-  if (s.invite_only)
-    return h("p", { class: "access" }, h("span", { class: "badge access-invite" }, "Invitation only"), " Only the people invited see this table.");
+  if (s.invite_only) return h("p", { class: "access" }, h("span", { class: "badge access-invite" }, t("invites.inviteOnly")), " ", t("invites.inviteOnlyHelp"));
   if (!s.friends_only) return null;
-  return h(
-    "p",
-    { class: "access" },
-    h("span", { class: "badge access-friends" }, "Friends only"),
-    " The friends of those seated, and those invited, see this table.",
-  );
+  return h("p", { class: "access" }, h("span", { class: "badge access-friends" }, t("invites.friendsOnly")), " ", t("invites.friendsOnlyHelp"));
 }
 
 /** The start time, and what happens then to the `free` seats. */
 function scheduleLine(startAt: number, computersFill: boolean, free: number): HTMLElement {
-  const what = computersFill
-    ? "Computer players take the seats still free at the start."
-    : free > 0
-      ? "The game begins at the start time if every seat is taken; otherwise the table is cancelled."
-      : "Every seat is taken: the game begins at the start time.";
+  const what = computersFill ? t("invites.computersFill") : free > 0 ? t("invites.mayBeCancelled") : t("invites.full");
   return h("p", { class: "schedule" }, startLine(startAt), h("small", { class: "hint" }, what));
 }
 
@@ -67,17 +58,17 @@ export class TablePanel {
     this.info = h("div", { class: "table-access" });
     this.input = h("input", {
       name: "invite",
-      placeholder: "usernames, comma separated",
+      placeholder: t("access.invitePlaceholder"),
       autocomplete: "off",
-      "aria-label": "usernames to invite",
+      "aria-label": t("invites.inputLabel"),
     });
     this.picks = h("div", { class: "invite-picks" });
     this.result = h("p", { class: "invite-result", role: "status" });
     this.form = h(
       "form",
       { class: "invite-form", id: "invite-form", onsubmit: (e) => void this.submit(e) },
-      h("label", { class: "field-label", for: "invite-input" }, "Invite"),
-      h("div", { class: "invite-row" }, this.input, h("button", { type: "submit", class: "primary" }, "Invite")),
+      h("label", { class: "field-label", for: "invite-input" }, t("access.invite")),
+      h("div", { class: "invite-row" }, this.input, h("button", { type: "submit", class: "primary" }, t("access.invite"))),
       this.picks,
       this.result,
     );
@@ -86,25 +77,25 @@ export class TablePanel {
   }
 
   update(st: TableState): void {
-    const t = st.summary;
-    const s = socialSettings(t);
-    const open = t.state === "open";
+    const table = st.summary;
+    const s = socialSettings(table);
+    const open = table.state === "open";
     const canInvite = st.seat !== null && open && !!(s.invite_only || s.friends_only);
     // The start time matters until the first game begins.
-    const schedule = pendingStart(t) !== null;
+    const schedule = pendingStart(table) !== null;
     // Those seated are not offered (by name: a seat taken since the table
     // was read has its player's name, not always their user id).
-    const seated = new Set(t.seats.filter((x) => x.name !== null).map((x) => (x.name ?? "").toLowerCase()));
+    const seated = new Set(table.seats.filter((x) => x.name !== null).map((x) => (x.name ?? "").toLowerCase()));
     const friends = this.social.friends.filter((f) => !seated.has(f.name.toLowerCase()));
-    if (t.table !== this.table) {
-      this.table = t.table;
+    if (table.table !== this.table) {
+      this.table = table.table;
       this.invited.clear();
       this.result.textContent = "";
     }
     const key = JSON.stringify([
-      t.table,
-      t.state,
-      t.game,
+      table.table,
+      table.state,
+      table.game,
       s.start_at,
       s.invite_only,
       s.friends_only,
@@ -117,13 +108,17 @@ export class TablePanel {
     this.el.hidden = !open || (!canInvite && !schedule && !s.invite_only && !s.friends_only);
     if (key === this.key) return;
     this.key = key;
-    fill(this.info, accessLine(s), schedule && s.start_at ? scheduleLine(s.start_at, !!s.computers_fill, t.seats.filter((x) => x.name === null).length) : null);
+    fill(
+      this.info,
+      accessLine(s),
+      schedule && s.start_at ? scheduleLine(s.start_at, !!s.computers_fill, table.seats.filter((x) => x.name === null).length) : null,
+    );
     this.form.hidden = !canInvite;
     fill(
       this.picks,
       friends.length
         ? [
-            h("small", { class: "hint" }, "Your friends:"),
+            h("small", { class: "hint" }, t("invites.yourFriends")),
             friends.map((f) =>
               h(
                 "button",
@@ -132,7 +127,7 @@ export class TablePanel {
                   class: `small pick${f.online ? " online" : ""}`,
                   "data-pick": f.name,
                   "data-invited": this.invited.has(f.name.toLowerCase()) ? "true" : null,
-                  title: this.invited.has(f.name.toLowerCase()) ? "invited (again, if they declined)" : f.online ? "online: invite" : "offline: invite",
+                  title: this.invited.has(f.name.toLowerCase()) ? t("invites.invitedTitle") : f.online ? t("invites.onlineTitle") : t("invites.offlineTitle"),
                   onclick: () => void this.send([f.name]),
                 },
                 f.name,
@@ -169,39 +164,39 @@ export class TablePanel {
  * friends only, "you are invited" with Decline, the friends seated there,
  * and a scheduled start with its countdown. Null when there is nothing to say.
  */
-export function lobbyTags(social: InviteService, t: TableSummary): HTMLElement | null {
-  const s = socialSettings(t);
-  const invited = social.isInvitation(t);
+export function lobbyTags(social: InviteService, table: TableSummary): HTMLElement | null {
+  const s = socialSettings(table);
+  const invited = social.isInvitation(table);
   const friends = social.friendIds;
-  const seated = t.seats.filter((x) => x.user !== null && friends.has(x.user)).map((x) => x.name ?? "");
-  const start = pendingStart(t);
+  const seated = table.seats.filter((x) => x.user !== null && friends.has(x.user)).map((x) => x.name ?? "");
+  const start = pendingStart(table);
   const started = s.start_at && !start ? s.start_at : null;
   if (!s.invite_only && !s.friends_only && !invited && seated.length === 0 && !start && !started) return null;
   return h(
     "p",
     { class: "social-tags" },
     s.invite_only
-      ? h("span", { class: "badge access-invite" }, "Invitation only")
+      ? h("span", { class: "badge access-invite" }, t("invites.inviteOnly"))
       : s.friends_only
-        ? h("span", { class: "badge access-friends" }, "Friends only")
+        ? h("span", { class: "badge access-friends" }, t("invites.friendsOnly"))
         : null,
     invited
       ? [
-          h("span", { class: "badge invited", "data-invited": t.table }, "You are invited"),
+          h("span", { class: "badge invited", "data-invited": table.table }, t("invites.youAreInvited")),
           h(
             "button",
             {
               type: "button",
               class: "link small",
-              "data-decline-invitation": t.table,
-              "data-key": `decline-${t.table}`,
-              onclick: () => void social.declineInvitation(t.table),
+              "data-decline-invitation": table.table,
+              "data-key": `decline-${table.table}`,
+              onclick: () => void social.declineInvitation(table.table),
             },
-            "Decline",
+            t("common.decline"),
           ),
         ]
       : null,
-    seated.length ? h("span", { class: "friends-here" }, `Friends here: ${seated.join(", ")}`) : null,
+    seated.length ? h("span", { class: "friends-here" }, t("invites.friendsHere", { names: seated.join(", ") })) : null,
     start ? startLine(start) : started ? startedLine(started) : null,
   );
 }

@@ -2,6 +2,7 @@
 // schedules and invitations; shared by social.ts, invites.ts and friends.ts.
 import { variantName } from "../core/rules";
 import type { TableSummary } from "../core/types";
+import { t } from "../i18n";
 
 export interface UserRef {
   id: number;
@@ -32,6 +33,6 @@ export function socialSettings(t: TableSummary): SocialSettings {
  * "Table 4 (and the variant's name)". Tables are "Table N" and games "Game N"
  * everywhere, so that a table's number is never taken for its game's.
  */
-export function tableName(t: TableSummary): string {
-  return `Table ${t.table} (${variantName(t.variant)})`;
+export function tableName(table: TableSummary): string {
+  return t("social.tableName", { n: table.table, game: variantName(table.variant) });
 }

@@ -5,33 +5,28 @@
 // App passes it every message (observe) and calls rendered() after a render.
 import type { Shell } from "../shell";
 import { h } from "../core/dom";
+import { errorText } from "../core/errors";
 import { RequestError } from "../core/net";
 import { leftText, pendingStart, startTicker, startText } from "../core/schedule";
 import type { Envelope, TableSummary } from "../core/types";
 import { TablePanel } from "./invites";
 import { socialSettings, tableName, type Friend, type UserRef } from "./model";
+import { t, type Key } from "../i18n";
 
-/** What the server's friend errors mean, in a sentence that names the person. */
+/** The server's friend errors, in a sentence that names the person. */
+const FRIEND_ERRORS: Record<string, Key> = {
+  no_user: "social.noUser",
+  self: "social.self",
+  already_friends: "social.alreadyFriends",
+  already_requested: "social.alreadyRequested",
+  guest: "social.guest",
+  no_request: "social.noRequest",
+  not_friends: "social.notFriends",
+};
+
 function friendError(e: unknown, name: string): string {
-  if (!(e instanceof RequestError)) return e instanceof Error ? e.message : String(e);
-  switch (e.code) {
-    case "no_user":
-      return `There is no player called “${name}”.`;
-    case "self":
-      return "That is you: ask someone else.";
-    case "already_friends":
-      return `You and ${name} are already friends.`;
-    case "already_requested":
-      return `You have already asked ${name}; their answer is awaited.`;
-    case "guest":
-      return "Guests cannot have friends: either you or they play as a guest.";
-    case "no_request":
-      return `${name} has no request waiting for you any more.`;
-    case "not_friends":
-      return `You and ${name} are not friends.`;
-    default:
-      return e.message;
-  }
+  const key = e instanceof RequestError ? FRIEND_ERRORS[e.code] : undefined;
+  return key ? t(key, { name }) : errorText(e);
 }
 
 export class Social {
@@ -100,18 +95,18 @@ export class Social {
   /** Sends a friend request; answers with what happened, in words. */
   async request(username: string): Promise<{ ok: boolean; text: string }> {
     const name = username.trim();
-    if (!name) return { ok: false, text: "Write the username of the player to ask." };
+    if (!name) return { ok: false, text: t("social.writeName") };
     try {
       const d = await this.app.conn.request<{ state: "requested" | "friends"; user?: UserRef; friend?: Friend }>("friend.request", {
         username: name,
       });
       if (d.state === "friends" && d.friend) {
         this.addFriend(d.friend);
-        return { ok: true, text: `${d.friend.name} had asked you too: you are friends now.` };
+        return { ok: true, text: t("social.askedToo", { name: d.friend.name }) };
       }
       if (d.user && !this.outgoing.some((u) => u.id === d.user?.id)) this.outgoing.push(d.user);
       this.app.render();
-      return { ok: true, text: `Request sent to ${d.user?.name ?? name}; they will see it at once.` };
+      return { ok: true, text: t("social.requestSent", { name: d.user?.name ?? name }) };
     } catch (e) {
       return { ok: false, text: friendError(e, name) };
     }
@@ -121,7 +116,7 @@ export class Social {
     try {
       const d = await this.app.conn.request<{ friend: Friend }>("friend.accept", { username: name });
       this.addFriend(d.friend);
-      this.app.flash(`You and ${d.friend.name} are friends now.`);
+      this.app.flash(t("social.friendsNow", { name: d.friend.name }));
     } catch (e) {
       this.app.flash(friendError(e, name));
       this.refreshSoon(0);
@@ -142,9 +137,9 @@ export class Social {
     this.app.render();
   }
 
-  private async answer(t: string, name: string): Promise<boolean> {
+  private async answer(type: string, name: string): Promise<boolean> {
     try {
-      await this.app.conn.request(t, { username: name });
+      await this.app.conn.request(type, { username: name });
       return true;
     } catch (e) {
       this.app.flash(friendError(e, name));
@@ -167,15 +162,15 @@ export class Social {
    * an invitation-only table where they have no seat, or a friends-only
    * one where no friend of theirs sits (else a friend's table).
    */
-  isInvitation(t: TableSummary): boolean {
+  isInvitation(table: TableSummary): boolean {
     const me = this.app.user;
-    const s = socialSettings(t);
-    if (!me || (!s.invite_only && !s.friends_only) || t.state === "playing") return false;
-    if (t.creator === me.name || t.seats.some((x) => x.user === me.id)) return false;
+    const s = socialSettings(table);
+    if (!me || (!s.invite_only && !s.friends_only) || table.state === "playing") return false;
+    if (table.creator === me.name || table.seats.some((x) => x.user === me.id)) return false;
     if (s.invite_only) return true;
     if (!this.loaded) return false;
     const friends = this.friendIds;
-    return !t.seats.some((x) => x.user !== null && friends.has(x.user));
+    return !table.seats.some((x) => x.user !== null && friends.has(x.user));
   }
 
   /**
@@ -188,7 +183,7 @@ export class Social {
 
   invitations(): TableSummary[] {
     if (!this.lobbyFresh) return [];
-    return [...this.app.lobby.values()].filter((t) => this.isInvitation(t)).sort((a, b) => a.table - b.table);
+    return [...this.app.lobby.values()].filter((x) => this.isInvitation(x)).sort((a, b) => a.table - b.table);
   }
 
   /** What the header's badge counts: invitations and friend requests waiting for an answer. */
@@ -208,22 +203,22 @@ export class Social {
       this.app.lobby.delete(table);
       this.app.render();
     } catch (e) {
-      this.app.flash(e instanceof Error ? e.message : String(e));
+      this.app.flash(errorText(e));
     }
   }
 
   /** Invites people to a table the user sits at; the answer in words, or an error. */
   async invite(table: number, names: string[]): Promise<{ ok: boolean; text: string; invited: string[] }> {
-    if (names.length === 0) return { ok: false, text: "Write one or more usernames.", invited: [] };
-    if (names.length > 20) return { ok: false, text: "At most 20 people at a time.", invited: [] };
+    if (names.length === 0) return { ok: false, text: t("social.writeNames"), invited: [] };
+    if (names.length > 20) return { ok: false, text: t("social.tooMany"), invited: [] };
     try {
       const d = await this.app.conn.request<{ invited: string[]; unknown: string[] }>("table.invite", { table, users: names });
       const parts: string[] = [];
-      if (d.invited.length) parts.push(`Invited: ${d.invited.join(", ")}.`);
-      if (d.unknown.length) parts.push(`No such player: ${d.unknown.join(", ")}.`);
+      if (d.invited.length) parts.push(t("social.invitedList", { names: d.invited.join(", ") }));
+      if (d.unknown.length) parts.push(t("social.unknownList", { names: d.unknown.join(", "), n: d.unknown.length }));
       return { ok: d.unknown.length === 0, text: parts.join(" "), invited: d.invited };
     } catch (e) {
-      return { ok: false, text: e instanceof Error ? e.message : String(e), invited: [] };
+      return { ok: false, text: errorText(e), invited: [] };
     }
   }
 
@@ -240,7 +235,7 @@ export class Social {
     if (this.app.table) {
       try {
         const ack = await this.app.conn.request<{ tables: TableSummary[] }>("lobby.join");
-        this.app.lobby = new Map(ack.tables.map((t) => [t.table, t]));
+        this.app.lobby = new Map(ack.tables.map((x) => [x.table, x]));
       } catch {
         // The friends are shown all the same.
       }
@@ -268,14 +263,14 @@ export class Social {
     switch (m.t) {
       case "friend.incoming":
         if (user && !this.incoming.some((u) => u.id === user.id)) this.incoming.push(user);
-        if (user) this.app.flash(`${user.name} asks to be your friend (Friends, at the top).`);
+        if (user) this.app.flash(t("social.incoming", { name: user.name }));
         this.app.render();
         return;
       case "friend.accepted": {
         const f = d["friend"] as Friend | undefined;
         if (!f) return;
         this.addFriend(f);
-        this.app.flash(`${f.name} accepted: you are friends now.`);
+        this.app.flash(t("social.accepted", { name: f.name }));
         return;
       }
       case "friend.removed":
@@ -295,22 +290,25 @@ export class Social {
         return;
       }
       case "lobby.table": {
-        const t = d as unknown as TableSummary;
-        const old = this.app.lobby.get(t.table);
-        if (!old && this.isInvitation(t)) {
-          const s = socialSettings(t);
-          const when = s.start_at ? `, starting ${startText(s.start_at)}` : "";
-          this.app.flash(`${t.creator} invited you to ${tableName(t)}${when}: see Friends & invitations.`);
+        const table = d as unknown as TableSummary;
+        const old = this.app.lobby.get(table.table);
+        if (!old && this.isInvitation(table)) {
+          const s = socialSettings(table);
+          this.app.flash(
+            s.start_at
+              ? t("social.invitedAt", { name: table.creator, table: tableName(table), when: startText(s.start_at) })
+              : t("social.invited", { name: table.creator, table: tableName(table) }),
+          );
         }
         // A scheduled table the user sits at (in another tab, or left for the lobby) begins.
         const me = this.app.user;
-        if (old?.state === "open" && t.state === "playing" && socialSettings(t).start_at && me && t.seats.some((x) => x.user === me.id)) {
-          this.opened(t, this.app.table?.id === t.table);
+        if (old?.state === "open" && table.state === "playing" && socialSettings(table).start_at && me && table.seats.some((x) => x.user === me.id)) {
+          this.opened(table, this.app.table?.id === table.table);
         }
         // A friend sat down or left: where they are is asked again.
         if (this.app.screenName === "friends") {
           const ids = this.friendIds;
-          const seats = [...t.seats, ...(old?.seats ?? [])];
+          const seats = [...table.seats, ...(old?.seats ?? [])];
           if (seats.some((x) => x.user !== null && ids.has(x.user))) this.refreshSoon();
         }
         if (this.app.screenName !== "lobby") this.app.render();
@@ -325,7 +323,7 @@ export class Social {
         if (ev?.type === "start" && st && d["table"] === st.id && st.summary.state === "open" && socialSettings(st.summary).start_at)
           this.opened(st.summary, true);
         if (ev?.type === "cancelled" && st && d["table"] === st.id) {
-          this.app.flash(`${tableName(st.summary)} was cancelled: not every seat was taken at its start time.`);
+          this.app.flash(t("social.cancelled", { table: tableName(st.summary) }));
           void this.app.toLobby();
         }
         return;
@@ -362,21 +360,21 @@ export class Social {
         id: "friends-nav",
         class: `link nav${here ? " here" : ""}`,
         "aria-current": here ? "page" : null,
-        title: "Friends and invitations",
+        title: t("social.navTitle"),
         onclick: () => (here ? this.back() : void this.open()),
       },
-      "Friends",
-      n > 0 ? h("span", { class: "nav-count", "data-count": n, "aria-label": `${n} waiting` }, String(n)) : null,
+      t("social.nav"),
+      n > 0 ? h("span", { class: "nav-count", "data-count": n, "aria-label": t("social.waiting", { n }) }, String(n)) : null,
     );
   }
 
   // --- Scheduled tables --------------------------------------------------------
 
   /** The notice that a scheduled table the user sits at begins (once per table). */
-  private opened(t: TableSummary, here: boolean): void {
-    if (this.noticed.has(`${t.table}:start`)) return;
-    this.noticed.add(`${t.table}:start`);
-    this.app.flash(`${tableName(t)}: it is time, the game begins${here ? "." : ": back to your seat from the lobby."}`);
+  private opened(table: TableSummary, here: boolean): void {
+    if (this.noticed.has(`${table.table}:start`)) return;
+    this.noticed.add(`${table.table}:start`);
+    this.app.flash(here ? t("social.beginsHere", { table: tableName(table) }) : t("social.beginsThere", { table: tableName(table) }));
   }
 
   /** Every second: a notice five minutes before a table the user sits at or is invited to starts. */
@@ -386,15 +384,16 @@ export class Social {
     const tables = new Map(this.lobbyFresh ? this.app.lobby : []);
     if (this.app.table) tables.set(this.app.table.id, this.app.table.summary);
     const now = Date.now() / 1000;
-    for (const t of tables.values()) {
-      const at = pendingStart(t);
+    for (const table of tables.values()) {
+      const at = pendingStart(table);
       if (!at) continue;
-      const seated = t.seats.some((x) => x.user === me.id);
-      if (!seated && !this.isInvitation(t)) continue;
+      const seated = table.seats.some((x) => x.user === me.id);
+      if (!seated && !this.isInvitation(table)) continue;
       const left = at - now;
-      if (left <= 300 && left > 1 && !this.noticed.has(`${t.table}:soon`)) {
-        this.noticed.add(`${t.table}:soon`);
-        this.app.flash(`${tableName(t)} starts ${leftText(at)}${seated ? "" : ": you are invited"}.`);
+      if (left <= 300 && left > 1 && !this.noticed.has(`${table.table}:soon`)) {
+        this.noticed.add(`${table.table}:soon`);
+        const params = { table: tableName(table), left: leftText(at) };
+        this.app.flash(seated ? t("social.soon", params) : t("social.soonInvited", params));
       }
     }
   }

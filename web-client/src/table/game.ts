@@ -4,16 +4,24 @@
 // to the view as the server describes them, so a watcher (who gets no
 // table.view) and the seats who are not to act stay current; each game
 // event says the phase and the seat to act after it, and a table.view from
-// the server replaces the view whole.
+// the server replaces the view whole. Notices keep the facts of their
+// event and are put in words when shown, in the language of that moment.
 import { cardText } from "../core/cards";
-import { hasSides, MODE_LABELS } from "../core/rules";
-import { makeSummary, type DealSummary } from "./summary";
+import { bidName, hasSides } from "../core/rules";
+import { makeSummary, rowName, type DealSummary, type RowName } from "./summary";
 import type { Call, TableEvent, TableEventMsg, TableSummary, View } from "../core/types";
+import { list } from "../i18n/format";
+import { t } from "../i18n";
+
+/** A notice of the table's: its words, made when it is shown. */
+export type Notice = () => string;
 
 export interface ChatLine {
   from: string;
   seat: number | null;
   text: string;
+  /** A preset phrase (its text is the server's English, shown in the user's language). */
+  phrase?: boolean;
   /**
    * A watcher's line from during a game at a rated table: "watchers" as the
    * watchers read it then (table.watcher_chat), "after" as everyone reads it
@@ -44,7 +52,7 @@ export interface TableState {
   view: View | null;
   /** The user's seat, or null when watching. */
   seat: number | null;
-  notices: string[];
+  notices: Notice[];
   chat: ChatLine[];
   result: Result | null;
   rematch: Set<number>;
@@ -89,7 +97,7 @@ export function newTableState(summary: TableSummary, v: number, view: View | nul
 }
 
 export function seatName(st: TableState, seat: number): string {
-  return st.summary.seats[seat]?.name ?? `Seat ${seat + 1}`;
+  return st.summary.seats[seat]?.name ?? t("table.seat", { n: seat + 1 });
 }
 
 /** Whether a computer player sits at the seat. */
@@ -99,13 +107,14 @@ export function isComputer(st: TableState, seat: number): boolean {
 
 /** "Alice & Carol": the players of a side (0: seats 0 and 2). */
 export function sideName(st: TableState, side: number): string {
-  return `${seatName(st, side)} & ${seatName(st, side + 2)}`;
+  return t("table.side", { a: seatName(st, side), b: seatName(st, side + 2) });
 }
 
+/** A call as a seat shows it: "pass", "bid 3" (exact whist), "4 downtown" (bid whist). */
 export function callText(c: Call, variant: string): string {
-  if (c.pass) return "pass";
-  if (variant === "exact") return `bid ${c.tricks}`;
-  return `${c.level} ${MODE_LABELS[c.mode ?? ""] ?? c.mode}`;
+  if (c.pass) return t("call.pass");
+  if (variant === "exact") return t("call.tricks", { n: c.tricks ?? 0 });
+  return bidName(c.level, c.mode);
 }
 
 function blankView(st: TableState): View {
@@ -139,7 +148,7 @@ function blankView(st: TableState): View {
 
 const num = (x: unknown, fallback = 0): number => (typeof x === "number" ? x : fallback);
 
-function note(st: TableState, text: string): void {
+function note(st: TableState, text: Notice): void {
   st.notices.push(text);
   if (st.notices.length > 30) st.notices.splice(0, st.notices.length - 30);
 }
@@ -172,7 +181,7 @@ function applyEvent(st: TableState, ev: TableEvent): void {
 
 /** Events about the seats, the chat and the game's start and result. */
 function applySeatEvent(st: TableState, ev: TableEvent): void {
-  const t = st.summary;
+  const table = st.summary;
   const seat = num(ev["seat"], -1);
   const name = seat >= 0 ? seatName(st, seat) : "";
   switch (ev.type) {
@@ -180,35 +189,39 @@ function applySeatEvent(st: TableState, ev: TableEvent): void {
       const computer = ev["computer"] === true;
       // A person's user id is not in the event; a computer player's is -k (its name is "Computer k").
       const k = Number(/\d+$/.exec(String(ev["name"]))?.[0] ?? 1);
-      t.seats[seat] = { seat, name: String(ev["name"]), user: computer ? -k : null, computer, connected: true };
-      if (t.state === "finished") t.state = "open";
-      note(st, computer ? `${String(ev["name"])}, a computer player, takes seat ${seat + 1}.` : `${String(ev["name"])} sat down.`);
+      table.seats[seat] = { seat, name: String(ev["name"]), user: computer ? -k : null, computer, connected: true };
+      if (table.state === "finished") table.state = "open";
+      const who = String(ev["name"]);
+      note(st, () => (computer ? t("notice.computerSits", { name: who, n: seat + 1 }) : t("notice.sits", { name: who })));
       return;
     }
     case "leave":
-      note(st, isComputer(st, seat) ? `${name}, a computer player, was removed.` : `${name} left the table.`);
-      t.seats[seat] = { seat, name: null, user: null, connected: false };
-      if (t.state === "finished") t.state = "open";
+      const removed = isComputer(st, seat);
+      note(st, () => (removed ? t("notice.computerRemoved", { name }) : t("notice.left", { name })));
+      table.seats[seat] = { seat, name: null, user: null, connected: false };
+      if (table.state === "finished") table.state = "open";
       st.rematch.delete(seat);
       return;
     case "start":
-      if (Array.isArray(ev["seats"])) t.seats = ev["seats"] as TableSummary["seats"];
-      t.state = "playing";
+      if (Array.isArray(ev["seats"])) table.seats = ev["seats"] as TableSummary["seats"];
+      table.state = "playing";
       st.result = null;
       st.lastDeal = null;
       st.rematch.clear();
       st.standIns.clear();
       st.view = blankView(st);
-      note(st, "The game begins.");
+      note(st, () => t("notice.begins"));
       return;
     case "connected":
-      if (t.seats[seat]) t.seats[seat].connected = true;
+      if (table.seats[seat]) table.seats[seat].connected = true;
       // The server hands the seat back: the stand-in stops.
-      note(st, st.standIns.delete(seat) ? `${name} is back and plays again; the computer no longer stands in.` : `${name} is back.`);
+      const stoodIn = st.standIns.delete(seat);
+      note(st, () => (stoodIn ? t("notice.backStandIn", { name }) : t("notice.back", { name })));
       return;
     case "disconnected":
-      if (t.seats[seat]) t.seats[seat].connected = false;
-      note(st, awayText(name, ev["reason"]));
+      if (table.seats[seat]) table.seats[seat].connected = false;
+      const reason = ev["reason"];
+      note(st, () => awayText(name, reason));
       return;
     case "auto":
       autoPlayed(st, seat, name);
@@ -218,13 +231,13 @@ function applySeatEvent(st: TableState, ev: TableEvent): void {
       return;
     case "rematch":
       st.rematch.add(seat);
-      note(st, `${name} wants a rematch.`);
+      note(st, () => t("notice.rematch", { name }));
       return;
     case "result":
-      t.state = "finished";
-      t.game = typeof ev["game"] === "number" ? ev["game"] : t.game;
-      st.result = { game: t.game, scores: (ev["scores"] as number[]) ?? [], winners: (ev["winners"] as number[]) ?? [] };
-      t.scores = st.result.scores;
+      table.state = "finished";
+      table.game = typeof ev["game"] === "number" ? ev["game"] : table.game;
+      st.result = { game: table.game, scores: (ev["scores"] as number[]) ?? [], winners: (ev["winners"] as number[]) ?? [] };
+      table.scores = st.result.scores;
       return;
     case "rated":
       if (!Array.isArray(ev["seats"])) return;
@@ -248,19 +261,19 @@ function setRating(st: TableState, seat: number, rating: number, provisional: bo
 
 /** Also a player in the lobby, or idle at their turn: away all the same. */
 function awayText(name: string, reason: unknown): string {
-  if (reason === "lobby") return `${name} went to the lobby; their seat is kept.`;
-  if (reason === "idle") return `${name} has not played for a while: away, their seat is kept.`;
-  return `${name} was disconnected; their seat is kept.`;
+  if (reason === "lobby") return t("notice.awayLobby", { name });
+  if (reason === "idle") return t("notice.awayIdle", { name });
+  return t("notice.disconnected", { name });
 }
 
 function autoPlayed(st: TableState, seat: number, name: string): void {
   const s = st.summary.seats[seat];
   if (s && !s.connected) {
     // An absent player: from now on the computer plays each of their turns, until they are back.
-    if (!st.standIns.has(seat)) note(st, `${name} is away: a computer player stands in for them until they are back.`);
+    if (!st.standIns.has(seat)) note(st, () => t("notice.standIn", { name }));
     st.standIns.add(seat);
   } else {
-    note(st, `${name} did not act in time: the server acted for them.`);
+    note(st, () => t("notice.timedOut", { name }));
   }
 }
 
@@ -270,6 +283,7 @@ function addChat(st: TableState, ev: TableEvent): void {
     seat: typeof ev["seat"] === "number" ? ev["seat"] : null,
     text: String(ev["text"] ?? ""),
   };
+  if (typeof ev["phrase"] === "number") line.phrase = true;
   if (ev["during_game"] === true) {
     // A watcher who read it during the game has it already.
     const seen = st.chat.findIndex((c) => c.aside === "watchers" && c.from === line.from && c.text === line.text);
@@ -283,8 +297,10 @@ function addChat(st: TableState, ev: TableEvent): void {
 }
 
 /** A watcher's line at a rated table during the game, for the watchers (table.watcher_chat). */
-export function addWatcherChat(st: TableState, d: { from?: unknown; text?: unknown }): void {
-  pushChat(st, { from: String(d.from ?? "?"), seat: null, text: String(d.text ?? ""), aside: "watchers" });
+export function addWatcherChat(st: TableState, d: { from?: unknown; text?: unknown; phrase?: unknown }): void {
+  const line: ChatLine = { from: String(d.from ?? "?"), seat: null, text: String(d.text ?? ""), aside: "watchers" };
+  if (typeof d.phrase === "number") line.phrase = true;
+  pushChat(st, line);
 }
 
 function pushChat(st: TableState, line: ChatLine): void {
@@ -316,7 +332,8 @@ function applyGameEvent(st: TableState, ev: TableEvent): void {
     case "contract": {
       const c = { declarer: num(ev["declarer"]), level: num(ev["level"]), mode: String(ev["mode"]) };
       v.contract = c;
-      note(st, `${seatName(st, c.declarer)} declares ${c.level} ${MODE_LABELS[c.mode] ?? c.mode}.`);
+      const name = seatName(st, c.declarer);
+      note(st, () => t("notice.declares", { name, bid: bidName(c.level, c.mode) }));
       break;
     }
     case "kitty":
@@ -375,7 +392,10 @@ function newDeal(st: TableState, v: View, ev: TableEvent): void {
   v.kitty = null;
   delete v.discards;
   if (st.seat === null) v.hand = [];
-  note(st, `Deal ${v.deal + 1}: ${seatName(st, v.dealer)} deals.` + (v.turned ? ` The turned card is ${cardText(v.turned)}.` : ""));
+  const deal = v.deal + 1;
+  const dealer = seatName(st, v.dealer);
+  const turned = v.turned;
+  note(st, () => dealtText(deal, dealer, turned));
 }
 
 function applyAction(st: TableState, v: View, a: ActionFields): void {
@@ -406,37 +426,43 @@ function dealEnded(st: TableState, v: View, ev: TableEvent): void {
   v.results.push(honours ? { tricks, score, honours } : { tricks, score });
   v.scores = v.scores.map((x, i) => x + (score[i] ?? 0));
   st.lastDeal = makeSummary(st.summary, rowNames(st), v, tricks, score, honours, (s) => seatName(st, s));
-  note(st, dealEndText(st, tricks, score));
+  const names = rowNames(st);
+  note(st, () => dealEndText(hasSides(st.summary), names, tricks, score));
 }
 
-/** The rows of a deal's summary: the two sides, or every player. */
-export function rowNames(st: TableState): string[] {
-  return hasSides(st.summary) ? [0, 1].map((side) => sideName(st, side)) : st.summary.seats.map((_, i) => seatName(st, i));
+/** "Deal 3: Ann deals. The turned card is 10♠." (the table's notice, and the replay's caption). */
+export function dealtText(deal: number, dealer: string, turned: string | null): string {
+  const dealt = t("notice.deals", { n: deal, name: dealer });
+  return turned ? `${dealt} ${t("notice.turned", { card: cardText(turned) })}` : dealt;
+}
+
+/** The rows of a deal's summary: the two sides (their players' names, put together when shown), or every player. */
+export function rowNames(st: TableState): RowName[] {
+  return hasSides(st.summary) ? [0, 1].map((side) => [seatName(st, side), seatName(st, side + 2)] as const) : st.summary.seats.map((_, i) => seatName(st, i));
 }
 
 function signed(x: number): string {
   return x > 0 ? `+${x}` : String(x);
 }
 
-export function dealEndText(st: TableState, tricks: number[], score: number[]): string {
-  if (hasSides(st.summary)) {
-    const parts = [0, 1].map((side) => `${sideName(st, side)} ${tricks[side] ?? 0} tricks (${signed(score[side] ?? 0)})`);
-    return `Deal over: ${parts.join(", ")}.`;
-  }
-  const parts = tricks.map((tr, i) => `${seatName(st, i)} ${tr} (${signed(score[i] ?? 0)})`);
-  return `Deal over: ${parts.join(", ")}.`;
+/** "Deal over: Ann & Cid 7 tricks (+1), Bob & Dan 6 tricks (0)." (sides), or each player's tricks. */
+function dealEndText(sides: boolean, names: RowName[], tricks: number[], score: number[]): string {
+  const parts = names.map((name, i) =>
+    t(sides ? "notice.sideTricks" : "notice.playerTricks", { name: rowName(name), n: tricks[i] ?? 0, score: signed(score[i] ?? 0) }),
+  );
+  return t("notice.dealOver", { parts: parts.join(", ") });
 }
 
 /** The winners of the game, in words. */
 export function winnersText(st: TableState, winners: number[]): string {
   if (hasSides(st.summary)) {
     const side = winners[0];
-    return side === undefined ? "Nobody wins" : `${sideName(st, side)} win`;
+    return side === undefined ? t("result.nobodyWins") : t("result.sideWins", { names: sideName(st, side) });
   }
   const names = winners.map((w) => seatName(st, w));
-  if (names.length === 0) return "Nobody wins";
-  if (names.length === 1) return `${names[0]} wins`;
-  return `${names.join(" and ")} share the win`;
+  if (names.length === 0) return t("result.nobodyWins");
+  if (names.length === 1) return t("result.playerWins", { name: names[0] ?? "" });
+  return t("result.shareWin", { names: list(names) });
 }
 
 /** Notes the server's clock of the seat to act (turn_ms_left; absent from older servers: unknown). */

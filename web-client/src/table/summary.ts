@@ -4,14 +4,23 @@
 // target. Built from the view as the deal ended, so the table and the
 // replay viewer show the same thing.
 import { h } from "../core/dom";
-import { MODE_LABELS } from "../core/rules";
+import { bidName } from "../core/rules";
 import type { Contract, HandResult, TableSummary, View } from "../core/types";
+import { list } from "../i18n/format";
+import { t } from "../i18n";
+
+/** A row's name: a player's, or a side's two players' (put together when shown: "Ann & Cid", "Ana și Ciprian"). */
+export type RowName = string | readonly [string, string];
+
+export function rowName(n: RowName | undefined): string {
+  return typeof n === "string" ? n : n ? t("table.side", { a: n[0], b: n[1] }) : "";
+}
 
 export interface DealSummary {
   deal: number;
   variant: TableSummary["variant"];
   /** Row names: the two sides, or each player. */
-  names: string[];
+  names: RowName[];
   tricks: number[];
   score: number[];
   honours: number[] | null;
@@ -25,7 +34,7 @@ export interface DealSummary {
 
 export function makeSummary(
   t: TableSummary,
-  names: string[],
+  names: RowName[],
   v: View,
   tricks: number[],
   score: number[],
@@ -61,18 +70,18 @@ export function summaryHeadline(s: DealSummary): string {
     const side = c.declarer % 2;
     const need = 6 + c.level;
     const took = s.tricks[side] ?? 0;
-    const what = `${c.declarerName}'s ${c.level} ${MODE_LABELS[c.mode] ?? c.mode}`;
-    return took >= need ? `${what} made: ${took} tricks of ${need} needed.` : `${what} set: ${took} tricks of ${need} needed.`;
+    const params = { name: c.declarerName, bid: bidName(c.level, c.mode), took, n: need };
+    return took >= need ? t("summary.made", params) : t("summary.set", params);
   }
   if (s.variant === "exact" && s.bids) {
-    const hit = s.bids.map((b, i) => (b !== null && b === s.tricks[i] ? s.names[i] : null)).filter((x): x is string => x !== null);
-    if (hit.length === 0) return "Nobody made their bid.";
-    if (hit.length === s.names.length) return "Everyone made their bid.";
-    return `${hit.join(", ")} made ${hit.length === 1 ? "the" : "their"} bid.`;
+    const hit = s.bids.map((b, i) => (b !== null && b === s.tricks[i] ? rowName(s.names[i]) : null)).filter((x): x is string => x !== null);
+    if (hit.length === 0) return t("summary.nobodyMade");
+    if (hit.length === s.names.length) return t("summary.everyoneMade");
+    return t("summary.madeBid", { names: list(hit), n: hit.length });
   }
   const best = (s.tricks[0] ?? 0) >= (s.tricks[1] ?? 0) ? 0 : 1;
   const over = (s.tricks[best] ?? 0) - 6;
-  return over > 0 ? `${s.names[best]} took ${s.tricks[best]} tricks: ${over} over the book.` : "Neither side took more than six tricks.";
+  return over > 0 ? t("summary.over", { name: rowName(s.names[best]), took: s.tricks[best] ?? 0, n: over }) : t("summary.noneOver");
 }
 
 /** The rows of a deal's summary: a side or player each, with the deal's tricks (and bid), honours, points and the score after it. */
@@ -84,7 +93,7 @@ export function summaryRows(s: DealSummary): HTMLElement[] {
     return h(
       "tr",
       { "data-row": i },
-      h("th", { scope: "row" }, name),
+      h("th", { scope: "row" }, rowName(name)),
       s.bids ? h("td", null, bid === null || bid === undefined ? "—" : String(bid)) : null,
       h(
         "td",
@@ -94,9 +103,9 @@ export function summaryRows(s: DealSummary): HTMLElement[] {
           ? null
           : h(
               "span",
-              { class: hit ? "hit" : "miss", title: hit ? "bid made" : "bid missed" },
+              { class: hit ? "hit" : "miss", title: hit ? t("summary.bidMade") : t("summary.bidMissed") },
               hit ? " ✓" : " ✗",
-              h("span", { class: "sr-only" }, hit ? " made" : " missed"),
+              h("span", { class: "sr-only" }, hit ? t("summary.srMade") : t("summary.srMissed")),
             ),
       ),
       s.honours ? h("td", null, hon ? signed(hon) : "—") : null,
@@ -114,12 +123,12 @@ export function summaryHead(s: DealSummary): HTMLElement {
     h(
       "tr",
       null,
-      h("th", { class: "col-name", scope: "col" }, s.variant === "exact" ? "Player" : "Side"),
-      s.bids ? h("th", { class: "col-bid", scope: "col" }, "Bid") : null,
-      h("th", { class: "col-tricks", scope: "col", title: s.variant === "bid" ? "tricks taken, the book included" : "tricks taken" }, "Tricks"),
-      s.honours ? h("th", { class: "col-hon", scope: "col", title: "points from honours" }, "Hon.") : null,
-      h("th", { class: "col-pts", scope: "col", title: "points this deal" }, "Pts"),
-      h("th", { class: "col-score", scope: "col", title: s.target ? "the score, and the target" : "the score" }, "Score"),
+      h("th", { class: "col-name", scope: "col" }, s.variant === "exact" ? t("summary.player") : t("summary.side")),
+      s.bids ? h("th", { class: "col-bid", scope: "col" }, t("summary.bid")) : null,
+      h("th", { class: "col-tricks", scope: "col", title: s.variant === "bid" ? t("summary.tricksBookTitle") : t("summary.tricksTitle") }, t("summary.tricks")),
+      s.honours ? h("th", { class: "col-hon", scope: "col", title: t("summary.honoursTitle") }, t("summary.honours")) : null,
+      h("th", { class: "col-pts", scope: "col", title: t("summary.pointsTitle") }, t("summary.points")),
+      h("th", { class: "col-score", scope: "col", title: s.target ? t("summary.scoreTargetTitle") : t("summary.scoreTitle") }, t("status.score")),
     ),
   );
 }
@@ -131,8 +140,8 @@ export function summaryPanel(s: DealSummary, onClose: (() => void) | null): HTML
     h(
       "header",
       null,
-      h("h3", null, `Deal ${s.deal + 1} over`),
-      onClose ? h("button", { type: "button", class: "link close", "aria-label": "close the summary", onclick: onClose }, "✕") : null,
+      h("h3", null, t("summary.dealOver", { n: s.deal + 1 })),
+      onClose ? h("button", { type: "button", class: "link close", "aria-label": t("summary.close"), onclick: onClose }, t("common.close")) : null,
     ),
     h("p", { class: "headline" }, summaryHeadline(s)),
     h("table", { class: "summary-table" }, summaryHead(s), h("tbody", null, summaryRows(s))),
@@ -145,7 +154,7 @@ export function summaryPanel(s: DealSummary, onClose: (() => void) | null): HTML
  * column is there when honours scored in some deal (classic whist); the
  * results hold no bids.
  */
-export function sheetSummaries(t: TableSummary, names: string[], results: HandResult[]): DealSummary[] {
+export function sheetSummaries(t: TableSummary, names: RowName[], results: HandResult[]): DealSummary[] {
   const honours = t.variant === "classic" && results.some((r) => r.honours?.some((x) => x !== 0));
   let totals = names.map(() => 0);
   return results.map((r, deal) => {
@@ -179,7 +188,7 @@ export function scoreSheetTable(sums: DealSummary[], caption: string): HTMLEleme
       h(
         "tbody",
         { "data-deal": s.deal },
-        h("tr", { class: "sheet-deal" }, h("th", { scope: "rowgroup", colspan: columns }, `Deal ${s.deal + 1}`)),
+        h("tr", { class: "sheet-deal" }, h("th", { scope: "rowgroup", colspan: columns }, t("summary.deal", { n: s.deal + 1 }))),
         summaryRows(s),
       ),
     ),

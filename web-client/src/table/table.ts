@@ -20,6 +20,7 @@ import { resultPanel } from "./table_result";
 import { Review } from "./table_review";
 import { statusItems } from "./table_status";
 import { Suggestions } from "./table_suggest";
+import { t, type Key } from "../i18n";
 
 export class TableScreen implements Screen {
   readonly el: HTMLElement;
@@ -172,7 +173,7 @@ export class TableScreen implements Screen {
       st.notices
         .slice(-4)
         .reverse()
-        .map((n, i) => h("li", { class: i === 0 ? "latest" : "" }, n)),
+        .map((n, i) => h("li", { class: i === 0 ? "latest" : "" }, n())),
     );
     this.chat.update(st);
   }
@@ -250,16 +251,16 @@ export class TableScreen implements Screen {
   }
 
   private renderHead(st: TableState): void {
-    const t = st.summary;
+    const table = st.summary;
     const seated = st.seat !== null;
-    const leaveLabel = !seated ? "Stop watching" : t.state === "playing" ? "Lobby (seat kept)" : "Leave table";
+    const leaveLabel = !seated ? t("table.stopWatching") : table.state === "playing" ? t("table.lobbySeatKept") : t("table.leave");
     fill(
       this.head,
       h(
         "div",
         { class: "title" },
-        h("h2", null, variantName(t.variant), h("small", { "data-role": "table-number" }, ` · Table ${t.table}`)),
-        h("p", { class: "opts" }, optionSummary(t), kindBadge(t), seated ? null : h("span", { class: "badge" }, "watching")),
+        h("h2", null, variantName(table.variant), h("small", { "data-role": "table-number" }, " · ", t("lobby.tableNumber", { n: table.table }))),
+        h("p", { class: "opts" }, optionSummary(table), kindBadge(table), seated ? null : h("span", { class: "badge" }, t("table.watchingBadge"))),
       ),
       h("button", { type: "button", class: "leave", onclick: () => void this.app.toLobby() }, leaveLabel),
     );
@@ -277,7 +278,7 @@ export class TableScreen implements Screen {
       return h(
         "button",
         { type: "button", class: "small add-bot", "data-add-bot": i, "data-key": `add-bot-${i}`, onclick: () => void this.app.addBot(i) },
-        "Add computer",
+        t("table.addComputer"),
       );
     }
     if (isComputer(st, i)) {
@@ -290,7 +291,7 @@ export class TableScreen implements Screen {
           "data-key": `remove-bot-${i}`,
           onclick: () => void this.app.removeBot(i),
         },
-        "Remove",
+        t("common.remove"),
       );
     }
     return null;
@@ -307,12 +308,7 @@ export class TableScreen implements Screen {
     return h(
       "div",
       { class: "prompt action-prompt", "data-role": "discard" },
-      h(
-        "p",
-        null,
-        `You took the kitty. Choose ${k} cards to discard (they count as your side's first trick). ${chosen} chosen.`,
-        h("span", { class: "countdown" }),
-      ),
+      h("p", null, t("table.discardPrompt", { n: k, chosen }), h("span", { class: "countdown" })),
       h(
         "button",
         {
@@ -322,14 +318,14 @@ export class TableScreen implements Screen {
           disabled: chosen !== k,
           onclick: () => void this.app.act({ type: "discard", cards: [...this.hand.selected] }),
         },
-        `Discard ${k} cards`,
+        t("table.discard", { n: k }),
       ),
     );
   }
 
   /** The prompt under the hand: the user's turn, whom the table waits for, or the result. */
   private renderControls(st: TableState, v: View | null): void {
-    const t = st.summary;
+    const table = st.summary;
     const mine = st.seat;
     const ready = v !== null && mine !== null && v.to_act === mine && st.actedV !== st.v && !v.game_over;
     if (st.result || v?.game_over) {
@@ -359,25 +355,24 @@ export class TableScreen implements Screen {
       return;
     }
     if (ready && v.phase === "play") {
-      fill(this.controls, this.turnBar(playPrompt(v, t.settings.suggestions), this.suggestions.row(st, v)));
+      fill(this.controls, this.turnBar(playPrompt(v, table.settings.suggestions), this.suggestions.row(st, v)));
       return;
     }
     if (v.to_act !== null && v.to_act !== undefined) {
-      const who = v.to_act === mine ? "you" : seatName(st, v.to_act);
-      const what =
+      const what: Key =
         v.phase === "bidding"
-          ? "bid"
+          ? "table.waitingBid"
           : v.phase === "discard"
-            ? "discard"
+            ? "table.waitingDiscard"
             : v.phase === "choose"
               ? v.contract?.mode === "notrump"
-                ? "choose the direction"
-                : "choose trumps"
-              : "play";
-      fill(this.controls, h("p", { class: "prompt waiting" }, v.to_act === mine ? "Sending…" : `Waiting for ${who} to ${what}.`));
+                ? "table.waitingDirection"
+                : "table.waitingTrumps"
+              : "table.waitingPlay";
+      fill(this.controls, h("p", { class: "prompt waiting" }, v.to_act === mine ? t("table.sending") : t(what, { name: seatName(st, v.to_act) })));
       return;
     }
-    fill(this.controls, h("p", { class: "prompt waiting" }, t.state === "playing" ? "…" : ""));
+    fill(this.controls, h("p", { class: "prompt waiting" }, table.state === "playing" ? "…" : ""));
   }
 }
 
@@ -386,9 +381,8 @@ function playPrompt(v: View, suggestions: boolean): HTMLElement {
   return h(
     "p",
     { class: "prompt your-turn" },
-    v.trick.cards.length === 0 ? "Your lead: " : "Your turn: ",
-    "click a card or drag it to the table.",
+    v.trick.cards.length === 0 ? t("table.yourLead") : t("table.yourTurn"),
     h("span", { class: "countdown" }),
-    h("small", { class: "keys-hint" }, `Keys: ← → choose a card, Enter plays it, L shows the last trick${suggestions ? ", S suggests a card" : ""}.`),
+    h("small", { class: "keys-hint" }, suggestions ? t("table.playKeysSuggest") : t("table.playKeys")),
   );
 }

@@ -2,12 +2,13 @@
 // numbers with the hook rule explained, the bid-whist grid of levels and
 // modes), the trump or direction choice, and their keys.
 import type { App } from "../app";
-import { SUIT_NAMES, suitIcon, type Suit } from "../core/cards";
+import { suitIcon, suitName, type Suit } from "../core/cards";
 import { h } from "../core/dom";
 import type { TableState } from "./game";
 import { moveFocus } from "../core/keys";
-import { MODE_LABELS } from "../core/rules";
+import { bidName } from "../core/rules";
 import type { Action, View } from "../core/types";
+import { t, type Key } from "../i18n";
 
 /**
  * Keys in the bidding and choice prompts: arrows move between the
@@ -24,31 +25,29 @@ export function bidKey(e: KeyboardEvent, panel: HTMLElement): void {
   }
 }
 
-const ROW_LABELS: Record<string, string> = { uptown: "Uptown", downtown: "Downtown", notrump: "No trump" };
+const ROW_LABELS: Record<string, Key> = { uptown: "bid.uptown", downtown: "bid.downtown", notrump: "bid.notrump" };
 
 export function biddingControls(app: App, st: TableState, v: View): HTMLElement {
-  const t = st.summary;
+  const table = st.summary;
   const legal = v.legal;
   const act = (a: Action): void => {
     const { seat: _seat, ...rest } = a;
     void app.act(rest);
   };
-  if (t.variant === "exact") {
+  if (table.variant === "exact") {
     const bids = legal.filter((a) => a.type === "bid").map((a) => a.tricks ?? 0);
     const barred = Array.from({ length: v.hand_size + 1 }, (_, i) => i).filter((i) => !bids.includes(i));
     return h(
       "div",
       { class: "prompt action-prompt", "data-role": "bidding" },
-      h("p", null, `How many tricks will you take, exactly? (${v.hand_size} cards)`, h("span", { class: "countdown" })),
+      h("p", null, t("bid.howMany", { n: v.hand_size }), h("span", { class: "countdown" })),
       h(
         "div",
         { class: "bid-buttons" },
         legal.map((a) => h("button", { type: "button", class: "bid", "data-bid": a.tricks ?? 0, onclick: () => act(a) }, String(a.tricks ?? 0))),
       ),
-      barred.length
-        ? h("small", { class: "hint" }, `As dealer you may not bid ${barred.join(", ")}: the bids may not add up to ${v.hand_size} (hook rule).`)
-        : null,
-      h("small", { class: "hint keys-hint" }, "Keys: type the number, or arrows and Enter."),
+      barred.length ? h("small", { class: "hint" }, t("bid.hookRule", { bids: barred.join(", "), n: v.hand_size })) : null,
+      h("small", { class: "hint keys-hint" }, t("bid.exactKeys")),
     );
   }
   const pass = legal.find((a) => a.type === "pass");
@@ -62,8 +61,8 @@ export function biddingControls(app: App, st: TableState, v: View): HTMLElement 
     h(
       "div",
       { class: "bid-head" },
-      h("p", null, pass ? "Your call: bid or pass (one call each)." : "Everyone else passed: as dealer you must bid.", h("span", { class: "countdown" })),
-      pass ? h("button", { type: "button", class: "bid pass", "data-bid": "pass", onclick: () => act(pass) }, "Pass") : null,
+      h("p", null, pass ? t("bid.yourCall") : t("bid.dealerMustBid"), h("span", { class: "countdown" })),
+      pass ? h("button", { type: "button", class: "bid pass", "data-bid": "pass", onclick: () => act(pass) }, t("bid.pass")) : null,
     ),
     h(
       "div",
@@ -72,10 +71,10 @@ export function biddingControls(app: App, st: TableState, v: View): HTMLElement 
         h(
           "div",
           { class: "bid-row" },
-          h("span", { class: "bid-mode" }, ROW_LABELS[mode] ?? mode),
+          h("span", { class: "bid-mode" }, t(ROW_LABELS[mode] ?? "bid.uptown")),
           levels.map((level) => {
             const a = bids.find((b) => b.level === level && b.mode === mode);
-            const name = `${level} ${MODE_LABELS[mode] ?? mode}`;
+            const name = bidName(level, mode);
             return a
               ? h(
                   "button",
@@ -84,7 +83,7 @@ export function biddingControls(app: App, st: TableState, v: View): HTMLElement 
                     class: `bid mode-${mode}`,
                     "data-bid": `${level}${mode}`,
                     "aria-label": name,
-                    title: `${name}: ${6 + level} tricks to take`,
+                    title: t("bid.title", { bid: name, n: 6 + level }),
                     onclick: () => act(a),
                   },
                   String(level),
@@ -94,11 +93,7 @@ export function biddingControls(app: App, st: TableState, v: View): HTMLElement 
         ),
       ),
     ),
-    h(
-      "small",
-      { class: "hint" },
-      "Level L needs 6 + L tricks, the book included. Uptown: high cards win; downtown: low cards win (the ace stays high). Keys: arrows, Enter, P to pass.",
-    ),
+    h("small", { class: "hint" }, t("bid.help")),
   );
 }
 
@@ -112,13 +107,13 @@ export function chooseControls(app: App, v: View): HTMLElement {
     return h(
       "div",
       { class: "prompt action-prompt", "data-role": "choose" },
-      h("p", null, "Name the trump suit.", h("span", { class: "countdown" })),
+      h("p", null, t("bid.nameTrump"), h("span", { class: "countdown" })),
       h(
         "div",
         { class: "bid-buttons" },
         trumps.map((a) => {
           const st = (a.suit ?? "S") as Suit;
-          return h("button", { type: "button", class: `bid suit-btn suit-${st}`, "data-trump": st, onclick: () => act(a) }, suitIcon(st), ` ${SUIT_NAMES[st]}`);
+          return h("button", { type: "button", class: `bid suit-btn suit-${st}`, "data-trump": st, onclick: () => act(a) }, suitIcon(st), ` ${suitName(st)}`);
         }),
       ),
     );
@@ -126,7 +121,7 @@ export function chooseControls(app: App, v: View): HTMLElement {
   return h(
     "div",
     { class: "prompt action-prompt", "data-role": "choose" },
-    h("p", null, "No trump: choose the direction.", h("span", { class: "countdown" })),
+    h("p", null, t("bid.chooseDirection"), h("span", { class: "countdown" })),
     h(
       "div",
       { class: "bid-buttons" },
@@ -136,7 +131,7 @@ export function chooseControls(app: App, v: View): HTMLElement {
           h(
             "button",
             { type: "button", class: "bid", "data-direction": a.mode ?? "", onclick: () => act(a) },
-            a.mode === "downtown" ? "Downtown (low cards win)" : "Uptown (high cards win)",
+            a.mode === "downtown" ? t("bid.downtownHelp") : t("bid.uptownHelp"),
           ),
         ),
     ),

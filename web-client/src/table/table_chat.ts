@@ -5,6 +5,8 @@ import { h, fill } from "../core/dom";
 import { playerLink } from "../core/players";
 import type { ChatLine, TableState } from "./game";
 import { chatMaxChars, chatPhrases } from "../core/rules";
+import { ruleWords } from "../i18n/rules_words";
+import { t } from "../i18n";
 
 /** The chat: a log and, in the table's mode, a text box or preset phrases. */
 export class ChatBox {
@@ -18,15 +20,15 @@ export class ChatBox {
   constructor(private readonly app: App) {
     this.log = h("ol", { class: "chat-log", "aria-live": "polite" });
     this.form = h("div", { class: "chat-form" });
-    this.el = h("section", { class: "chat" }, h("h3", null, "Chat"), this.log, this.form);
+    this.el = h("section", { class: "chat" }, h("h3", null, t("chat.title")), this.log, this.form);
   }
 
   update(st: TableState): void {
-    const t = st.summary;
+    const table = st.summary;
     // The table's chat mode holds during a game; before and after it, text.
-    const mode = t.state === "playing" ? t.settings.chat : "text";
+    const mode = table.state === "playing" ? table.settings.chat : "text";
     // At a rated table during a game, a watcher talks to the watchers only.
-    const apart = t.state === "playing" && t.settings.rated === true && st.seat === null;
+    const apart = table.state === "playing" && table.settings.rated === true && st.seat === null;
     const key = `${mode}${apart ? "/apart" : ""}`;
     if (key !== this.mode) {
       this.mode = key;
@@ -42,7 +44,7 @@ export class ChatBox {
       fill(
         this.log,
         st.chat.length === 0
-          ? h("li", { class: "empty" }, mode === "none" ? "Chat is off during the game." : "No messages yet.")
+          ? h("li", { class: "empty" }, mode === "none" ? t("chat.off") : t("chat.empty"))
           : st.chat.map((c) =>
               h(
                 "li",
@@ -50,7 +52,8 @@ export class ChatBox {
                 h("b", null, playerLink(c.from)),
                 c.seat === null ? h("small", null, asideText(c.aside)) : null,
                 ": ",
-                c.text,
+                // A preset phrase reads in each reader's language.
+                c.phrase ? ruleWords(c.text) : c.text,
               ),
             ),
       );
@@ -60,13 +63,13 @@ export class ChatBox {
 
   private buildForm(mode: string, apart: boolean): void {
     if (mode === "none") {
-      fill(this.form, h("small", { class: "hint" }, "This table has no chat during the game."));
+      fill(this.form, h("small", { class: "hint" }, t("chat.none")));
       return;
     }
     const phrases = h(
       "select",
-      { name: "phrase", "aria-label": "a phrase" },
-      h("option", { value: "" }, "Say…"),
+      { name: "phrase", "aria-label": t("chat.phraseLabel") },
+      h("option", { value: "" }, t("chat.say")),
       chatPhrases().map((p, i) => h("option", { value: String(i) }, p)),
     );
     phrases.addEventListener("change", () => {
@@ -75,19 +78,17 @@ export class ChatBox {
       phrases.value = "";
       void this.app.chat({ phrase });
     });
-    const aside = apart
-      ? h("small", { class: "hint apart" }, "A rated game: watchers' messages reach the other watchers now, and the players after the game.")
-      : null;
+    const aside = apart ? h("small", { class: "hint apart" }, t("chat.apart")) : null;
     if (mode === "preset") {
-      fill(this.form, phrases, h("small", { class: "hint" }, "Phrases only during the game."), aside);
+      fill(this.form, phrases, h("small", { class: "hint" }, t("chat.phrasesOnly")), aside);
       return;
     }
     const input = h("input", {
       name: "text",
       maxlength: chatMaxChars(),
-      placeholder: "Write a message",
+      placeholder: t("chat.placeholder"),
       autocomplete: "off",
-      "aria-label": "message",
+      "aria-label": t("chat.messageLabel"),
     });
     const form = h(
       "form",
@@ -103,7 +104,7 @@ export class ChatBox {
         },
       },
       input,
-      h("button", { type: "submit" }, "Send"),
+      h("button", { type: "submit" }, t("chat.send")),
     );
     fill(this.form, form, phrases, aside);
   }
@@ -111,7 +112,7 @@ export class ChatBox {
 
 /** How a watcher's line is marked. */
 function asideText(aside: ChatLine["aside"]): string {
-  if (aside === "watchers") return " (watching; to watchers only until the game ends)";
-  if (aside === "after") return " (watching, during the game)";
-  return " (watching)";
+  if (aside === "watchers") return t("chat.asideWatchers");
+  if (aside === "after") return t("chat.asideAfter");
+  return t("chat.asideWatching");
 }

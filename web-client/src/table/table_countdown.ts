@@ -2,6 +2,7 @@
 // from the server's clock (turn_ms_left) when it said it for this turn,
 // else reckoned from when the turn began and the table's timers.
 import type { TableState } from "./game";
+import { t } from "../i18n";
 
 const GRACE_SECONDS = 60; // the server's wait for an absent player when timers are off
 
@@ -23,7 +24,7 @@ export function showCountdowns(root: HTMLElement, st: TableState | null): void {
     left = Math.max(0, Math.ceil((st.turnDeadline - Date.now()) / 1000));
   }
   for (const el of els) {
-    el.textContent = limit === 0 ? "" : ` · ${left} s`;
+    el.textContent = limit === 0 ? "" : ` · ${t("rules.seconds", { n: left })}`;
     el.classList.toggle("urgent", limit !== 0 && left <= 5);
   }
 }

@@ -7,6 +7,7 @@ import { playerName, ratingTag } from "../core/players";
 import { callText, isComputer, seatName, type TableState } from "./game";
 import { contractBox, kittyBox } from "./table_status";
 import type { View } from "../core/types";
+import { t, type Key } from "../i18n";
 
 // Where each seat sits, from the user's seat (bottom) going to the left
 // (the replay viewer's too, from seat 0).
@@ -18,11 +19,11 @@ export const POSITIONS: Record<number, string[]> = {
   6: ["b", "l", "tl", "t", "tr", "r"],
 };
 
-const PHASE_VERBS: Record<string, string> = {
-  bidding: "to bid",
-  discard: "discarding",
-  choose: "choosing",
-  play: "to play",
+const PHASE_VERBS: Record<string, Key> = {
+  bidding: "felt.toBid",
+  discard: "felt.discarding",
+  choose: "felt.choosing",
+  play: "felt.toPlay",
 };
 
 export interface FeltOptions {
@@ -35,8 +36,8 @@ export interface FeltOptions {
 
 /** Draws the seats and the trick into the felt. */
 export function renderFelt(felt: HTMLElement, st: TableState, v: View | null, o: FeltOptions): void {
-  const t = st.summary;
-  const n = t.players;
+  const table = st.summary;
+  const n = table.players;
   const base = st.seat ?? 0;
   const pos = POSITIONS[n] ?? POSITIONS[4]!;
   const seats: HTMLElement[] = [];
@@ -45,7 +46,7 @@ export function renderFelt(felt: HTMLElement, st: TableState, v: View | null, o:
     seats.push(seatBox(st, v, i, pos[rel] ?? "b", o));
   }
   // Bid whist (four players: the top corners are free): the contract and the kitty.
-  const corners = t.variant === "bid" ? [contractBox(st, v), kittyBox(v)] : [];
+  const corners = table.variant === "bid" ? [contractBox(st, v), kittyBox(v)] : [];
   fill(
     felt,
     seats,
@@ -57,31 +58,28 @@ export function renderFelt(felt: HTMLElement, st: TableState, v: View | null, o:
 }
 
 function seatBox(st: TableState, v: View | null, i: number, where: string, o: FeltOptions): HTMLElement {
-  const t = st.summary;
-  const info = t.seats[i];
+  const table = st.summary;
+  const info = table.seats[i];
   const me = i === st.seat;
   const toAct = v && !v.game_over && v.to_act === i;
   const away = info && info.name !== null && !info.connected;
   const computer = isComputer(st, i);
   const standIn = st.standIns.has(i) && away;
   const badges: HTMLElement[] = [];
-  if (v && v.deal >= 0 && v.dealer === i) badges.push(h("span", { class: "badge dealer", title: "dealer" }, "D"));
-  if (v?.contract && v.contract.declarer === i && v.phase !== "bidding") badges.push(h("span", { class: "badge declarer", title: "declarer" }, "declarer"));
-  if (computer) badges.push(h("span", { class: "badge computer", title: "a computer player" }, "computer"));
-  if (away) badges.push(h("span", { class: "badge away" }, "away"));
-  if (standIn)
-    badges.push(h("span", { class: "badge computer stand-in", title: "the computer plays for this absent player until they are back" }, "computer plays"));
-  if (st.rematch.has(i) && t.state === "finished") badges.push(h("span", { class: "badge" }, "rematch"));
+  if (v && v.deal >= 0 && v.dealer === i) badges.push(dealerBadge());
+  if (v?.contract && v.contract.declarer === i && v.phase !== "bidding")
+    badges.push(h("span", { class: "badge declarer", title: t("felt.declarer") }, t("felt.declarer")));
+  if (computer) badges.push(h("span", { class: "badge computer", title: t("common.computerTitle") }, t("common.computer")));
+  if (away) badges.push(h("span", { class: "badge away" }, t("felt.away")));
+  if (standIn) badges.push(h("span", { class: "badge computer stand-in", title: t("felt.standInTitle") }, t("felt.standIn")));
+  if (st.rematch.has(i) && table.state === "finished") badges.push(h("span", { class: "badge" }, t("felt.rematch")));
   const line: (HTMLElement | string)[] = [];
   if (v && v.deal >= 0) {
     const call = [...v.calls].reverse().find((c) => c.seat === i);
-    if (call) line.push(h("span", { class: "call" }, callText(call, t.variant)));
-    if (v.phase === "play" || v.phase === "over") {
-      const won = v.tricks_won[i] ?? 0;
-      line.push(h("span", { class: "won" }, `${won} trick${won === 1 ? "" : "s"}`));
-    }
+    if (call) line.push(h("span", { class: "call" }, callText(call, table.variant)));
+    if (v.phase === "play" || v.phase === "over") line.push(h("span", { class: "won" }, t("status.tricks", { n: v.tricks_won[i] ?? 0 })));
   }
-  if (toAct) line.push(h("span", { class: "acting" }, PHASE_VERBS[v.phase] ?? "to act", h("span", { class: "countdown" })));
+  if (toAct) line.push(h("span", { class: "acting" }, t(PHASE_VERBS[v.phase] ?? "felt.toAct"), h("span", { class: "countdown" })));
   const count = v && v.deal >= 0 ? (v.hand_counts[i] ?? 0) : 0;
   const showBacks = !me || st.seat === null;
   return h(
@@ -95,7 +93,7 @@ function seatBox(st: TableState, v: View | null, i: number, where: string, o: Fe
     h(
       "div",
       { class: "seat-head" },
-      h("span", { class: "seat-name" }, info?.name ? playerName(info.name, computer) : "empty seat", me ? h("small", null, " (you)") : null),
+      h("span", { class: "seat-name" }, info?.name ? playerName(info.name, computer) : t("felt.emptySeat"), me ? h("small", null, t("common.you")) : null),
       ratingTag(info),
       badges,
     ),
@@ -105,7 +103,7 @@ function seatBox(st: TableState, v: View | null, i: number, where: string, o: Fe
     showBacks && count > 0
       ? h(
           "div",
-          { class: "fan", title: `${count} card${count === 1 ? "" : "s"}`, "data-count": count },
+          { class: "fan", title: t("status.cards", { n: count }), "data-count": count },
           Array.from({ length: Math.min(count, 13) }, () => cardBack("mini")),
           h("span", { class: "count" }, String(count)),
         )
@@ -114,9 +112,8 @@ function seatBox(st: TableState, v: View | null, i: number, where: string, o: Fe
 }
 
 function center(st: TableState, v: View | null, pos: string[], base: number, o: FeltOptions): HTMLElement[] {
-  const t = st.summary;
-  const n = t.players;
-  if (!v || v.deal < 0) return [h("p", { class: "center-note" }, t.state === "open" ? "Waiting for players" : "")];
+  const n = st.summary.players;
+  if (!v || v.deal < 0) return [h("p", { class: "center-note" }, st.summary.state === "open" ? t("lobby.stateOpen") : "")];
   let cards = v.trick.cards;
   let leader = v.trick.leader;
   let caption: string | null = null;
@@ -125,19 +122,19 @@ function center(st: TableState, v: View | null, pos: string[], base: number, o: 
   if (o.showLast && last && v.trick.cards.length > 0) {
     cards = last.cards;
     leader = last.leader;
-    caption = `Last trick: ${seatName(st, last.winner)} took it`;
+    caption = t("felt.lastTrickCaption", { name: seatName(st, last.winner) });
     done = true;
   } else if (cards.length === 0 && last && (v.phase === "play" || v.phase === "over" || v.to_act === null)) {
     cards = last.cards;
     leader = last.leader;
-    caption = `${seatName(st, last.winner)} took the trick`;
+    caption = t("felt.tookTrick", { name: seatName(st, last.winner) });
     done = true;
   }
   const out: HTMLElement[] = [];
   // Before the cards, what is going on, in the middle of the trick's place.
   const note =
     v.phase === "bidding" || v.phase === "discard" || v.phase === "choose"
-      ? h("p", { class: "center-note" }, v.phase === "bidding" ? "Bidding" : v.phase === "discard" ? "The declarer takes the kitty" : "The declarer chooses")
+      ? h("p", { class: "center-note" }, v.phase === "bidding" ? t("felt.bidding") : v.phase === "discard" ? t("felt.takesKitty") : t("felt.declarerChooses"))
       : null;
   const trick = h(
     "div",
@@ -159,9 +156,14 @@ function center(st: TableState, v: View | null, pos: string[], base: number, o: 
       { class: "trick-foot" },
       caption ? h("span", { class: "trick-caption" }, caption) : null,
       lastOffered
-        ? h("button", { type: "button", class: "link last-trick-toggle", onclick: o.toggleLast }, o.showLast ? "Back to this trick" : "Last trick")
+        ? h("button", { type: "button", class: "link last-trick-toggle", onclick: o.toggleLast }, o.showLast ? t("felt.backToTrick") : t("felt.lastTrick"))
         : null,
     ),
   );
   return out;
+}
+
+/** The dealer's badge (a letter: D, Î, M), the word on hover. */
+export function dealerBadge(): HTMLElement {
+  return h("span", { class: "badge dealer", title: t("felt.dealer") }, t("felt.dealerLetter"));
 }

@@ -2,11 +2,12 @@
 // or a drag to the table), the others dimmed with the reason, and in bid
 // whist the discard's choice.
 import type { App } from "../app";
-import { cardFace, SUIT_NAMES, sortHand, suitOf } from "../core/cards";
+import { cardFace, sortHand, suitName, suitOf } from "../core/cards";
 import { h, fill } from "../core/dom";
 import type { TableState } from "./game";
 import { moveFocus } from "../core/keys";
 import type { Action, View } from "../core/types";
+import { t } from "../i18n";
 
 export class HandView {
   /** The cards chosen for a discard. */
@@ -88,7 +89,7 @@ export class HandView {
           "data-count": cards.length,
           style: `--n:${cards.length}`,
           role: active.length ? "group" : null,
-          "aria-label": active.length ? (discarding ? "your hand: choose the cards to discard" : "your hand: choose a card to play") : null,
+          "aria-label": active.length ? (discarding ? t("hand.chooseDiscard") : t("hand.choosePlay")) : null,
         },
         els,
       ),
@@ -181,12 +182,12 @@ export class HandView {
     const leadSuit = lead ? suitOf(lead) : null;
     const suit = suitOf(card);
     if (leadSuit && suit !== leadSuit && v.hand.some((c) => suitOf(c) === leadSuit)) {
-      return `You must follow suit: you hold ${SUIT_NAMES[leadSuit]}.`;
+      return t("hand.followSuit", { suit: suitName(leadSuit) });
     }
     if (v.trump && v.trump !== "NT" && suit !== v.trump && this.app.table?.summary.variant === "exact") {
-      return "You cannot follow suit, so you must play a trump.";
+      return t("hand.mustTrump");
     }
-    if (!suit && leadSuit) return "A joker may not be played while you can follow suit.";
-    return "You may not play this card now.";
+    if (!suit && leadSuit) return t("hand.joker");
+    return t("hand.notNow");
   }
 }

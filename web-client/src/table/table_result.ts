@@ -7,17 +7,19 @@ import { playerName, ratingTag } from "../core/players";
 import { isComputer, seatName, winnersText, type SeatRating, type TableState } from "./game";
 import { hasSides } from "../core/rules";
 import type { View } from "../core/types";
+import { list } from "../i18n/format";
+import { t, tx } from "../i18n";
 
 export function resultPanel(app: App, st: TableState, v: View | null): HTMLElement {
-  const t = st.summary;
+  const table = st.summary;
   const scores = st.result?.scores ?? v?.scores ?? [];
   const winners = st.result?.winners ?? v?.winners ?? [];
-  const sides = hasSides(t);
-  const heads = sides ? [0, 1].map((s) => [seatLink(st, s), " & ", seatLink(st, s + 2)]) : t.seats.map((_, i) => [seatLink(st, i)]);
+  const sides = hasSides(table);
+  const heads = sides ? [0, 1].map((s) => tx("table.side", { a: seatLink(st, s), b: seatLink(st, s + 2) })) : table.seats.map((_, i) => [seatLink(st, i)]);
   const results = v?.results ?? [];
   const seated = st.seat !== null;
   // Computer players agree to every rematch: only the people are waited for.
-  const waiting = t.seats.filter((s) => !st.rematch.has(s.seat) && !s.computer).map((s) => s.name ?? `seat ${s.seat + 1}`);
+  const waiting = table.seats.filter((s) => !st.rematch.has(s.seat) && !s.computer).map((s) => s.name ?? t("table.seat", { n: s.seat + 1 }));
   return h(
     "div",
     { class: "result", "data-role": "result" },
@@ -25,8 +27,8 @@ export function resultPanel(app: App, st: TableState, v: View | null): HTMLEleme
       "h3",
       null,
       sides
-        ? `Game over: ${winnersText(st, winners)}, ${[...scores].sort((a, b) => b - a).join(" to ")}.`
-        : `Game over: ${winnersText(st, winners)} with ${scores[winners[0] ?? 0] ?? 0} points.`,
+        ? t("result.overSides", { winners: winnersText(st, winners), score: [...scores].sort((a, b) => b - a).join(t("result.scoreTo")) })
+        : t("result.overPlayers", { winners: winnersText(st, winners), n: scores[winners[0] ?? 0] ?? 0 }),
     ),
     h(
       "table",
@@ -37,7 +39,7 @@ export function resultPanel(app: App, st: TableState, v: View | null): HTMLEleme
         h(
           "tr",
           null,
-          h("th", null, "Deal"),
+          h("th", null, t("status.deal")),
           heads.map((x) => h("th", null, x)),
         ),
       ),
@@ -55,27 +57,27 @@ export function resultPanel(app: App, st: TableState, v: View | null): HTMLEleme
         h(
           "tr",
           { class: "total" },
-          h("td", null, "Total"),
+          h("td", null, t("result.total")),
           scores.map((sc) => h("td", null, String(sc))),
         ),
       ),
     ),
-    h("small", { class: "hint" }, "Points per deal, with the tricks taken in brackets."),
+    h("small", { class: "hint" }, t("result.pointsHint")),
     ratingsLine(st),
-    seated && t.settings.kind === "compete" && t.state === "finished" ? gameChipsLine(app, st.result?.game ?? null) : null,
+    seated && table.settings.kind === "compete" && table.state === "finished" ? gameChipsLine(app, st.result?.game ?? null) : null,
     h(
       "div",
       { class: "result-actions" },
       // Also once someone left (the table open again): at a Compete table
       // the next game waits for everyone's rematch.
-      seated && st.seat !== null && !st.rematch.has(st.seat) && t.state !== "playing"
-        ? h("button", { type: "button", class: "primary", id: "rematch", onclick: () => void app.rematch() }, "Rematch")
+      seated && st.seat !== null && !st.rematch.has(st.seat) && table.state !== "playing"
+        ? h("button", { type: "button", class: "primary", id: "rematch", onclick: () => void app.rematch() }, t("result.rematch"))
         : null,
-      seated && st.seat !== null && st.rematch.has(st.seat) ? h("span", null, `Waiting for ${waiting.join(", ")} to agree…`) : null,
-      st.result?.game != null && t.state === "finished"
-        ? h("button", { type: "button", id: "replay", onclick: () => app.openReplay(st.result?.game ?? 0) }, "Replay the game")
+      seated && st.seat !== null && st.rematch.has(st.seat) ? h("span", null, t("result.waitingAgree", { names: list(waiting) })) : null,
+      st.result?.game != null && table.state === "finished"
+        ? h("button", { type: "button", id: "replay", onclick: () => app.openReplay(st.result?.game ?? 0) }, t("result.replay"))
         : null,
-      h("button", { type: "button", onclick: () => void app.toLobby() }, seated ? "Leave the table" : "Back to the lobby"),
+      h("button", { type: "button", onclick: () => void app.toLobby() }, seated ? t("result.leave") : t("common.backToLobby")),
     ),
   );
 }
@@ -90,5 +92,5 @@ function ratingsLine(st: TableState): HTMLElement | null {
   const ratings = st.result?.ratings;
   if (!ratings?.length) return null;
   const one = (r: SeatRating, i: number): (HTMLElement | string | null)[] => [i > 0 ? ", " : null, seatLink(st, r.seat), ratingTag(r, r.change)];
-  return h("p", { class: "ratings", "data-role": "ratings" }, "Ratings: ", ratings.map(one), ".");
+  return h("p", { class: "ratings", "data-role": "ratings" }, tx("result.ratings", { list: h("span", null, ratings.map(one)) }));
 }

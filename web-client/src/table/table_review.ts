@@ -12,6 +12,7 @@ import { keepFocus } from "../core/keys";
 import type { PlayedTrick, View } from "../core/types";
 import { rowNames, seatName, type TableState } from "./game";
 import { scoreSheetTable, sheetSummaries } from "./summary";
+import { t } from "../i18n";
 
 type Kind = "tricks" | "sheet";
 
@@ -45,8 +46,8 @@ export class Review {
         label,
       );
     this.buttons = {
-      tricks: toggle("tricks", "review-tricks", "Tricks", "every trick of this deal (key: T)", "T"),
-      sheet: toggle("sheet", "review-sheet", "Score sheet", "every deal of the game, and the score after it", null),
+      tricks: toggle("tricks", "review-tricks", t("review.tricks"), t("review.tricksTitle"), "T"),
+      sheet: toggle("sheet", "review-sheet", t("review.sheet"), t("review.sheetTitle"), null),
     };
     this.bar = h("div", { class: "review-bar", "data-role": "review-bar" }, this.buttons.tricks, this.buttons.sheet);
     this.panel = h("div", { class: "review-area", id: "review-panel" });
@@ -71,7 +72,7 @@ export class Review {
       if (this.open) this.close();
       return;
     }
-    this.buttons.tricks.textContent = v.tricks.length > 0 ? `Tricks (${v.tricks.length})` : "Tricks";
+    this.buttons.tricks.textContent = v.tricks.length > 0 ? t("review.tricksCount", { n: v.tricks.length }) : t("review.tricks");
     if (!this.open) return;
     const names = st.summary.seats.map((s) => s.name ?? "").join("\n");
     const key = this.open === "tricks" ? `tricks/${v.deal}/${v.tricks.length}/${names}` : `sheet/${v.results.length}/${names}`;
@@ -133,7 +134,7 @@ function reviewFrame(role: string, title: string, closeLabel: string, onClose: (
       "header",
       null,
       h("h3", { id: "review-title", tabindex: -1 }, title),
-      h("button", { type: "button", class: "link close", "aria-label": closeLabel, "data-key": "review-close", onclick: onClose }, "✕"),
+      h("button", { type: "button", class: "link close", "aria-label": closeLabel, "data-key": "review-close", onclick: onClose }, t("common.close")),
     ),
     body,
   );
@@ -143,40 +144,40 @@ function reviewFrame(role: string, title: string, closeLabel: string, onClose: (
 function tricksPanel(st: TableState, v: View, onClose: () => void): HTMLElement {
   const body =
     v.tricks.length === 0
-      ? h("p", { class: "hint review-empty" }, "No trick is over yet in this deal.")
+      ? h("p", { class: "hint review-empty" }, t("review.noTrick"))
       : h(
           "ol",
-          { class: "review-scroll review-tricks", tabindex: 0, "aria-label": `the ${v.tricks.length} tricks played` },
-          v.tricks.map((t, k) => trickItem(st, t, k)),
+          { class: "review-scroll review-tricks", tabindex: 0, "aria-label": t("review.tricksLabel", { n: v.tricks.length }) },
+          v.tricks.map((x, k) => trickItem(st, x, k)),
         );
-  return reviewFrame("trick-review", `Tricks of deal ${v.deal + 1}`, "close the tricks", onClose, body);
+  return reviewFrame("trick-review", t("review.tricksOfDeal", { n: v.deal + 1 }), t("review.closeTricks"), onClose, body);
 }
 
-function trickItem(st: TableState, t: PlayedTrick, k: number): HTMLElement {
+function trickItem(st: TableState, trick: PlayedTrick, k: number): HTMLElement {
   const n = st.summary.players;
   return h(
     "li",
-    { class: "review-trick", "data-trick": k, "data-leader": t.leader, "data-winner": t.winner },
+    { class: "review-trick", "data-trick": k, "data-leader": trick.leader, "data-winner": trick.winner },
     h(
       "p",
       { class: "review-trick-head" },
-      h("b", null, `Trick ${k + 1}`),
-      h("span", { class: "led-by" }, ` · led by ${seatName(st, t.leader)}`),
-      h("span", { class: "won-by" }, ` · won by ${seatName(st, t.winner)}`),
+      h("b", null, t("review.trick", { n: k + 1 })),
+      h("span", { class: "led-by" }, " · ", t("review.ledBy", { name: seatName(st, trick.leader) })),
+      h("span", { class: "won-by" }, " · ", t("review.wonBy", { name: seatName(st, trick.winner) })),
     ),
     h(
       "div",
       { class: "review-cards", style: `--n: ${n}` },
-      t.cards.map((c, j) => {
-        const seat = (t.leader + j) % n;
-        const won = seat === t.winner;
+      trick.cards.map((c, j) => {
+        const seat = (trick.leader + j) % n;
+        const won = seat === trick.winner;
         const name = seatName(st, seat);
         return h(
           "div",
           { class: `played${won ? " winner" : ""}${j === 0 ? " leader" : ""}`, "data-seat": seat, title: name },
           cardFace(c, "tiny"),
           h("span", { class: "who" }, name),
-          won ? h("span", { class: "sr-only" }, ", won the trick") : null,
+          won ? h("span", { class: "sr-only" }, t("review.wonTrick")) : null,
         );
       }),
     ),
@@ -187,11 +188,11 @@ function trickItem(st: TableState, t: PlayedTrick, k: number): HTMLElement {
 function sheetPanel(st: TableState, v: View, onClose: () => void): HTMLElement {
   const body =
     v.results.length === 0
-      ? h("p", { class: "hint review-empty" }, "No deal is over yet.")
+      ? h("p", { class: "hint review-empty" }, t("review.noDeal"))
       : h(
           "div",
-          { class: "review-scroll", tabindex: 0, role: "region", "aria-label": "the score sheet's deals" },
-          scoreSheetTable(sheetSummaries(st.summary, rowNames(st), v.results), "Each deal's points, and the score after it"),
+          { class: "review-scroll", tabindex: 0, role: "region", "aria-label": t("review.sheetLabel") },
+          scoreSheetTable(sheetSummaries(st.summary, rowNames(st), v.results), t("review.sheetCaption")),
         );
-  return reviewFrame("score-sheet", "Score sheet", "close the score sheet", onClose, body);
+  return reviewFrame("score-sheet", t("review.sheet"), t("review.closeSheet"), onClose, body);
 }

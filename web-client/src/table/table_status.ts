@@ -1,37 +1,37 @@
 // The status bar above the table: the deal, trumps, the turned card or the
 // contract, the kitty, and the score with its target.
-import { cardFace, SUIT_NAMES, suitIcon, type Suit } from "../core/cards";
+import { cardFace, suitIcon, suitName, type Suit } from "../core/cards";
 import { h } from "../core/dom";
 import { seatName, sideName, type TableState } from "./game";
-import { hasSides, MODE_LABELS } from "../core/rules";
+import { bidName, hasSides, modeName } from "../core/rules";
 import { countdown, waitingText } from "../core/schedule";
 import type { View } from "../core/types";
+import { num } from "../i18n/format";
+import { t, tx } from "../i18n";
 
 /** The status bar's items; `creator`: the user created the table (and may add computers). */
 export function statusItems(st: TableState, v: View | null, creator: boolean): HTMLElement[] {
-  const t = st.summary;
+  const table = st.summary;
   if (!v || v.deal < 0) {
-    const free = t.seats.filter((s) => s.name === null).length;
+    const free = table.seats.filter((s) => s.name === null).length;
+    const kind = table.settings.kind;
     return [
       h(
         "div",
         { class: "chip wide" },
-        t.state === "open" ? waitingText(t, free) : "Waiting for the game.",
-        t.settings.kind === "play" && free > 0
+        table.state === "open" ? waitingText(table, free) : t("status.waitingGame"),
+        kind === "play" && free > 0
           ? h(
               "small",
               { class: "hint", "data-role": "quick-wait" },
-              t.fill_at
-                ? [" Computer players take the free seats ", countdown(t.fill_at), "; people who come before sit here."]
-                : " People who come sit here; after a short wait, computer players take the free seats.",
+              " ",
+              table.fill_at ? tx("status.quickFillAt", { left: countdown(table.fill_at) }) : t("status.quickFill"),
             )
           : null,
-        t.settings.kind === "compete"
-          ? h("small", { class: "hint" }, ` Each seat pays the buy-in of ${t.settings.buy_in ?? 0} chips when the game starts.`)
+        kind === "compete"
+          ? h("small", { class: "hint" }, " ", t("status.competeBuyIn", { n: table.settings.buy_in ?? 0, amount: num(table.settings.buy_in ?? 0) }))
           : null,
-        creator && free > 0 && t.settings.kind !== "compete" && t.settings.kind !== "play"
-          ? h("small", { class: "hint" }, " You may fill a seat with a computer player: “Add computer”.")
-          : null,
+        creator && free > 0 && kind !== "compete" && kind !== "play" ? h("small", { class: "hint" }, " ", t("status.addComputer")) : null,
       ),
     ];
   }
@@ -40,18 +40,25 @@ export function statusItems(st: TableState, v: View | null, creator: boolean): H
   // below it stay where they are. (Bid whist's contract and kitty are on the
   // felt, in its free corners.)
   const items: HTMLElement[] = [];
-  items.push(h("div", { class: "chip" }, h("span", { class: "k" }, "Deal"), ` ${v.deal + 1}`, t.variant === "exact" ? ` · ${v.hand_size} cards` : null));
-  items.push(h("div", { class: "chip", "data-role": "trump" }, h("span", { class: "k" }, "Trumps"), " ", trumpLabel(v)));
+  items.push(
+    h(
+      "div",
+      { class: "chip" },
+      h("span", { class: "k" }, t("status.deal")),
+      ` ${v.deal + 1}`,
+      table.variant === "exact" ? ` · ${t("status.cards", { n: v.hand_size })}` : null,
+    ),
+  );
+  items.push(h("div", { class: "chip", "data-role": "trump" }, h("span", { class: "k" }, t("status.trumps")), " ", trumpLabel(v)));
   if (v.turned) {
     items.push(
       h(
         "div",
         {
           class: "chip turned",
-          title:
-            t.variant === "classic" ? "the dealer's last card, turned up: it names trumps and stays in the dealer's hand" : "the turned card: it names trumps",
+          title: table.variant === "classic" ? t("status.turnedClassic") : t("status.turnedTitle"),
         },
-        h("span", { class: "k" }, "Turned"),
+        h("span", { class: "k" }, t("status.turned")),
         cardFace(v.turned, "tiny"),
       ),
     );
@@ -66,10 +73,10 @@ export function contractBox(st: TableState, v: View | null): HTMLElement | null 
   return h(
     "div",
     { class: "corner-box contract", "data-role": "contract" },
-    h("span", { class: "k" }, v.phase === "bidding" ? "High bid" : "Contract"),
-    h("b", null, `${c.level} ${MODE_LABELS[c.mode] ?? c.mode}`),
-    h("span", null, ` by ${seatName(st, c.declarer)}`),
-    h("small", { class: "needs" }, `needs ${6 + c.level} tricks`),
+    h("span", { class: "k" }, v.phase === "bidding" ? t("status.highBid") : t("status.contract")),
+    h("b", null, bidName(c.level, c.mode)),
+    h("span", null, " ", t("status.by", { name: seatName(st, c.declarer) })),
+    h("small", { class: "needs" }, t("status.needs", { n: 6 + c.level })),
   );
 }
 
@@ -78,7 +85,7 @@ export function kittyBox(v: View | null): HTMLElement | null {
   return h(
     "div",
     { class: "corner-box kitty", "data-role": "kitty" },
-    h("span", { class: "k" }, "Kitty"),
+    h("span", { class: "k" }, t("status.kitty")),
     h(
       "span",
       { class: "kitty-cards" },
@@ -88,18 +95,18 @@ export function kittyBox(v: View | null): HTMLElement | null {
 }
 
 function scoreChip(st: TableState, v: View): HTMLElement {
-  const t = st.summary;
-  const target = t.variant === "exact" ? "" : `to ${t.options["play_to"]}`;
-  if (hasSides(t)) {
+  const table = st.summary;
+  const target = table.variant === "exact" ? "" : String(table.options["play_to"]);
+  if (hasSides(table)) {
     const tricks = [0, 1].map((side) => (v.tricks_won[side] ?? 0) + (v.tricks_won[side + 2] ?? 0));
-    if (t.variant === "bid" && v.contract && v.phase === "play") {
+    if (table.variant === "bid" && v.contract && v.phase === "play") {
       const side = v.contract.declarer % 2;
       tricks[side] = (tricks[side] ?? 0) + 1; // the book
     }
     return h(
       "div",
       { class: "chip score", "data-role": "score" },
-      h("span", { class: "k" }, `Score ${target}`),
+      h("span", { class: "k" }, target ? t("status.scoreTo", { n: target }) : t("status.score")),
       h(
         "span",
         { class: "sides" },
@@ -109,7 +116,7 @@ function scoreChip(st: TableState, v: View): HTMLElement {
             { class: `side side-${side}` },
             h("b", null, String(v.scores[side] ?? 0)),
             h("span", { class: "names" }, sideName(st, side)),
-            v.phase === "play" ? h("small", null, `${tricks[side]} trick${tricks[side] === 1 ? "" : "s"}`) : null,
+            v.phase === "play" ? h("small", null, t("status.tricks", { n: tricks[side] ?? 0 })) : null,
           ),
         ),
       ),
@@ -118,7 +125,7 @@ function scoreChip(st: TableState, v: View): HTMLElement {
   return h(
     "div",
     { class: "chip score", "data-role": "score" },
-    h("span", { class: "k" }, "Score"),
+    h("span", { class: "k" }, t("status.score")),
     h(
       "span",
       { class: "sides" },
@@ -128,8 +135,11 @@ function scoreChip(st: TableState, v: View): HTMLElement {
 }
 
 function trumpLabel(v: View): (Element | string)[] {
-  if (v.trump === null) return [v.phase === "bidding" || v.phase === "discard" || v.phase === "choose" ? "to be named" : "—"];
-  if (v.trump === "NT") return [h("b", null, `No trump${v.contract || v.downtown ? (v.downtown ? ", downtown" : ", uptown") : ""}`)];
+  if (v.trump === null) return [v.phase === "bidding" || v.phase === "discard" || v.phase === "choose" ? t("status.toBeNamed") : "—"];
+  if (v.trump === "NT") {
+    const direction = v.contract || v.downtown ? (v.downtown ? "downtown" : "uptown") : null;
+    return [h("b", null, direction ? t("status.noTrumpDirection", { mode: modeName(direction) }) : t("status.noTrump"))];
+  }
   const st = v.trump as Suit;
-  return [suitIcon(st, `suit big suit-${st}`), h("b", null, ` ${SUIT_NAMES[st]}`), v.downtown ? " (downtown)" : ""];
+  return [suitIcon(st, `suit big suit-${st}`), h("b", null, ` ${suitName(st)}`), v.downtown ? ` ${t("status.downtown")}` : ""];
 }

@@ -2,11 +2,12 @@
 // button (key S) asks the server what the computer would do in the user's
 // place; the answer is highlighted for this turn only, never played.
 import type { App } from "../app";
-import { cardText, SUIT_NAMES, type Suit } from "../core/cards";
+import { cardText, suitName, type Suit } from "../core/cards";
 import { h } from "../core/dom";
 import type { TableState } from "./game";
-import { MODE_LABELS } from "../core/rules";
+import { bidName, modeName } from "../core/rules";
 import type { Action, View } from "../core/types";
+import { t, tx } from "../i18n";
 
 export class Suggestions {
   /** The server's suggestion for the user's current turn (turnKey says which turn), shown until they act. */
@@ -62,17 +63,17 @@ export class Suggestions {
   private suggestionText(st: TableState, a: Action): string {
     switch (a.type) {
       case "play":
-        return `play ${cardText(a.card ?? "")}`;
+        return t("suggest.play", { card: cardText(a.card ?? "") });
       case "pass":
-        return "pass";
+        return t("call.pass");
       case "bid":
-        return st.summary.variant === "exact" ? `bid ${a.tricks ?? 0}` : `bid ${a.level ?? 0} ${MODE_LABELS[a.mode ?? ""] ?? a.mode}`;
+        return st.summary.variant === "exact" ? t("call.tricks", { n: a.tricks ?? 0 }) : t("suggest.bid", { bid: bidName(a.level, a.mode) });
       case "discard":
-        return `discard ${(a.cards ?? []).map(cardText).join(" ")}`;
+        return t("suggest.discard", { cards: (a.cards ?? []).map(cardText).join(" ") });
       case "trump":
-        return `${SUIT_NAMES[(a.suit ?? "S") as Suit]} as trumps`;
+        return t("suggest.trump", { suit: suitName((a.suit ?? "S") as Suit) });
       case "direction":
-        return a.mode === "downtown" ? "downtown" : "uptown";
+        return modeName(a.mode === "downtown" ? "downtown" : "uptown");
     }
   }
 
@@ -90,14 +91,14 @@ export class Suggestions {
           class: "suggest",
           id: "suggest",
           disabled: this.suggesting,
-          title: "Ask the computer what it would do here (key S); nothing is played",
+          title: t("suggest.title"),
           onclick: () => void this.ask(),
         },
-        this.suggesting ? "Thinking…" : "Suggest",
+        this.suggesting ? t("suggest.thinking") : t("suggest.suggest"),
       ),
       a
-        ? h("span", { class: "suggestion", "data-role": "suggestion" }, "Suggested: ", h("b", null, this.suggestionText(st, a)), " (highlighted)")
-        : h("small", { class: "hint" }, "Key S"),
+        ? h("span", { class: "suggestion", "data-role": "suggestion" }, tx("suggest.suggested", { what: h("b", null, this.suggestionText(st, a)) }))
+        : h("small", { class: "hint" }, t("suggest.key")),
     );
   }
 
