@@ -2,7 +2,9 @@
 # The browser client's build and tests, for scripts/run and scripts/test.
 #   web-client/make.sh build   installs the npm packages when needed, then
 #                              builds dist/ (index.html, app.js, app.css,
-#                              favicon.svg, favicon.ico)
+#                              the service worker sw.js, offline.html, the
+#                              manifest, favicon.svg, favicon.ico, the PNG
+#                              icons)
 #   web-client/make.sh test    the same, then checks the sources
 #                              (tests/sources.mjs), type-checks and runs the
 #                              browser tests against a real whistd

@@ -4,6 +4,7 @@ import { AccountCareScreen } from "./account/care";
 import { ChipsScreen } from "./chips/chips";
 import { App, type Screen, type ScreenName } from "./app";
 import { h } from "./core/dom";
+import { registerServiceWorker } from "./core/install";
 import { currentRules } from "./core/rules";
 import { pickLang, setLang, t } from "./i18n";
 import { savedLang } from "./saved";
@@ -50,3 +51,4 @@ if (root) {
   (window as unknown as { whist: unknown }).whist = { app, drop: () => app.conn.drop(), rules: currentRules };
   app.start();
 }
+registerServiceWorker();

@@ -48,12 +48,14 @@ async function waitHealthy(url, proc, ms) {
   throw new Error(`whistd did not answer ${url}/healthz within ${ms} ms`);
 }
 
-/** Starts whistd (with `extra` flags, e.g. quick computer players); returns {url, stop(), log()}. */
-export async function startServer(extra = []) {
+/**
+ * Starts whistd (with `extra` flags, e.g. quick computer players) serving
+ * the client in `dist` (web-client/dist unless said); returns {url, stop(), log()}.
+ */
+export async function startServer(extra = [], dist = join(clientDir, "dist")) {
   const bin = resolve(clientDir, process.env.WHISTD ?? "../build/server/whistd");
   if (!existsSync(bin)) throw new Error(`no whistd at ${bin} (build it, or set WHISTD)`);
-  const dist = join(clientDir, "dist");
-  if (!existsSync(join(dist, "index.html"))) throw new Error("no dist/index.html: run npm run build first");
+  if (!existsSync(join(dist, "index.html"))) throw new Error(`no index.html in ${dist}: run npm run build first`);
   const dir = await mkdtemp(join(tmpdir(), "whistd-e2e-"));
   const port = await freePort();
   const args = [
