@@ -176,6 +176,10 @@ std::map<std::string, std::string> written() {
       text(SessionList{{{"3f2a9c1b4d5e6f70", "Firefox on Linux", 1700000000, 1700000600, true},
                         {"0123456789abcdef", kOdd, 1690000000, 1690000000, false}}});
   w["account.sessions.none"] = text(SessionList{});
+  w["account.delete"] = text(AccountDeleted{"deleted player 42", 480});
+  w["safety.list"] =
+      text(SafetyLists{{{"bob", 1700000000}, {kOdd, 1700000100}}, {{"cat", 1690000000}}});
+  w["safety.list.none"] = text(SafetyLists{});
   w["results.stats"] = text(Stats{alice, {{"classic", 3, 2}, {"exact", 1, 0}}});
   w["welcome"] = without_rules(welcome_message({"whistd/0.1.0", {}, "none"}, ""));
   w["welcome.resumed"] = without_rules(
