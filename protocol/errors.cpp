@@ -34,7 +34,7 @@ constexpr Entry kCatalogue[] = {
     {Error::kSeatTaken, "seat_taken", "that seat is taken"},
     {Error::kNoWatching, "no_watching", "this table does not allow watching"},
     {Error::kTooManyWatchers, "too_many_watchers", "this table has as many watchers as it takes"},
-    {Error::kSeated, "seated", "you are seated at this table"},
+    {Error::kSeated, "seated", "you hold a seat"},
     {Error::kNotWatching, "not_watching", "you are not watching this table"},
     {Error::kGameInProgress, "game_in_progress", "the game is on"},
     {Error::kNoGame, "no_game", "no such game"},

@@ -63,6 +63,16 @@ std::string_view type_name(const ClientMessage& m) {
   return std::visit(V{}, m);
 }
 
+std::string username_of(const ClientMessage& m) {
+  std::string name;
+  std::visit(
+      [&](const auto& x) {
+        if constexpr (requires { x.username; }) name = x.username;
+      },
+      m);
+  return name;
+}
+
 std::string ack_message(const std::string& id, const std::string& data_json) {
   // The keys in the order dump() writes them (sorted), as every message.
   std::string out;

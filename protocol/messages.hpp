@@ -214,6 +214,8 @@ std::variant<Request, ParseError> parse_request(std::string_view text);
 
 // The request type's name, for logs and metrics.
 std::string_view type_name(const ClientMessage& m);
+// The username a request names (friend.*, safety.*, results...); "" if none.
+std::string username_of(const ClientMessage& m);
 
 // Server messages, each ready to send (welcome: replies.hpp).
 // {"t":"ack","id":..,"d":data_json}; data_json is a serialized JSON value

@@ -80,8 +80,7 @@ asio::awaitable<std::string> WsSession::on_account(const std::string& id,
     const auto closed = co_await storage_.on_storage(std::move(close));
     if (closed.result == storage::CloseResult::kSeated)
       co_return reply_error(
-          id, {Error::kSeated, "leave table " + std::to_string(closed.tables.front()) +
-                                   " first (a seat there is still yours)"});
+          id, {Error::kSeated, "leave table " + std::to_string(closed.tables.front()) + " first"});
     if (closed.result != storage::CloseResult::kClosed || !closed.erased)
       co_return reply_error(id, {Error::kNoUser, "this account is deleted already"});
     spdlog::info("account {} deleted (now {}); {} chips back to the house", me,

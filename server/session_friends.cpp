@@ -51,17 +51,6 @@ Op friend_op(const protocol::ClientMessage& m) {
                                                               : Op::kRemove;
 }
 
-// The username a friend request names.
-std::string friend_name(const protocol::ClientMessage& m) {
-  std::string name;
-  std::visit(
-      [&](const auto& x) {
-        if constexpr (requires { x.username; }) name = x.username;
-      },
-      m);
-  return name;
-}
-
 struct FriendOutcome {
   std::optional<storage::Account> other;
   storage::FriendResult request = storage::FriendResult::kNoSuchAccount;
@@ -130,7 +119,7 @@ asio::awaitable<std::string> WsSession::on_friend(const std::string& id,
   if (user_->guest) co_return reply_error(id, {protocol::Error::kGuest, kGuestFriends});
   const std::int64_t me = user_->id;
   const Op op = friend_op(m);
-  auto job = [me, op, name = friend_name(m), now = unix_now()](storage::Database& db) {
+  auto job = [me, op, name = protocol::username_of(m), now = unix_now()](storage::Database& db) {
     return apply_friend(db, op, me, name, now);
   };
   const FriendOutcome out = co_await storage_.on_storage(std::move(job));

@@ -20,16 +20,6 @@ namespace {
 // Reports one player may make in 24 hours.
 constexpr int kReportsPerDay = 10;
 
-std::string named(const protocol::ClientMessage& m) {
-  std::string name;
-  std::visit(
-      [&](const auto& x) {
-        if constexpr (requires { x.username; }) name = x.username;
-      },
-      m);
-  return name;
-}
-
 std::vector<protocol::reply::ListedPlayer> listed(const std::vector<storage::ListedPlayer>& in) {
   std::vector<protocol::reply::ListedPlayer> out;
   for (const auto& p : in) out.push_back({p.username, p.since});
@@ -53,7 +43,7 @@ asio::awaitable<std::string> WsSession::on_safety(const std::string& id,
     co_return protocol::ack_message(id, co_await storage_.on_storage(std::move(read)));
   }
 
-  auto find = [name = named(m)](storage::Database& db) {
+  auto find = [name = protocol::username_of(m)](storage::Database& db) {
     return db.accounts().account_by_name(name);
   };
   const auto other = co_await storage_.on_storage(std::move(find));

@@ -6,7 +6,7 @@
 // language draws the screen again (a new one, in the new words) and keeps
 // the connection.
 import { h, fill } from "./core/dom";
-import { endedReason, errorReason, errorText } from "./core/errors";
+import { endedText, errorReason, errorText } from "./core/errors";
 import { onLangChange, t } from "./i18n";
 import { addWatcherChat, applyEventMsg, newTableState, setClock, type TableState } from "./table/game";
 import { Connection, RequestError, type Status } from "./core/net";
@@ -16,6 +16,7 @@ import { readJson, replayInHash, savedChat, saveChat } from "./saved";
 import type { ScreenName, Shell } from "./shell";
 import { TopBar } from "./topbar";
 import { Wallet } from "./chips/wallet";
+import { Safety } from "./social/safety";
 import { Social } from "./social/social";
 import type {
   Action,
@@ -73,6 +74,8 @@ export class App implements Shell {
   readonly pages = new Pages(this);
   /** Friends, invitations and scheduled tables' notices (social.ts). */
   readonly social = new Social(this);
+  /** The players the user muted and blocked (social/safety.ts). */
+  readonly safety = new Safety(this);
 
   private screen: Screen | null = null;
   private readonly topbar: TopBar;
@@ -197,6 +200,7 @@ export class App implements Shell {
     if (w.session === "resumed" && w.user) {
       this.user = w.user;
       void this.wallet.refresh();
+      void this.safety.refresh();
     }
     if (replay !== null && (this.screenName !== "replay" || this.pages.replayGame !== replay)) {
       this.openReplay(replay);
@@ -237,13 +241,15 @@ export class App implements Shell {
     await this.enterLobby();
   }
 
-  private signedIn(ack: SessionAck): void {
+  /** A login's answer (register, login, guest, or a reset code's account.reset): the session kept, the lobby. */
+  signedIn(ack: SessionAck): void {
     this.user = ack.user;
     this.accountError = null;
     sessionStorage.setItem(TOKEN_KEY, ack.token);
     localStorage.setItem(REMEMBER_KEY, JSON.stringify({ token: ack.token, name: ack.user.name }));
     void this.wallet.refresh();
     void this.social.refresh();
+    void this.safety.refresh();
     // A profile's address (a link opened in a new tab, then a login): the profile.
     void this.enterLobby().then(() => this.pages.route());
   }
@@ -302,14 +308,15 @@ export class App implements Shell {
     this.wallet.chips = null;
     this.lobby.clear();
     this.social.clear();
+    this.safety.clear();
     this.show("account");
   }
 
-  /** session.ended (password changed, or ended elsewhere): the token forgotten, a new connection without it. */
+  /** session.ended (password changed or reset, ended elsewhere, account deleted): the token forgotten, a new connection without it. */
   private sessionEnded(d: SessionEnded | undefined): void {
     if (location.hash) history.replaceState(null, "", location.pathname + location.search);
     this.signedOut();
-    this.accountError = () => t("app.loggedOut", { reason: endedReason(d?.reason) });
+    this.accountError = () => endedText(d?.reason);
     this.render();
     this.conn.restart();
   }
@@ -545,33 +552,12 @@ export class App implements Shell {
     }
   }
 
-  async rematch(): Promise<void> {
+  /** A request about the user's table (table.rematch, table.add_bot, table.remove_bot, with `d`); a refusal is shown. */
+  async tableRequest(type: string, d: object = {}): Promise<void> {
     const st = this.table;
     if (!st) return;
     try {
-      await this.conn.request("table.rematch", { table: st.id });
-    } catch (e) {
-      this.fail(e);
-    }
-  }
-
-  /** The table's creator seats a computer player at a free seat (before a game). */
-  async addBot(seat: number): Promise<void> {
-    const st = this.table;
-    if (!st) return;
-    try {
-      await this.conn.request("table.add_bot", { table: st.id, seat });
-    } catch (e) {
-      this.fail(e);
-    }
-  }
-
-  /** The table's creator removes a computer player (before a game). */
-  async removeBot(seat: number): Promise<void> {
-    const st = this.table;
-    if (!st) return;
-    try {
-      await this.conn.request("table.remove_bot", { table: st.id, seat });
+      await this.conn.request(type, { table: st.id, ...d });
     } catch (e) {
       this.fail(e);
     }

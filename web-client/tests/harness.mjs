@@ -50,7 +50,8 @@ async function waitHealthy(url, proc, ms) {
 
 /**
  * Starts whistd (with `extra` flags, e.g. quick computer players) serving
- * the client in `dist` (web-client/dist unless said); returns {url, stop(), log()}.
+ * the client in `dist` (web-client/dist unless said); returns {url, db,
+ * stop(), log()}: `db` is the path of its SQLite file (for whistctl).
  */
 export async function startServer(extra = [], dist = join(clientDir, "dist")) {
   const bin = resolve(clientDir, process.env.WHISTD ?? "../build/server/whistd");
@@ -58,13 +59,14 @@ export async function startServer(extra = [], dist = join(clientDir, "dist")) {
   if (!existsSync(join(dist, "index.html"))) throw new Error(`no index.html in ${dist}: run npm run build first`);
   const dir = await mkdtemp(join(tmpdir(), "whistd-e2e-"));
   const port = await freePort();
+  const db = join(dir, "whist.db");
   const args = [
     "--listen",
     "127.0.0.1",
     "--port",
     String(port),
     "--database",
-    join(dir, "whist.db"),
+    db,
     "--static-dir",
     dist,
     "--password-memory-kib",
@@ -90,6 +92,7 @@ export async function startServer(extra = [], dist = join(clientDir, "dist")) {
   }
   return {
     url,
+    db,
     log: () => output,
     async stop() {
       if (proc.exitCode === null) {

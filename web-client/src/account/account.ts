@@ -1,7 +1,10 @@
 // The account screen: log in, register, or play as a guest; or continue
-// with the account this browser remembers.
+// with the account this browser remembers. "Forgot your password?" puts
+// the form for the operator's reset code (reset.ts) in the login's place.
 import type { App, Screen } from "../app";
 import { h, fill } from "../core/dom";
+import { field } from "./field";
+import { resetForm } from "./reset";
 import { t } from "../i18n";
 
 export class AccountScreen implements Screen {
@@ -19,7 +22,12 @@ export class AccountScreen implements Screen {
       h("h2", null, t("account.login")),
       field(t("account.username"), h("input", { name: "username", autocomplete: "username", required: true, maxlength: 20 })),
       field(t("account.password"), h("input", { name: "password", type: "password", autocomplete: "current-password", required: true })),
-      h("button", { type: "submit", class: "primary" }, t("account.login")),
+      h(
+        "div",
+        { class: "form-buttons" },
+        h("button", { type: "submit", class: "primary" }, t("account.login")),
+        h("button", { type: "button", class: "link", id: "forgot", onclick: () => this.forgot(loginForm) }, t("reset.link")),
+      ),
     );
     const registerForm = h(
       "form",
@@ -62,6 +70,17 @@ export class AccountScreen implements Screen {
     );
   }
 
+  /** Shows the reset form where the login form was (with the name typed there); its Back shows the login again. */
+  private forgot(loginForm: HTMLFormElement): void {
+    const typed = loginForm.querySelector<HTMLInputElement>("input[name=username]")?.value.trim() ?? "";
+    const reset = resetForm(this.app, typed, () => {
+      reset.replaceWith(loginForm);
+      loginForm.querySelector<HTMLElement>("#forgot")?.focus();
+    });
+    loginForm.replaceWith(reset);
+    reset.querySelector<HTMLInputElement>(typed ? "input[name=code]" : "input[name=username]")?.focus();
+  }
+
   private submit(e: Event, kind: "login" | "register"): void {
     e.preventDefault();
     const form = e.currentTarget as HTMLFormElement;
@@ -85,8 +104,4 @@ export class AccountScreen implements Screen {
       this.rememberBox.hidden = true;
     }
   }
-}
-
-function field(label: string, input: HTMLElement, hint?: string): HTMLElement {
-  return h("label", { class: "field" }, h("span", { class: "field-label" }, label), input, hint ? h("small", { class: "hint" }, hint) : null);
 }

@@ -2,10 +2,15 @@
 // password (account.password: every other session is logged out), and the
 // account's live sessions (account.sessions), each with its device and
 // when it began and was last used, the others with a button that ends
-// them (account.end_session). Reached from one's own profile. A session
+// them (account.end_session); then the muted and blocked players
+// (care_safety.ts), the data download and, set apart, the account's
+// deletion (care_data.ts). Reached from one's own profile. A session
 // ended elsewhere is told by session.ended (app.ts).
 import type { App, Screen } from "../app";
 import { h, fill } from "../core/dom";
+import { dataPanel, deletePanel } from "./care_data";
+import { SafetyLists } from "./care_safety";
+import { field } from "./field";
 import { errorText } from "../core/errors";
 import { RequestError } from "../core/net";
 import type { AccountSession, PasswordAnswer, SessionsAnswer } from "../core/types";
@@ -40,16 +45,13 @@ function deviceText(device: string): string {
   return m[1] === "a browser" ? t("care.browserOn", { system: m[2] ?? "" }) : t("care.deviceOn", { browser: m[1] ?? "", system: m[2] ?? "" });
 }
 
-function field(label: string, input: HTMLElement, hint?: string): HTMLElement {
-  return h("label", { class: "field" }, h("span", { class: "field-label" }, label), input, hint ? h("small", { class: "hint" }, hint) : null);
-}
-
 export class AccountCareScreen implements Screen {
   readonly el: HTMLElement;
   private readonly list = h("div", { class: "session-list-box" });
   private readonly passwordError = h("p", { class: "form-error", id: "password-error", role: "alert" });
   private readonly passwordDone = h("p", { class: "form-done", id: "password-done", role: "status" });
   private readonly sessionsError = h("p", { class: "form-error", id: "sessions-error", role: "alert" });
+  private readonly safety: SafetyLists;
   private sessions: AccountSession[] | null = null;
   private loaded = false;
   /** Bumped when the list changes; drawn again only then (the app renders often). */
@@ -64,10 +66,11 @@ export class AccountCareScreen implements Screen {
       h("h2", null, t("care.title")),
       h("button", { type: "button", class: "leave", id: "care-back", onclick: () => app.pages.closeAccount() }, t("common.back")),
     );
+    this.safety = new SafetyLists(app);
     const body =
       !user || user.guest
         ? [h("p", { class: "empty card-panel", "data-role": "care-guest" }, t("care.guestText"))]
-        : [this.passwordForm(user.name), this.sessionsPanel()];
+        : [this.passwordForm(user.name), this.sessionsPanel(), this.safety.el, dataPanel(app, user.name), deletePanel(app, user.name)];
     this.el = h("section", { class: "care-screen page-screen" }, head, body);
   }
 
@@ -77,7 +80,9 @@ export class AccountCareScreen implements Screen {
     if (!this.loaded && this.app.conn.online) {
       this.loaded = true;
       void this.load();
+      void this.app.safety.refresh(); // the lists may have changed on another device
     }
+    this.safety.update();
     if (this.drawn === this.version) return;
     this.drawn = this.version;
     this.drawList();

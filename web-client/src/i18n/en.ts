@@ -5,6 +5,7 @@
 // or a language: web-client/README.md, "Languages". The table's and the
 // replay's texts are in en_table.ts, the server's error codes in
 // en_errors.ts; each language has the same three parts.
+import { account } from "./en_account";
 import { errors } from "./en_errors";
 import { table } from "./en_table";
 
@@ -396,7 +397,7 @@ export const en = {
   "profile.guestTitle": "a guest account: no ratings, chips or friends",
   "profile.guestSince": "Playing as a guest since {date}",
   "profile.memberSince": "Member since {date}",
-  "profile.settings": "Account settings: password and sessions",
+  "profile.settings": "Account settings: password, sessions, muted and blocked players, your data",
   "profile.asks": "{name} asks to be your friend.",
   "profile.acceptRequest": "Accept request",
   "profile.requestSent": "Request sent",
@@ -434,5 +435,6 @@ export const en = {
   "ended.elsewhere": "you ended this session from another device",
   "ended.unknown": "your session has ended",
   ...table,
+  ...account,
   ...errors,
 };

@@ -64,6 +64,8 @@ export const errors = {
   "error.already_reported": "you reported that player already; the operator has not closed it yet",
   "error.too_many_reports": "you have made as many reports as a day allows",
   "error.chat_muted": "the operator has muted your chat",
+  "error.chat_muted_until": "the operator has muted your chat until {until}",
+  "error.chat_muted_reason": "the operator has muted your chat until {until}: {reason}",
   // Limits and the server's state.
   "error.server_restarting": "the server is restarting; try again in a moment",
   "error.rate_limited": "too many messages; slow down",

@@ -180,6 +180,7 @@ export const table = {
   "chat.asideWatchers": " (watching; to watchers only until the game ends)",
   "chat.asideAfter": " (watching, during the game)",
   "chat.asideWatching": " (watching)",
+  "chat.mutedHidden": { one: "1 line from a player you muted, hidden", other: "{n} lines from players you muted, hidden" },
 
   // --- A deal's summary, the score sheet (table/summary.ts) ---------------------------
   "summary.made": "{name}'s {bid} made: {took} tricks of {n} needed.",

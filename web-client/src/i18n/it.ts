@@ -2,6 +2,7 @@
 // players use: presa, briscola, seme, mazziere, mano (a deal), picche,
 // cuori, quadri, fiori. Plural texts: one and other.
 import type { Catalogue, OneOther } from "./catalogue";
+import { account } from "./it_account";
 import { errors } from "./it_errors";
 import { table } from "./it_table";
 
@@ -401,7 +402,7 @@ export const it: Catalogue<OneOther> = {
   "profile.guestTitle": "un account ospite: niente punteggio, gettoni o amici",
   "profile.guestSince": "Gioca come ospite dal {date}",
   "profile.memberSince": "Iscritto dal {date}",
-  "profile.settings": "Impostazioni dell'account: password e sessioni",
+  "profile.settings": "Impostazioni dell'account: password, sessioni, giocatori silenziati e bloccati, i tuoi dati",
   "profile.asks": "{name} chiede di essere tuo amico.",
   "profile.acceptRequest": "Accetta la richiesta",
   "profile.requestSent": "Richiesta inviata",
@@ -440,5 +441,6 @@ export const it: Catalogue<OneOther> = {
   "ended.elsewhere": "hai chiuso questa sessione da un altro dispositivo",
   "ended.unknown": "la tua sessione è terminata",
   ...table,
+  ...account,
   ...errors,
 };

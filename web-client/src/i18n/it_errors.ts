@@ -63,6 +63,8 @@ export const errors: Part<OneOther, typeof english> = {
   "error.already_reported": "hai già segnalato quel giocatore; l'operatore non ha ancora chiuso la segnalazione",
   "error.too_many_reports": "hai già fatto tutte le segnalazioni che un giorno consente",
   "error.chat_muted": "l'operatore ha silenziato la tua chat",
+  "error.chat_muted_until": "l'operatore ha silenziato la tua chat fino a {until}",
+  "error.chat_muted_reason": "l'operatore ha silenziato la tua chat fino a {until}: {reason}",
   // Limits and the server's state.
   "error.server_restarting": "il server si sta riavviando; riprova tra un momento",
   "error.rate_limited": "troppi messaggi; rallenta",

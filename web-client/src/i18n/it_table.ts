@@ -183,6 +183,7 @@ export const table: Part<OneOther, typeof english> = {
   "chat.asideWatchers": " (spettatore; solo agli spettatori fino alla fine della partita)",
   "chat.asideAfter": " (spettatore, durante la partita)",
   "chat.asideWatching": " (spettatore)",
+  "chat.mutedHidden": { one: "1 messaggio nascosto, di un giocatore che hai silenziato", other: "{n} messaggi nascosti, di giocatori che hai silenziato" },
 
   // --- A deal's summary, the score sheet ---------------------------------------------------
   "summary.made": "{name}: {bid} riuscito, {took} prese su {n} richieste.",

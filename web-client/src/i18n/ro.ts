@@ -3,6 +3,7 @@
 // Plural texts have three forms: one (1), few (2 to 19: "3 levate"),
 // other (20 and up: "20 de levate").
 import type { Catalogue, OneFewOther } from "./catalogue";
+import { account } from "./ro_account";
 import { errors } from "./ro_errors";
 import { table } from "./ro_table";
 
@@ -425,7 +426,7 @@ export const ro: Catalogue<OneFewOther> = {
   "profile.guestTitle": "un cont de vizitator: fără rating, jetoane sau prieteni",
   "profile.guestSince": "Joacă drept vizitator din {date}",
   "profile.memberSince": "Membru din {date}",
-  "profile.settings": "Setările contului: parola și sesiunile",
+  "profile.settings": "Setările contului: parola, sesiunile, mesajele ascunse și jucătorii blocați, datele tale",
   "profile.asks": "{name} vrea să fie prietenul tău.",
   "profile.acceptRequest": "Acceptă cererea",
   "profile.requestSent": "Cerere trimisă",
@@ -469,5 +470,6 @@ export const ro: Catalogue<OneFewOther> = {
   "ended.elsewhere": "ai închis această sesiune de pe alt dispozitiv",
   "ended.unknown": "sesiunea ta s-a încheiat",
   ...table,
+  ...account,
   ...errors,
 };

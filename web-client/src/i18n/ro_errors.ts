@@ -64,6 +64,8 @@ export const errors: Part<OneFewOther, typeof english> = {
   "error.already_reported": "ai raportat deja acel jucător; operatorul nu a închis încă raportul",
   "error.too_many_reports": "ai făcut deja câte rapoarte se permit într-o zi",
   "error.chat_muted": "operatorul ți-a închis chatul",
+  "error.chat_muted_until": "operatorul ți-a închis chatul până {until}",
+  "error.chat_muted_reason": "operatorul ți-a închis chatul până {until}: {reason}",
   // Limits and the server's state.
   "error.server_restarting": "serverul repornește; încearcă din nou într-o clipă",
   "error.rate_limited": "prea multe mesaje; mai încet",

@@ -193,6 +193,11 @@ export const table: Part<OneFewOther, typeof english> = {
   "chat.asideWatchers": " (spectator; doar pentru spectatori până la sfârșitul jocului)",
   "chat.asideAfter": " (spectator, în timpul jocului)",
   "chat.asideWatching": " (spectator)",
+  "chat.mutedHidden": {
+    one: "un mesaj ascuns, de la un jucător căruia i-ai ascuns mesajele",
+    few: "{n} mesaje ascunse, de la jucători cărora le-ai ascuns mesajele",
+    other: "{n} de mesaje ascunse, de la jucători cărora le-ai ascuns mesajele",
+  },
 
   // --- A deal's summary, the score sheet ---------------------------------------------------
   "summary.made": "{name}: {bid} realizat — {took} levate din {n} necesare.",

@@ -4,8 +4,9 @@
 // each pool with its history drawn as a chart, their games played and won
 // per game, and their last games, each with its replay (unless they hide
 // them from people who are not their friends). On one's own profile, the
-// box that hides one's games (profile.set). Any player's name elsewhere
-// links here (core/players.ts).
+// box that hides one's games (profile.set); on another's, Mute, Block and
+// Report (safety_actions.ts). Any player's name elsewhere links here
+// (core/players.ts).
 import type { App, Screen } from "../app";
 import { pastGameList, variantStats } from "../chips/past_games";
 import { h, fill } from "../core/dom";
@@ -17,6 +18,7 @@ import type { PoolRating, ProfileAnswer, ProfileSetAnswer } from "../core/types_
 import { longDate } from "../i18n/format";
 import { t, tx } from "../i18n";
 import { ratingChart } from "./chart";
+import { safetyActions } from "./safety_actions";
 
 function loadError(e: unknown, name: string): string {
   if (e instanceof RequestError && e.code === "no_user") return t("social.noUser", { name });
@@ -41,6 +43,8 @@ export class ProfileScreen implements Screen {
   /** The friends and requests the profile was read with: a change (a request made or answered) reads it again. */
   private friendsSeen = "";
   private stale = false;
+  /** The mute and block lists' version drawn (social/safety.ts). */
+  private safetySeen = -1;
 
   constructor(private readonly app: App) {
     this.head = h("div", { class: "page-head" });
@@ -71,6 +75,10 @@ export class ProfileScreen implements Screen {
       }
     } else if (this.data && friends !== this.friendsSeen) {
       this.stale = true;
+    }
+    if (this.safetySeen !== this.app.safety.version) {
+      this.safetySeen = this.app.safety.version;
+      this.version++;
     }
     if (this.stale && this.name !== null) {
       this.stale = false;
@@ -146,6 +154,15 @@ export class ProfileScreen implements Screen {
               ),
         ),
         this.friendActions(d),
+        safetyActions(
+          this.app,
+          d,
+          () => {
+            this.stale = true;
+            this.update();
+          },
+          this.el,
+        ),
         this.hideBox(d),
         d.relation === "self" && !d.guest ? h("a", { class: "care-link", id: "account-settings", href: "#account" }, t("profile.settings")) : null,
       ),

@@ -25,6 +25,8 @@ const FRIEND_ERRORS: Record<string, Key> = {
 };
 
 function friendError(e: unknown, name: string): string {
+  // Blocked: by the user ("you blocked that player; unblock them first"), or by the other.
+  if (e instanceof RequestError && e.code === "blocked") return t(/you blocked/.test(e.message) ? "social.youBlocked" : "social.blockedYou", { name });
   const key = e instanceof RequestError ? FRIEND_ERRORS[e.code] : undefined;
   return key ? t(key, { name }) : errorText(e);
 }

@@ -277,7 +277,13 @@ export class TableScreen implements Screen {
     if (!info || info.name === null) {
       return h(
         "button",
-        { type: "button", class: "small add-bot", "data-add-bot": i, "data-key": `add-bot-${i}`, onclick: () => void this.app.addBot(i) },
+        {
+          type: "button",
+          class: "small add-bot",
+          "data-add-bot": i,
+          "data-key": `add-bot-${i}`,
+          onclick: () => void this.app.tableRequest("table.add_bot", { seat: i }),
+        },
         t("table.addComputer"),
       );
     }
@@ -289,7 +295,7 @@ export class TableScreen implements Screen {
           class: "small link remove-bot",
           "data-remove-bot": i,
           "data-key": `remove-bot-${i}`,
-          onclick: () => void this.app.removeBot(i),
+          onclick: () => void this.app.tableRequest("table.remove_bot", { seat: i }),
         },
         t("common.remove"),
       );

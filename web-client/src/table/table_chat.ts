@@ -1,5 +1,7 @@
 // The table's chat: a log and, in the table's mode, a text box or preset
-// phrases (none during a no-chat game).
+// phrases (none during a no-chat game). The lines of players the user
+// muted (social/safety.ts) are left out: each run of them is one discreet
+// line that says how many were hidden, without a name; unmuting shows them.
 import type { App } from "../app";
 import { h, fill } from "../core/dom";
 import { playerLink } from "../core/players";
@@ -15,6 +17,8 @@ export class ChatBox {
   private readonly form: HTMLElement;
   private shown = -1;
   private last: ChatLine | undefined;
+  /** The mute lists' version the log was drawn with. */
+  private mutes = -1;
   private mode = "";
 
   constructor(private readonly app: App) {
@@ -38,24 +42,16 @@ export class ChatBox {
       this.el.classList.toggle("off", mode === "none");
     }
     // A line added, or one moved to the end (a watcher's, once the game is over).
-    if (st.chat.length !== this.shown || st.chat.at(-1) !== this.last) {
+    const safety = this.app.safety;
+    if (st.chat.length !== this.shown || st.chat.at(-1) !== this.last || safety.version !== this.mutes) {
       this.shown = st.chat.length;
       this.last = st.chat.at(-1);
+      this.mutes = safety.version;
       fill(
         this.log,
         st.chat.length === 0
           ? h("li", { class: "empty" }, mode === "none" ? t("chat.off") : t("chat.empty"))
-          : st.chat.map((c) =>
-              h(
-                "li",
-                { class: c.aside ? `aside ${c.aside}` : null },
-                h("b", null, playerLink(c.from)),
-                c.seat === null ? h("small", null, asideText(c.aside)) : null,
-                ": ",
-                // A preset phrase reads in each reader's language.
-                c.phrase ? ruleWords(c.text) : c.text,
-              ),
-            ),
+          : chatLines(st.chat, (name) => safety.isMuted(name)),
       );
       this.log.scrollTop = this.log.scrollHeight;
     }
@@ -108,6 +104,36 @@ export class ChatBox {
     );
     fill(this.form, form, phrases, aside);
   }
+}
+
+/** The log's lines; each run of muted players' lines is one line that counts them. */
+function chatLines(chat: ChatLine[], muted: (name: string) => boolean): HTMLElement[] {
+  const out: HTMLElement[] = [];
+  let hidden = 0;
+  const flush = (): void => {
+    if (hidden > 0) out.push(h("li", { class: "muted-lines", "data-hidden": hidden }, t("chat.mutedHidden", { n: hidden })));
+    hidden = 0;
+  };
+  for (const c of chat) {
+    if (muted(c.from)) {
+      hidden++;
+      continue;
+    }
+    flush();
+    out.push(
+      h(
+        "li",
+        { class: c.aside ? `aside ${c.aside}` : null },
+        h("b", null, playerLink(c.from)),
+        c.seat === null ? h("small", null, asideText(c.aside)) : null,
+        ": ",
+        // A preset phrase reads in each reader's language.
+        c.phrase ? ruleWords(c.text) : c.text,
+      ),
+    );
+  }
+  flush();
+  return out;
 }
 
 /** How a watcher's line is marked. */

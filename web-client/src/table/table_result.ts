@@ -71,7 +71,7 @@ export function resultPanel(app: App, st: TableState, v: View | null): HTMLEleme
       // Also once someone left (the table open again): at a Compete table
       // the next game waits for everyone's rematch.
       seated && st.seat !== null && !st.rematch.has(st.seat) && table.state !== "playing"
-        ? h("button", { type: "button", class: "primary", id: "rematch", onclick: () => void app.rematch() }, t("result.rematch"))
+        ? h("button", { type: "button", class: "primary", id: "rematch", onclick: () => void app.tableRequest("table.rematch") }, t("result.rematch"))
         : null,
       seated && st.seat !== null && st.rematch.has(st.seat) ? h("span", null, t("result.waitingAgree", { names: list(waiting) })) : null,
       st.result?.game != null && table.state === "finished"
