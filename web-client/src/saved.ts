@@ -1,6 +1,6 @@
 // What a tab keeps across a reload (sessionStorage) or for a new tab
 // (localStorage: the remembered login, the language chosen), and the
-// replay a page's address asks for.
+// replay a page's address asks for; the sound and alerts preferences.
 import type { ChatLine, TableState } from "./table/game";
 
 const CHAT_KEY = "whist.chat";
@@ -46,5 +46,35 @@ export function saveLang(l: string): void {
     localStorage.setItem(LANG_KEY, l);
   } catch {
     // Storage refused (a private window's quota): the choice holds for this page.
+  }
+}
+
+const ALERTS_KEY = "whist.alerts";
+
+/** Sound and alerts (the top bar's speaker), kept for every tab. */
+export interface AlertPrefs {
+  sound: boolean;
+  /** 0–100. */
+  volume: number;
+  /** A browser notification at one's turn while the tab is hidden (once the browser allows it). */
+  notify: boolean;
+}
+
+export function alertPrefs(): AlertPrefs {
+  let p: Partial<AlertPrefs> | null = null;
+  try {
+    p = readJson<Partial<AlertPrefs>>(localStorage, ALERTS_KEY);
+  } catch {
+    // No storage: the defaults.
+  }
+  const volume = typeof p?.volume === "number" && p.volume >= 0 && p.volume <= 100 ? Math.round(p.volume) : 60;
+  return { sound: p?.sound !== false, volume, notify: p?.notify === true };
+}
+
+export function saveAlertPrefs(p: AlertPrefs): void {
+  try {
+    localStorage.setItem(ALERTS_KEY, JSON.stringify(p));
+  } catch {
+    // Storage refused: the choice holds for this page.
   }
 }

@@ -1,8 +1,9 @@
 // The top bar, on every screen: the name of the game (the way to the
 // lobby), the connection's state, Friends, the chips and My games, one's
-// name (one's profile) and Log out; and the choice of language, which is
-// there before any login too. The links are drawn again at each render;
+// name (one's profile) and Log out; and the sound and alerts (the speaker)
+// and the choice of language, which are there before any login too. The links are drawn again at each render;
 // the language's select stays (drawn again, an open select would close).
+import { alertsMenu } from "./alerts/menu";
 import { h, fill } from "./core/dom";
 import { langSwitch } from "./core/lang_switch";
 import type { Status } from "./core/net";
@@ -32,7 +33,7 @@ export class TopBar {
       saveLang(l);
       setLang(l);
     });
-    this.el = h("header", { class: "topbar" }, this.nav, this.langSelect);
+    this.el = h("header", { class: "topbar" }, this.nav, alertsMenu(), this.langSelect);
   }
 
   render(): void {

@@ -95,6 +95,18 @@ export const en = {
   "app.meGuestTitle": "your profile (a guest account: it lives in this browser)",
   "app.guestTag": " (guest)",
   "app.logout": "Log out",
+
+  // --- Sound and alerts (alerts/) ---------------------------------------------------
+  "alerts.button": "Sound and alerts",
+  "alerts.sound": "Sounds",
+  "alerts.volume": "Volume",
+  "alerts.test": "Test sound",
+  "alerts.notify": "Notify me when it is my turn",
+  "alerts.notifyDenied": "The browser does not allow notifications from this site (see its settings).",
+  "alerts.notifyUnsupported": "This browser cannot show notifications.",
+  "alerts.turnTitle": "● Your turn — whistd",
+  "alerts.notifyTitle": "Your turn",
+  "alerts.notifyBody": "Your turn at table {n}",
   "app.confirmGuestLogout": "A guest account cannot be used again once logged out. Log out?",
   "app.sessionEnded": "Your session has ended; please log in again.",
   "app.backInLobby": "Back in the lobby: {reason}.",

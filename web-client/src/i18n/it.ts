@@ -92,6 +92,18 @@ export const it: Catalogue<OneOther> = {
   "app.meGuestTitle": "il tuo profilo (un account ospite: vive in questo browser)",
   "app.guestTag": " (ospite)",
   "app.logout": "Esci",
+
+  // --- Sound and alerts (alerts/) ---------------------------------------------------
+  "alerts.button": "Suoni e avvisi",
+  "alerts.sound": "Suoni",
+  "alerts.volume": "Volume",
+  "alerts.test": "Prova il suono",
+  "alerts.notify": "Avvisami quando tocca a me",
+  "alerts.notifyDenied": "Il browser non consente le notifiche di questo sito (vedi le sue impostazioni).",
+  "alerts.notifyUnsupported": "Questo browser non può mostrare notifiche.",
+  "alerts.turnTitle": "● Tocca a te — whistd",
+  "alerts.notifyTitle": "Tocca a te",
+  "alerts.notifyBody": "Tocca a te al tavolo {n}",
   "app.confirmGuestLogout": "Un account ospite non si può più usare dopo l'uscita. Uscire?",
   "app.sessionEnded": "La tua sessione è terminata; accedi di nuovo.",
   "app.backInLobby": "Di nuovo in sala: {reason}.",

@@ -97,6 +97,18 @@ export const ro: Catalogue<OneFewOther> = {
   "app.meGuestTitle": "profilul tău (un cont de vizitator: trăiește în acest browser)",
   "app.guestTag": " (vizitator)",
   "app.logout": "Ieșire",
+
+  // --- Sound and alerts (alerts/) ---------------------------------------------------
+  "alerts.button": "Sunete și alerte",
+  "alerts.sound": "Sunete",
+  "alerts.volume": "Volum",
+  "alerts.test": "Testează sunetul",
+  "alerts.notify": "Anunță-mă când e rândul meu",
+  "alerts.notifyDenied": "Browserul nu permite notificări de la acest site (vezi setările lui).",
+  "alerts.notifyUnsupported": "Acest browser nu poate afișa notificări.",
+  "alerts.turnTitle": "● E rândul tău — whistd",
+  "alerts.notifyTitle": "E rândul tău",
+  "alerts.notifyBody": "E rândul tău la masa {n}",
   "app.confirmGuestLogout": "Un cont de vizitator nu mai poate fi folosit după ieșire. Ieși?",
   "app.sessionEnded": "Sesiunea ta s-a încheiat; te rugăm să intri din nou în cont.",
   "app.backInLobby": "Înapoi în sală: {reason}.",

@@ -4,6 +4,7 @@
 // trick in play and the last one, tricks and scores, the deal's tricks and
 // the score sheet to look back on, notices, chat, the result and the rematch.
 import type { App, Screen } from "../app";
+import { leaveTable, observe } from "../alerts/alerts";
 import { kindBadge } from "../lobby/compete";
 import { h, fill } from "../core/dom";
 import { isComputer, seatName, type TableState } from "./game";
@@ -90,6 +91,7 @@ export class TableScreen implements Screen {
     window.clearInterval(this.ticker);
     for (const [type, f] of this.listeners) window.removeEventListener(type, f);
     this.hand.dispose();
+    leaveTable();
   }
 
   /** Keys anywhere on the table (outside text fields): L shows the last trick, T the deal's tricks, Escape closes them. */
@@ -167,6 +169,7 @@ export class TableScreen implements Screen {
     keepFocus(this.controls, () => this.renderControls(st, v));
     keepFocus(this.handArea, () => this.hand.render(st, v, this.suggestions.current(v)));
     this.focusTurn(st, v);
+    observe(st, this.turnKey(st, v), this.app.user?.name ?? null, (name) => this.app.safety.isMuted(name)); // sounds, the tab's title, a notification
     showCountdowns(this.el, st); // the countdowns just drawn, at once
     fill(
       this.notices,

@@ -1,8 +1,10 @@
 // The countdown of the seat to act, on its seat and in the user's prompt:
 // from the server's clock (turn_ms_left) when it said it for this turn,
-// else reckoned from when the turn began and the table's timers.
+// else reckoned from when the turn began and the table's timers. Its last
+// 5 seconds are marked (urgent), and tick at the user's own turn (alerts/).
 import type { TableState } from "./game";
 import { t } from "../i18n";
+import { countdown } from "../alerts/alerts";
 
 const GRACE_SECONDS = 60; // the server's wait for an absent player when timers are off
 
@@ -27,4 +29,5 @@ export function showCountdowns(root: HTMLElement, st: TableState | null): void {
     el.textContent = limit === 0 ? "" : ` · ${t("rules.seconds", { n: left })}`;
     el.classList.toggle("urgent", limit !== 0 && left <= 5);
   }
+  countdown(st, left, limit !== 0); // the user's last seconds tick
 }

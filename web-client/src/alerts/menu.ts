@@ -1,0 +1,96 @@
+// The top bar's speaker button, on every screen (for guests too, and
+// before a login): a small popover with sound on or off, the volume, a
+// test sound and "Notify me when it is my turn" (which asks the browser's
+// permission, in that click). Escape or a click elsewhere closes it, and
+// the keyboard goes back to the button. Kept in saved.ts (alertPrefs).
+import { h, fill } from "../core/dom";
+import { onLangChange, t } from "../i18n";
+import { saveAlertPrefs, type AlertPrefs } from "../saved";
+import { listenForGesture, setSoundPrefs, soundPrefs, testSound } from "./sound";
+
+export function alertsMenu(): HTMLElement {
+  listenForGesture();
+  const button = h("button", { type: "button", class: "alerts-button", id: "alerts-button", "aria-haspopup": "true", "aria-expanded": "false" });
+  const pop = h("div", { class: "alerts-pop", id: "alerts-pop", role: "group", hidden: true });
+  const el = h("div", { class: "alerts-menu" }, button, pop);
+  const change = (p: Partial<AlertPrefs>): void => {
+    const next = { ...soundPrefs(), ...p };
+    setSoundPrefs(next);
+    saveAlertPrefs(next);
+    draw();
+  };
+  let notice = "";
+  const askNotify = async (on: boolean): Promise<void> => {
+    notice = "";
+    if (!on) return change({ notify: false });
+    if (typeof Notification === "undefined") notice = t("alerts.notifyUnsupported");
+    else if ((await Notification.requestPermission()) !== "granted") notice = t("alerts.notifyDenied");
+    change({ notify: notice === "" });
+  };
+  const draw = (): void => {
+    const p = soundPrefs();
+    button.textContent = p.sound ? "🔊" : "🔇";
+    button.setAttribute("aria-label", t("alerts.button"));
+    button.title = t("alerts.button");
+    pop.setAttribute("aria-label", t("alerts.button"));
+    const focused = document.activeElement?.id;
+    fill(
+      pop,
+      h(
+        "label",
+        { class: "alerts-row" },
+        h("input", { type: "checkbox", id: "alerts-sound", checked: p.sound, onchange: (e) => change({ sound: (e.target as HTMLInputElement).checked }) }),
+        t("alerts.sound"),
+      ),
+      h(
+        "label",
+        { class: "alerts-row" },
+        t("alerts.volume"),
+        h("input", {
+          type: "range",
+          id: "alerts-volume",
+          min: 0,
+          max: 100,
+          step: 5,
+          value: p.volume,
+          "aria-valuetext": `${p.volume} %`,
+          onchange: (e) => change({ volume: Number((e.target as HTMLInputElement).value) }),
+        }),
+      ),
+      h("button", { type: "button", class: "small", id: "alerts-test", onclick: () => testSound() }, t("alerts.test")),
+      h(
+        "label",
+        { class: "alerts-row" },
+        h("input", { type: "checkbox", id: "alerts-notify", checked: p.notify, onchange: (e) => void askNotify((e.target as HTMLInputElement).checked) }),
+        t("alerts.notify"),
+      ),
+      notice ? h("p", { class: "alerts-notice", role: "status" }, notice) : null,
+    );
+    if (focused) document.getElementById(focused)?.focus();
+  };
+  opens(el, button, pop);
+  onLangChange(draw);
+  draw();
+  return el;
+}
+
+/** The button opens and closes the popover; Escape or a click elsewhere closes it. */
+function opens(el: HTMLElement, button: HTMLElement, pop: HTMLElement): void {
+  const open = (yes: boolean, refocus = false): void => {
+    pop.hidden = !yes;
+    button.setAttribute("aria-expanded", String(yes));
+    if (yes) pop.querySelector<HTMLElement>("input")?.focus();
+    else if (refocus) button.focus();
+  };
+  button.addEventListener("click", () => open(pop.hidden));
+  el.addEventListener("keydown", (e) => {
+    if (e.key === "Escape" && !pop.hidden) {
+      e.preventDefault();
+      e.stopPropagation();
+      open(false, true);
+    }
+  });
+  document.addEventListener("pointerdown", (e) => {
+    if (!pop.hidden && !el.contains(e.target as Node)) open(false);
+  });
+}
