@@ -15,7 +15,7 @@ import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { after, before, test } from "node:test";
-import { asGuest, clientDir, hardLimit, register, screen, setup } from "./harness.mjs";
+import { asGuest, clientDir, hardLimit, login, register, screen, setup } from "./harness.mjs";
 
 const shots = process.env.WHIST_SCREENSHOTS ? resolve(clientDir, process.env.WHIST_SCREENSHOTS) : null;
 
@@ -31,13 +31,6 @@ after(async () => {
 
 const OLD = "correct horse battery";
 const NEW = "a longer passphrase";
-
-async function login(page, name, password) {
-  await screen(page, "account");
-  await page.fill("#login-form input[name=username]", name);
-  await page.fill("#login-form input[name=password]", password);
-  await page.click("#login-form button[type=submit]");
-}
 
 /** The sessions A's settings list, once loaded: [{id, current, text}]. */
 function sessionsOf(page) {

@@ -37,7 +37,7 @@ import { mkdir, readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { promisify } from "node:util";
 import { after, before, test } from "node:test";
-import { asGuest, clientDir, createTable, hardLimit, register as registerPage, screen, setup, watchTable } from "./harness.mjs";
+import { asGuest, clientDir, createTable, hardLimit, login, register as registerPage, screen, setup, watchTable } from "./harness.mjs";
 
 const shots = process.env.WHIST_SCREENSHOTS ? resolve(clientDir, process.env.WHIST_SCREENSHOTS) : null;
 const WHISTCTL = resolve(clientDir, process.env.WHISTCTL ?? "../build/tools/whistctl");
@@ -61,13 +61,6 @@ const register = (name, viewport = DESKTOP) => registerPage(env, name, viewport)
 async function whistctl(...args) {
   const { stdout } = await promisify(execFile)(WHISTCTL, ["--db", env.server.db, ...args]);
   return stdout;
-}
-
-async function login(page, name, password) {
-  await screen(page, "account");
-  await page.fill("#login-form input[name=username]", name);
-  await page.fill("#login-form input[name=password]", password);
-  await page.click("#login-form button[type=submit]");
 }
 
 /** Opens a page's own account settings by their address. */

@@ -448,6 +448,14 @@ export async function register(env, name, viewport) {
   return p;
 }
 
+/** Fills the login form of a page on the login screen and sends it (the caller waits for what follows). */
+export async function login(page, name, password) {
+  await screen(page, "account");
+  await page.fill("#login-form input[name=username]", name);
+  await page.fill("#login-form input[name=password]", password);
+  await page.click("#login-form button[type=submit]");
+}
+
 /** A page in the lobby sits at `seat` of `table`. */
 export async function sitAt(page, table, seat) {
   const sel = `.table-item[data-table="${table}"] button[data-sit="${seat}"]`;
