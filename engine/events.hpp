@@ -21,6 +21,7 @@ enum class EventType : std::uint8_t {
   kTrumpSet,     // value: trump suit (kNoSuit: no trump), card: 1 if downtown
   kTrickWon,     // seat: the winner, value: trick number in the deal (0-based)
   kDealEnded,    // value: deal index; the result is Game::results().back()
+  kRubberGame,   // classic rubber, a game of it won: value: its index in Game::games()
   kGameOver,
 };
 

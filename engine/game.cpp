@@ -223,9 +223,11 @@ void Game::end_deal(Events* ev) {
       const int t0 = tricks_won_[0] + tricks_won_[2];
       const int t1 = tricks_won_[1] + tricks_won_[3];
       const auto h = dealt_honours(dealt_, trump_);
-      const auto s = score_classic_deal({t0, t1}, h, {scores_[0], scores_[1]},
-                                        rules_.options.play_to, rules_.options.honours);
+      const auto s =
+          score_classic_deal({t0, t1}, h, {scores_[0], scores_[1]}, rules_.options.play_to,
+                             rules_.options.honours, rules_.options.honours_bar);
       res.tricks = {t0, t1};
+      res.game = static_cast<int>(games_.size());
       res.score = {s.score[0], s.score[1]};
       res.honours = {s.honours[0], s.honours[1]};
       break;
@@ -262,7 +264,11 @@ void Game::end_deal(Events* ev) {
   bool over = false;
   const int play_to = rules_.options.play_to;
   switch (rules_.variant) {
-    case Variant::kClassic: over = scores_[0] >= play_to || scores_[1] >= play_to; break;
+    case Variant::kClassic: {
+      const int side = scores_[0] >= play_to ? 0 : (scores_[1] >= play_to ? 1 : -1);
+      over = side >= 0 && (!rules_.options.rubber || end_rubber_game(side, ev));
+      break;
+    }
     case Variant::kBid:
       over = scores_[0] != scores_[1] && (std::max(scores_[0], scores_[1]) >= play_to ||
                                           std::min(scores_[0], scores_[1]) <= -play_to);
@@ -284,6 +290,33 @@ void Game::end_deal(Events* ev) {
   }
   dealer_ = (dealer_ + 1) % n_;
   next_deal(ev);
+}
+
+// A game of a rubber is won: it is kept, and the rubber is over at a side's
+// second game; otherwise the scores start again from love.
+bool Game::end_rubber_game(int side, Events* ev) {
+  RubberGame game;
+  game.winner = side;
+  game.score = {scores_[0], scores_[1]};
+  game.value = rubber_game_value(scores_[static_cast<size_t>(1 - side)], rules_.options.play_to);
+  game.deals = deal_index_ + 1 - game_first_deal_;
+  games_.push_back(game);
+  if (ev) {
+    Event e;
+    e.type = EventType::kRubberGame;
+    e.seat = static_cast<std::int8_t>(side);
+    e.value = static_cast<std::int16_t>(games_.size() - 1);
+    ev->push(e);
+  }
+  if (++games_won_[static_cast<size_t>(side)] == 2) return true;
+  scores_[0] = scores_[1] = 0;
+  game_first_deal_ = deal_index_ + 1;
+  return false;
+}
+
+int Game::rubber_points() const {
+  if (!is_over() || games_.empty()) return 0;
+  return whist::rubber_points(games_, games_.back().winner);
 }
 
 std::vector<int> Game::scores() const {

@@ -68,6 +68,10 @@ class Game {
   std::vector<int> scores() const;
   std::vector<int> winners() const;  // empty until the game is over
   const std::vector<HandResult>& results() const { return results_; }
+  // Classic rubber: the games finished so far, and what the rubber is worth
+  // to its winners once it is over (0 before).
+  const std::vector<RubberGame>& games() const { return games_; }
+  int rubber_points() const;
 
   // What a seat may see; seat -1 is a watcher.
   Observation observation(int seat) const;
@@ -97,6 +101,7 @@ class Game {
   void begin_deal(const Deal& d, Events* ev);
   void set_trump(int suit, bool downtown, bool jokers_trump);
   void end_deal(Events* ev);
+  bool end_rubber_game(int side, Events* ev);  // true: the rubber is over
 
   // Phases
   RuleError check_bid(const Action& a) const;
@@ -148,6 +153,9 @@ class Game {
   std::array<int, kMaxSeats> scores_{};
   std::vector<HandResult> results_;
   std::vector<int> winners_;
+  std::vector<RubberGame> games_;   // classic rubber
+  std::array<int, 2> games_won_{};  // classic rubber, per side
+  int game_first_deal_ = 0;         // classic rubber: the current game's first deal
 
   std::vector<Deal> deals_;
   std::vector<Action> history_;

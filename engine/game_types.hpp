@@ -65,6 +65,15 @@ struct HandResult {
   Contract contract;  // bid whist
   PerSeat bids;       // exact: each player's bid
   int trump = -1;     // the deal's trump suit, kNoSuit for no trump
+  int game = 0;       // classic rubber: the game of the rubber (0-based)
+};
+
+// Classic rubber: one finished game of the rubber.
+struct RubberGame {
+  int winner = 0;  // the side that reached play_to
+  PerSeat score;   // both sides' points at the game's end
+  int value = 0;   // 3 (treble), 2 (double) or 1 (single)
+  int deals = 0;   // the deals it took
 };
 
 }  // namespace whist

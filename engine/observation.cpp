@@ -18,6 +18,7 @@ Observation Game::observation(int seat) const {
   o.to_act = current_seat();
   o.scores = scores();
   o.results = results_;
+  o.games = games_;
   o.game_over = is_over();
   o.winners = winners_;
   if (deal_index_ < 0) return o;

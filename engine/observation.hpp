@@ -40,6 +40,7 @@ struct Observation {
 
   std::vector<int> scores;
   std::vector<HandResult> results;
+  std::vector<RubberGame> games;  // classic rubber: the games finished
   bool game_over = false;
   std::vector<int> winners;
 

@@ -72,6 +72,12 @@ std::vector<OptionSpec> classic_specs() {
                                 "Honours",
                                 "3 or 4 trump honours (A K Q J) dealt to a side score 2 or 4; "
                                 "capped never wins the game."),
+      flag<&Options::honours_bar>("honours_bar", "No honours at game point",
+                                  "A side one point from game at the start of a deal (4 of 5, 9 "
+                                  "of 10) cannot score honours."),
+      flag<&Options::rubber>("rubber", "Rubber",
+                             "Best of three games: a game is worth 3, 2 or 1 by the losers' "
+                             "score, and the rubber 2 more."),
   };
 }
 
@@ -255,11 +261,13 @@ int exact_hand_size(const Rules& r, int deal_index) {
 
 const std::vector<Preset>& classic_presets() {
   static const std::vector<Preset> presets = [] {
-    auto make = [](int play_to, ClassicTrump t, Honours h) {
+    auto make = [](int play_to, ClassicTrump t, Honours h, bool british = false) {
       Options o;
       o.play_to = play_to;
       o.trump = t;
       o.honours = h;
+      o.honours_bar = british;
+      o.rubber = british;
       return o;
     };
     return std::vector<Preset>{
@@ -268,6 +276,8 @@ const std::vector<Preset>& classic_presets() {
          make(7, ClassicTrump::kRotate, Honours::kOff)},
         {"whist9honours", "Whist 9-Point Honours", make(9, ClassicTrump::kTurn, Honours::kCapped)},
         {"trickster", "Trickster Classic", make(7, ClassicTrump::kTurn, Honours::kOn)},
+        {"short_rubber", "Short Whist Rubber", make(5, ClassicTrump::kTurn, Honours::kOn, true)},
+        {"long_whist", "Long Whist Rubber", make(10, ClassicTrump::kTurn, Honours::kOn, true)},
     };
   }();
   return presets;

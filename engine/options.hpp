@@ -28,6 +28,8 @@ struct Options {
   // classic
   ClassicTrump trump = ClassicTrump::kTurn;
   Honours honours = Honours::kOff;
+  bool honours_bar = false;  // no honours for a side one point from game
+  bool rubber = false;       // best of three games
   // bid
   int jokers = 2;
   int min_bid = 1;

@@ -254,12 +254,25 @@ ReplayOutput replay_output(const ReplayResult& r) {
   }
   const Game& g = *r.game;
   json hands = json::array();
-  for (const auto& h : g.results())
+  for (const auto& h : g.results()) {
     hands.push_back({{"tricks", h.tricks.vec()}, {"score", h.score.vec()}});
+    if (g.rules().options.rubber) hands.back()["game"] = h.game;
+  }
   json out = {{"hands", hands},
               {"scores", g.scores()},
               {"game_over", g.is_over()},
               {"winner", g.is_over() ? json(g.winners()) : json(nullptr)}};
+  if (g.rules().options.rubber) {
+    // A rubber: each finished game, and once over what it is worth.
+    json games = json::array();
+    for (const RubberGame& rg : g.games())
+      games.push_back({{"winner", rg.winner},
+                       {"score", rg.score.vec()},
+                       {"value", rg.value},
+                       {"deals", rg.deals}});
+    out["games"] = games;
+    out["rubber_points"] = g.is_over() ? json(g.rubber_points()) : json(nullptr);
+  }
   return {0, out.dump()};
 }
 

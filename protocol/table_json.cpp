@@ -288,13 +288,25 @@ void write_contract(JsonText& out, const Contract& c) {
   out.key("mode").plain(bid_mode_name(c.mode)).end_object();
 }
 
-void write_results(JsonText& out, const std::vector<HandResult>& results, Variant v) {
+void write_results(JsonText& out, const std::vector<HandResult>& results, const Rules& r) {
+  const Variant v = r.variant;
   out.begin_array();
   for (const HandResult& h : results) {
     out.begin_object();
+    if (r.options.rubber) out.key("game").value(h.game);
     if (v == Variant::kClassic) out.key("honours").int_array(h.honours);
     out.key("score").int_array(h.score).key("tricks").int_array(h.tricks);
     out.end_object();
+  }
+  out.end_array();
+}
+
+// Classic rubber: the games won so far.
+void write_rubber_games(JsonText& out, const std::vector<RubberGame>& games) {
+  out.begin_array();
+  for (const RubberGame& g : games) {
+    out.begin_object().key("deals").value(g.deals).key("score").int_array(g.score);
+    out.key("value").value(g.value).key("winner").value(g.winner).end_object();
   }
   out.end_array();
 }
@@ -329,6 +341,7 @@ void write_observation(JsonText& out, const Observation& o) {
     out.key("discard").value(count(o.kitty));
   if (bid && o.discards) write_cards(out.key("discards"), o.discards);
   out.key("downtown").value(o.downtown).key("game_over").value(o.game_over);
+  if (o.rules.options.rubber) write_rubber_games(out.key("games"), o.games);
   write_cards(out.key("hand"), o.hand);
   out.key("hand_counts").int_array(o.hand_counts).key("hand_size").value(o.hand_size);
   if (bid) {
@@ -342,7 +355,7 @@ void write_observation(JsonText& out, const Observation& o) {
   for (const Action& a : o.legal) write_action(out, a, v);
   out.end_array();
   out.key("phase").plain(phase_name(o.phase));
-  write_results(out.key("results"), o.results, v);
+  write_results(out.key("results"), o.results, o.rules);
   out.key("scores").int_array(o.scores);
   write_optional(out.key("seat"), o.seat);
   write_optional(out.key("to_act"), o.to_act);
@@ -428,6 +441,7 @@ std::string event_text(const Event& e, const Game& g) {
     case EventType::kDealEnded: {
       const HandResult& h = g.results().at(static_cast<size_t>(e.value));
       out.key("deal").value(e.value);
+      if (g.rules().options.rubber) out.key("game").value(h.game);
       // Classic whist: the part of `score` that honours gave.
       if (v == Variant::kClassic) out.key("honours").int_array(h.honours);
       out.key("phase").plain(phase).key("score").int_array(h.score);
@@ -435,8 +449,20 @@ std::string event_text(const Event& e, const Game& g) {
       out.key("tricks").int_array(h.tricks).key("type").value("deal_end");
       break;
     }
+    case EventType::kRubberGame: {
+      const RubberGame& rg = g.games().at(static_cast<size_t>(e.value));
+      out.key("deals").value(rg.deals).key("game").value(e.value).key("phase").plain(phase);
+      out.key("score").int_array(rg.score);
+      write_optional(out.key("to_act"), to_act);
+      out.key("type").value("rubber_game").key("value").value(rg.value);
+      out.key("winner").value(rg.winner);
+      break;
+    }
     case EventType::kGameOver:
-      out.key("phase").plain(phase).key("scores").int_array(g.scores());
+      out.key("phase").plain(phase);
+      // A rubber: what it is worth to its winners.
+      if (g.rules().options.rubber) out.key("rubber_points").value(g.rubber_points());
+      out.key("scores").int_array(g.scores());
       write_optional(out.key("to_act"), to_act);
       out.key("type").value("game_over").key("winners").int_array(g.winners());
       break;

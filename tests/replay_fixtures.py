@@ -34,12 +34,16 @@ def check_folder(binary, folder):
             if problem is None and run.returncode != expected["exit"]:
                 problem = f"exit {run.returncode}, expected {expected['exit']}: {run.stdout.strip()}"
             elif problem is None and expected["exit"] == 0:
-                for key in ("hands", "scores", "game_over", "winner"):
+                # A classic rubber's games and points too, where expected.
+                keys = ["hands", "scores", "game_over", "winner"]
+                keys += [k for k in ("games", "rubber_points") if k in expected["output"]]
+                for key in keys:
                     want = expected["output"][key]
                     got = out.get(key)
                     if key == "hands":
-                        got = [{"tricks": h["tricks"], "score": h["score"]} for h in got]
-                        want = [{"tricks": h["tricks"], "score": h["score"]} for h in want]
+                        fields = ("tricks", "score", "game")
+                        got = [{k: h.get(k) for k in fields} for h in got]
+                        want = [{k: h.get(k) for k in fields} for h in want]
                     if got != want:
                         problem = f"{key}: got {got}, expected {want}"
                         break

@@ -9,8 +9,18 @@
 // over six. Honours (option `honours`): `on`, a side dealt 3 of the 4 trump
 // honours (A K Q J) scores 2, all 4 scores 4, after tricks and only if the
 // tricks did not already end the game; `capped`, the same but honours never
-// take a side past play_to - 1; no honours at no trump. The first side to
-// reach `play_to` (default 5) at the end of a deal wins.
+// take a side past play_to - 1; no honours at no trump. Option `honours_bar`
+// (the old laws' "at the score of four" in short whist, "at nine" in long
+// whist): a side at play_to - 1 when a deal starts scores no honours in it.
+// The first side to reach `play_to` (default 5) at the end of a deal wins.
+//
+// Option `rubber`, the British game: the best of three games, each to
+// play_to, the scores back to love after each (the deal passes on as
+// usual); two games to love end it. A game is worth 3 (a treble) if the
+// losers scored nothing, 2 (a double) if they scored less than half of
+// play_to, else 1 (a single); the rubber's winners add 2 and, after three
+// games, lose the value of the losers' game (classic_scoring.hpp). The
+// rubber's winners are the game's winners.
 #pragma once
 
 #include "engine/card.hpp"

@@ -5,7 +5,8 @@
 namespace whist {
 
 ClassicDealScore score_classic_deal(std::array<int, 2> tricks, DealtHonours honours,
-                                    std::array<int, 2> before, int play_to, Honours option) {
+                                    std::array<int, 2> before, int play_to, Honours option,
+                                    bool bar) {
   ClassicDealScore out;
   // Tricks: one point per trick over six to the side that took seven or more.
   for (int side = 0; side < 2; ++side)
@@ -15,8 +16,10 @@ ClassicDealScore score_classic_deal(std::array<int, 2> tricks, DealtHonours hono
       before[0] + out.score[0] >= play_to || before[1] + out.score[1] >= play_to;
   if (option == Honours::kOff || honours.side < 0 || tricks_ended_game) return out;
 
-  // Honours: 2 for three, 4 for all four; capped never reaches play_to.
+  // Honours: 2 for three, 4 for all four; capped never reaches play_to; a
+  // side barred at game point scores none.
   const auto s = static_cast<size_t>(honours.side);
+  if (bar && before[s] == play_to - 1) return out;
   int points = honours.count == 4 ? 4 : 2;
   if (option == Honours::kCapped) {
     const int total = before[s] + out.score[s];
@@ -25,6 +28,17 @@ ClassicDealScore score_classic_deal(std::array<int, 2> tricks, DealtHonours hono
   out.honours[s] = points;
   out.score[s] += points;
   return out;
+}
+
+int rubber_game_value(int losers_score, int play_to) {
+  if (losers_score <= 0) return 3;
+  return 2 * losers_score < play_to ? 2 : 1;
+}
+
+int rubber_points(const std::vector<RubberGame>& games, int winner) {
+  int points = 2;
+  for (const RubberGame& g : games) points += g.winner == winner ? g.value : -g.value;
+  return points;
 }
 
 }  // namespace whist

@@ -57,7 +57,11 @@ int check_folder(const fs::path& dir) {
       for (size_t i = 0; i < want["hands"].size(); ++i) {
         CHECK(got["hands"][i]["tricks"] == want["hands"][i]["tricks"]);
         CHECK(got["hands"][i]["score"] == want["hands"][i]["score"]);
+        CHECK(got["hands"][i].value("game", -1) == want["hands"][i].value("game", -1));
       }
+      // A classic rubber: its games and points.
+      for (const char* key : {"games", "rubber_points"})
+        if (want.contains(key)) CHECK(got[key] == want[key]);
       CHECK(got["scores"] == want["scores"]);
       CHECK(got["game_over"] == want["game_over"]);
       CHECK(got["winner"] == want["winner"]);

@@ -105,9 +105,19 @@ json reference_view(const Observation& o) {
   for (const HandResult& h : o.results) {
     json r = {{"tricks", h.tricks.vec()}, {"score", h.score.vec()}};
     if (v == Variant::kClassic) r["honours"] = h.honours.vec();
+    if (o.rules.options.rubber) r["game"] = h.game;
     results.push_back(r);
   }
   j["results"] = results;
+  if (o.rules.options.rubber) {
+    json games = json::array();
+    for (const RubberGame& rg : o.games)
+      games.push_back({{"winner", rg.winner},
+                       {"score", rg.score.vec()},
+                       {"value", rg.value},
+                       {"deals", rg.deals}});
+    j["games"] = games;
+  }
   json legal = json::array();
   for (const Action& a : o.legal) legal.push_back(reference_action(a, v));
   j["legal"] = legal;
@@ -150,10 +160,19 @@ json reference_event_fields(const Event& e, const Game& g) {
                 {"tricks", h.tricks.vec()},
                 {"score", h.score.vec()}};
       if (v == Variant::kClassic) j["honours"] = h.honours.vec();
+      if (g.rules().options.rubber) j["game"] = h.game;
       return j;
     }
-    case EventType::kGameOver:
-      return {{"type", "game_over"}, {"scores", g.scores()}, {"winners", g.winners()}};
+    case EventType::kRubberGame: {
+      const RubberGame& rg = g.games().at(static_cast<size_t>(e.value));
+      return {{"type", "rubber_game"},   {"game", e.value},   {"winner", rg.winner},
+              {"score", rg.score.vec()}, {"value", rg.value}, {"deals", rg.deals}};
+    }
+    case EventType::kGameOver: {
+      json j = {{"type", "game_over"}, {"scores", g.scores()}, {"winners", g.winners()}};
+      if (g.rules().options.rubber) j["rubber_points"] = g.rubber_points();
+      return j;
+    }
   }
   return {{"type", "unknown"}};
 }
@@ -212,6 +231,10 @@ TEST_CASE("views and actions as text are the documents' text, in every variant",
     add(compare_game(test::rules(Variant::kClassic, {{"honours", std::string("on")},
                                                      {"trump", std::string("rotate_nt")}}),
                      seed));
+    add(compare_game(
+        test::rules(Variant::kClassic,
+                    {{"honours", std::string("on")}, {"honours_bar", true}, {"rubber", true}}),
+        seed));
     add(compare_game(test::rules(Variant::kBid), seed));
     add(compare_game(test::rules(Variant::kBid, {{"sport_kitty", std::string("always")},
                                                  {"bidder_gets_kitty", false}}),

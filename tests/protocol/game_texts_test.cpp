@@ -26,7 +26,8 @@ Rules rules_of(const json& d) {
 TEST_CASE("a game's setup, deal and result are stored as the core wrote them", "[records]") {
   const Rules classic = rules_of({{"variant", "classic"}});
   CHECK(protocol::game_setup_text(classic, 1, 42) ==
-        R"({"dealer":1,"options":{"honours":"off","play_to":5,"trump":"turn"},"players":4,)"
+        R"({"dealer":1,"options":{"honours":"off","honours_bar":false,"play_to":5,"rubber":false,)"
+        R"("trump":"turn"},"players":4,)"
         R"("seed":42,"variant":"classic"})");
   const std::uint64_t big = std::numeric_limits<std::uint64_t>::max();
   const Rules exact = rules_of({{"variant", "exact"}, {"players", 3}});

@@ -83,19 +83,27 @@ TEST_CASE("welcome carries the rules object", "[rules_json]") {
   CHECK(rules.at("table").at("buy_ins") == json({30, 110, 275, 550}));
   CHECK(rules.at("table").at("max_watchers") == 10);
   CHECK(rules.at("presets").size() == classic_presets().size());
-  CHECK(rules.at("presets")[3] ==
-        json({{"id", "trickster"},
-              {"name", "Trickster Classic"},
-              {"variant", "classic"},
-              {"options", {{"play_to", 7}, {"trump", "turn"}, {"honours", "on"}}}}));
+  CHECK(rules.at("presets")[3] == json({{"id", "trickster"},
+                                        {"name", "Trickster Classic"},
+                                        {"variant", "classic"},
+                                        {"options",
+                                         {{"play_to", 7},
+                                          {"trump", "turn"},
+                                          {"honours", "on"},
+                                          {"honours_bar", false},
+                                          {"rubber", false}}}}));
 }
 
 TEST_CASE("each variant's options and defaults come from the engine's specs", "[rules_json]") {
   const json& rules = protocol::rules_json();
   const json& classic = variant_of(rules, "classic");
   CHECK(classic.at("players") == json({{"min", 4}, {"max", 4}}));
-  CHECK(classic.at("defaults") ==
-        json({{"4", {{"play_to", 5}, {"trump", "turn"}, {"honours", "off"}}}}));
+  CHECK(classic.at("defaults") == json({{"4",
+                                         {{"play_to", 5},
+                                          {"trump", "turn"},
+                                          {"honours", "off"},
+                                          {"honours_bar", false},
+                                          {"rubber", false}}}}));
   CHECK(classic.at("options")[0] == json({{"name", "play_to"},
                                           {"type", "int"},
                                           {"min", 1},

@@ -206,7 +206,11 @@ class Maker:
     def summary(exit_status, out):
         if exit_status == 0:
             hands = [(h["tricks"], h["score"]) for h in out["hands"]]
-            return (0, hands, out["scores"], out["game_over"], out["winner"])
+            summary = (0, hands, out["scores"], out["game_over"], out["winner"])
+            if "games" in out:  # a classic rubber: (winner, score, value) a game
+                games = [(g["winner"], g["score"], g["value"]) for g in out["games"]]
+                summary += (games, out["rubber_points"])
+            return summary
         if exit_status == 1:
             return (1, out["error"]["index"], out["error"]["code"])
         return (2,)
@@ -224,9 +228,10 @@ class Maker:
                 got = None
             agree = run.returncode == exit_status and got is not None
             if agree and exit_status == 0:
-                agree = all(got[k] == out[k] for k in ("scores", "game_over", "winner")) and [
-                    (h["tricks"], h["score"]) for h in got["hands"]
-                ] == [(h["tricks"], h["score"]) for h in out["hands"]]
+                keys = ("scores", "game_over", "winner", "games", "rubber_points")
+                agree = all(got.get(k) == out.get(k) for k in keys) and [
+                    (h["tricks"], h["score"], h.get("game")) for h in got["hands"]
+                ] == [(h["tricks"], h["score"], h.get("game")) for h in out["hands"]]
             elif agree and exit_status == 1:
                 agree = (got["error"]["index"], got["error"]["code"]) == (
                     out["error"]["index"], out["error"]["code"])

@@ -37,6 +37,23 @@ def contract_modes(rec):
     return out
 
 
+SHORT_RUBBER = {"play_to": 5, "trump": "turn", "honours": "on", "honours_bar": True,
+                "rubber": True}
+
+
+def bar_matters(rec, out):
+    """Some deal scored differently because of honours_bar (without it the
+    game would have ended sooner, or some deal's score differs)."""
+    import reference
+    from maker import record_text
+    free = dict(rec, options=dict(rec["options"], honours_bar=False))
+    free = {k: v for k, v in free.items() if not k.startswith("__")}
+    exit_status, other = reference.replay(record_text(free))
+    if exit_status != 0:
+        return True
+    return [h["score"] for h in out["hands"]] != [h["score"] for h in other["hands"]]
+
+
 def game_over(rec, out):
     return out["game_over"]
 
@@ -49,10 +66,11 @@ def played(m):
     """The played records of each variant, by name."""
     games = {}
 
-    def game(name, variant, options=None, players=4, want=game_over, **kw):
+    def game(name, variant, options=None, players=4, want=game_over, keep=True, **kw):
         rec = m.find_game(name, variant, options, players, want, **kw)
         m.add(name, rec, "played")
-        games[name] = rec
+        if keep:  # the illegal records start from these (the rubbers came later)
+            games[name] = rec
         return rec
 
     played_classic(game)
@@ -85,6 +103,19 @@ def played_classic(game):
     game("classic-legal-long-whist", "classic", {"play_to": 15, "honours": "on"})
     game("classic-legal-play-to-1", "classic", {"play_to": 1}, share=0.6)
     game("classic-legal-random-play", "classic", {"play_to": 5, "honours": "on"}, share=1.0)
+    # The British game: rubbers with honours barred at game point, found
+    # where the bar changed a deal's score (the reference replays the game
+    # without it) and where the games were worth different amounts.
+    game("classic-legal-preset-short-rubber", "classic", SHORT_RUBBER,
+         want=lambda r, o: o["game_over"] and len(o["games"]) == 3 and bar_matters(r, o)
+         and len({g["value"] for g in o["games"]}) > 1, keep=False)
+    game("classic-legal-preset-long-whist", "classic",
+         dict(SHORT_RUBBER, play_to=10),
+         want=lambda r, o: o["game_over"] and len(o["games"]) == 2
+         and any(g["value"] < 3 for g in o["games"]), keep=False)
+    game("classic-legal-rubber-stopped-in-second-game", "classic",
+         {"play_to": 3, "rubber": True}, want=lambda r, o: len(o["games"]) == 1,
+         max_actions=200, keep=False)
     game("classic-legal-stopped-mid-deal", "classic", {"play_to": 7},
          want=lambda r, o: len(o["hands"]) == 2, max_actions=130)
 

@@ -100,12 +100,16 @@ def run(text):
             return 1, {"error": {"index": i, "code": e.code, "message": MESSAGES[e.code]}}
         if seeded and game.phase == "await":
             next_deal()
-    return 0, {
+    out = {
         "hands": game.results,
         "scores": game.scores,
         "game_over": game.phase == "over",
         "winner": game.winner,
     }
+    if rules.variant == "classic" and rules.o["rubber"]:
+        out["games"] = game.games
+        out["rubber_points"] = game.rubber_points() if game.phase == "over" else None
+    return 0, out
 
 
 def replay(text):

@@ -67,6 +67,7 @@ class Game:
         self.scores = [0] * self.sides
         self.results = []
         self.winner = None
+        self.games = []  # classic rubber: each game won
 
     # -- deals
 
@@ -280,6 +281,8 @@ class Game:
             after = [self.scores[i] + score[i] for i in range(2)]
             if max(after) < o["play_to"] and o["honours"] != "off" and self.trump is not None:
                 for side in range(2):
+                    if o["honours_bar"] and self.scores[side] == o["play_to"] - 1:
+                        continue  # "at the score of four"
                     held = self.dealt[side] | self.dealt[side + 2]
                     h = sum(1 for r in "AKQJ" if r + self.trump in held)
                     pts = 4 if h == 4 else (2 if h == 3 else 0)
@@ -304,9 +307,14 @@ class Game:
             score = [
                 10 + t if t == b else -3 - abs(t - b) for t, b in zip(tricks, self.bids)
             ]
-        self.results.append({"tricks": tricks, "score": score})
+        result = {"tricks": tricks, "score": score}
+        if self.r.variant == "classic" and o["rubber"]:
+            result["game"] = len(self.games)
+        self.results.append(result)
         self.scores = [a + b for a, b in zip(self.scores, score)]
-        if self.r.variant == "classic":
+        if self.r.variant == "classic" and o["rubber"]:
+            over = max(self.scores) >= o["play_to"] and self.rubber_game()
+        elif self.r.variant == "classic":
             over = max(self.scores) >= o["play_to"]
         elif self.r.variant == "bid":
             over = self.scores[0] != self.scores[1] and (
@@ -320,3 +328,21 @@ class Game:
             self.winner = [i for i, s in enumerate(self.scores) if s == best]
         else:
             self.phase = "await"
+
+    def rubber_game(self):
+        """A game of the rubber is won: True when it ends the rubber."""
+        o = self.r.o
+        win = 0 if self.scores[0] >= o["play_to"] else 1
+        lost = self.scores[1 - win]
+        value = 3 if lost == 0 else (2 if lost * 2 < o["play_to"] else 1)
+        first = sum(g["deals"] for g in self.games)
+        self.games.append({"winner": win, "score": list(self.scores), "value": value,
+                           "deals": self.k + 1 - first})
+        if sum(1 for g in self.games if g["winner"] == win) == 2:
+            return True
+        self.scores = [0, 0]
+        return False
+
+    def rubber_points(self):
+        win = self.games[-1]["winner"]
+        return 2 + sum(g["value"] if g["winner"] == win else -g["value"] for g in self.games)

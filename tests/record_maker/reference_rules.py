@@ -47,6 +47,8 @@ OPTIONS = {
         "play_to": ("int", (1, 15), 5),
         "trump": ("enum", ("turn", "rotate", "rotate_nt"), "turn"),
         "honours": ("enum", ("off", "on", "capped"), "off"),
+        "honours_bar": ("bool", None, False),
+        "rubber": ("bool", None, False),
     },
     "bid": {
         "play_to": ("int", (1, 15), 7),

@@ -111,6 +111,25 @@ def worked_classic(m):
     m.add("classic-legal-worked-rotate-nt-five-deals", five, "worked",
           (0, [([13, 0], [7, 0]), ([0, 13], [0, 7]), ([0, 13], [0, 7]), ([13, 0], [7, 0]),
                ([0, 13], [0, 7])], [14, 21], True, [1]))
+    # A rubber (play_to 5, rotate), one suit to each seat, dealer 0 first:
+    # hearts (seat 2) give team 0 the first game 7-0, diamonds (seat 1) team
+    # 1 the second 0-7, spades (seat 3) team 1 the third and the rubber, each
+    # a treble (3). The scores start from love after each game. The rubber:
+    # 3 + 3 + 2 - 3 = 5 to team 1.
+    rub = {"variant": "classic", "options": {"play_to": 5, "trump": "rotate", "rubber": True},
+           "dealer": 0, "deals": [{"hands": PER_SUIT}] * 3, "actions": []}
+    rub["actions"] = policy_plays(rub)
+    m.add("classic-legal-worked-rubber-two-games-to-one", rub, "worked",
+          (0, [([13, 0], [7, 0]), ([0, 13], [0, 7]), ([0, 13], [0, 7])], [0, 7], True, [1],
+           [(0, [7, 0], 3), (1, [0, 7], 3), (1, [0, 7], 3)], 5))
+    # The same deals with seat 0 holding diamonds in the second: team 0 wins
+    # both games, and the rubber ends after two deals: 3 + 3 + 2 = 8.
+    rub2 = dict(rub, deals=[{"hands": PER_SUIT}, {"hands": [PER_SUIT[1], PER_SUIT[0]] + PER_SUIT[2:]}],
+                actions=[])
+    rub2["actions"] = policy_plays(rub2)
+    m.add("classic-legal-worked-rubber-two-games-to-love", rub2, "worked",
+          (0, [([13, 0], [7, 0]), ([13, 0], [7, 0])], [7, 0], True, [0],
+           [(0, [7, 0], 3), (0, [7, 0], 3)], 8))
     return {"per_suit": {"variant": "classic", "options": {"play_to": 5, "honours": "on"},
                          "dealer": 3, "deals": [deal], "actions": acts},
             "honours": dict(base, options={"play_to": 5, "honours": "on"})}
