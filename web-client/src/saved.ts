@@ -1,6 +1,7 @@
 // What a tab keeps across a reload (sessionStorage) or for a new tab
 // (localStorage: the remembered login, the language chosen), and the
-// replay a page's address asks for; the sound and alerts preferences.
+// replay a page's address asks for; the sound and alerts preferences, and
+// the cards' motion.
 import type { ChatLine, TableState } from "./table/game";
 
 const CHAT_KEY = "whist.chat";
@@ -76,5 +77,32 @@ export function saveAlertPrefs(p: AlertPrefs): void {
     localStorage.setItem(ALERTS_KEY, JSON.stringify(p));
   } catch {
     // Storage refused: the choice holds for this page.
+  }
+}
+
+const MOTION_KEY = "whist.motion";
+/** The choice when storage refused it (a private window's quota). */
+let motionUnsaved: boolean | null = null;
+
+/**
+ * Whether the user wants the cards animated (on unless turned off in the
+ * speaker's popover), kept for every tab. Read through this one function
+ * only (the table's motion asks it at each redraw).
+ */
+export function motionPref(): boolean {
+  if (motionUnsaved !== null) return motionUnsaved;
+  try {
+    return localStorage.getItem(MOTION_KEY) !== "off";
+  } catch {
+    return true;
+  }
+}
+
+export function saveMotionPref(on: boolean): void {
+  try {
+    localStorage.setItem(MOTION_KEY, on ? "on" : "off");
+    motionUnsaved = null;
+  } catch {
+    motionUnsaved = on; // storage refused: the choice holds for this page
   }
 }

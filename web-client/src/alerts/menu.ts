@@ -3,9 +3,11 @@
 // test sound and "Notify me when it is my turn" (which asks the browser's
 // permission, in that click). Escape or a click elsewhere closes it, and
 // the keyboard goes back to the button. Kept in saved.ts (alertPrefs).
+// It holds the cards' motion too (saved.ts, motionPref): on or off, and a
+// word when the system asks for less motion (then the cards keep still).
 import { h, fill } from "../core/dom";
 import { onLangChange, t } from "../i18n";
-import { saveAlertPrefs, type AlertPrefs } from "../saved";
+import { motionPref, saveAlertPrefs, saveMotionPref, type AlertPrefs } from "../saved";
 import { listenForGesture, setSoundPrefs, soundPrefs, testSound } from "./sound";
 
 export function alertsMenu(): HTMLElement {
@@ -65,6 +67,7 @@ export function alertsMenu(): HTMLElement {
         t("alerts.notify"),
       ),
       notice ? h("p", { class: "alerts-notice", role: "status" }, notice) : null,
+      motionRow(draw),
     );
     if (focused) document.getElementById(focused)?.focus();
   };
@@ -72,6 +75,19 @@ export function alertsMenu(): HTMLElement {
   onLangChange(draw);
   draw();
   return el;
+}
+
+/** Animate the cards, or not; said to be off while the system asks for reduced motion. */
+function motionRow(draw: () => void): (HTMLElement | null)[] {
+  const reduced = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const onchange = (e: Event): void => {
+    saveMotionPref((e.target as HTMLInputElement).checked);
+    draw();
+  };
+  return [
+    h("label", { class: "alerts-row" }, h("input", { type: "checkbox", id: "alerts-motion", checked: motionPref(), onchange }), t("alerts.motion")),
+    reduced ? h("p", { class: "alerts-notice", "data-role": "motion-reduced" }, t("alerts.motionReduced")) : null,
+  ];
 }
 
 /** The button opens and closes the popover; Escape or a click elsewhere closes it. */

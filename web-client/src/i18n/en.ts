@@ -107,6 +107,8 @@ export const en = {
   "alerts.turnTitle": "● Your turn — whistd",
   "alerts.notifyTitle": "Your turn",
   "alerts.notifyBody": "Your turn at table {n}",
+  "alerts.motion": "Animate the cards",
+  "alerts.motionReduced": "Your system asks for reduced motion: the cards stay still.",
   "app.confirmGuestLogout": "A guest account cannot be used again once logged out. Log out?",
   "app.sessionEnded": "Your session has ended; please log in again.",
   "app.backInLobby": "Back in the lobby: {reason}.",

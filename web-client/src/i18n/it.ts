@@ -104,6 +104,8 @@ export const it: Catalogue<OneOther> = {
   "alerts.turnTitle": "● Tocca a te — whistd",
   "alerts.notifyTitle": "Tocca a te",
   "alerts.notifyBody": "Tocca a te al tavolo {n}",
+  "alerts.motion": "Anima le carte",
+  "alerts.motionReduced": "Il sistema chiede meno movimento: le carte restano ferme.",
   "app.confirmGuestLogout": "Un account ospite non si può più usare dopo l'uscita. Uscire?",
   "app.sessionEnded": "La tua sessione è terminata; accedi di nuovo.",
   "app.backInLobby": "Di nuovo in sala: {reason}.",

@@ -109,6 +109,8 @@ export const ro: Catalogue<OneFewOther> = {
   "alerts.turnTitle": "● E rândul tău — whistd",
   "alerts.notifyTitle": "E rândul tău",
   "alerts.notifyBody": "E rândul tău la masa {n}",
+  "alerts.motion": "Animează cărțile",
+  "alerts.motionReduced": "Sistemul tău cere mai puțină mișcare: cărțile stau pe loc.",
   "app.confirmGuestLogout": "Un cont de vizitator nu mai poate fi folosit după ieșire. Ieși?",
   "app.sessionEnded": "Sesiunea ta s-a încheiat; te rugăm să intri din nou în cont.",
   "app.backInLobby": "Înapoi în sală: {reason}.",

@@ -17,6 +17,7 @@ import { ChatBox } from "./table_chat";
 import { showCountdowns } from "./table_countdown";
 import { renderFelt } from "./table_felt";
 import { HandView } from "./table_hand";
+import { Motion } from "./table_motion";
 import { resultPanel } from "./table_result";
 import { Review } from "./table_review";
 import { statusItems } from "./table_status";
@@ -40,6 +41,8 @@ export class TableScreen implements Screen {
   /** The deal whose summary the user closed. */
   private closedSummary = -1;
   private readonly hand: HandView;
+  /** The cards dealt, played and swept, animated across redraws. */
+  private readonly motion: Motion;
   private readonly suggestions: Suggestions;
   /** The deal's tricks and the game's score sheet, at the top of the side column. */
   private readonly review: Review;
@@ -57,6 +60,7 @@ export class TableScreen implements Screen {
     this.notices = h("ul", { class: "notices", "aria-live": "polite" });
     this.chat = new ChatBox(app);
     this.hand = new HandView(app, this.handArea, this.felt, () => this.update());
+    this.motion = new Motion(this.felt, this.handArea);
     this.review = new Review(() => this.turnTarget());
     this.el = h(
       "section",
@@ -158,6 +162,7 @@ export class TableScreen implements Screen {
     fill(this.status, statusItems(st, v, this.isCreator(st)));
     this.renderSummary(st, v);
     this.review.update(st);
+    this.motion.before();
     // The seats' names are links (profiles): the keyboard stays on one across redraws.
     keepFocus(this.felt, () =>
       renderFelt(this.felt, st, v, {
@@ -168,6 +173,7 @@ export class TableScreen implements Screen {
     );
     keepFocus(this.controls, () => this.renderControls(st, v));
     keepFocus(this.handArea, () => this.hand.render(st, v, this.suggestions.current(v)));
+    this.motion.after(st);
     this.focusTurn(st, v);
     observe(st, this.turnKey(st, v), this.app.user?.name ?? null, (name) => this.app.safety.isMuted(name)); // sounds, the tab's title, a notification
     showCountdowns(this.el, st); // the countdowns just drawn, at once

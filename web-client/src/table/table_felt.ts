@@ -118,17 +118,21 @@ function center(st: TableState, v: View | null, pos: string[], base: number, o: 
   let leader = v.trick.leader;
   let caption: string | null = null;
   let done = false;
+  /** Which finished trick is shown: the last one looked at again, or the one just taken (motion sweeps only the latter). */
+  let shown: "last" | "took" | null = null;
   const last = v.tricks[v.tricks.length - 1];
   if (o.showLast && last && v.trick.cards.length > 0) {
     cards = last.cards;
     leader = last.leader;
     caption = t("felt.lastTrickCaption", { name: seatName(st, last.winner) });
     done = true;
+    shown = "last";
   } else if (cards.length === 0 && last && (v.phase === "play" || v.phase === "over" || v.to_act === null)) {
     cards = last.cards;
     leader = last.leader;
     caption = t("felt.tookTrick", { name: seatName(st, last.winner) });
     done = true;
+    shown = "took";
   }
   const out: HTMLElement[] = [];
   // Before the cards, what is going on, in the middle of the trick's place.
@@ -138,7 +142,7 @@ function center(st: TableState, v: View | null, pos: string[], base: number, o: 
       : null;
   const trick = h(
     "div",
-    { class: `trick${done ? " done" : ""}`, "data-role": done ? "last-trick" : "trick" },
+    { class: `trick${done ? " done" : ""}`, "data-role": done ? "last-trick" : "trick", "data-shown": shown },
     cards.map((c, k) => {
       const seat = (leader + k) % n;
       const winner = done && last && last.winner === seat && caption !== null;
