@@ -60,6 +60,16 @@ struct Writer {
   void operator()(const event::Rematch& e) const {
     out.key("seat").value(e.seat).key("type").value("rematch");
   }
+  void operator()(const event::Cut& e) const {
+    out.key("dealer").value(e.dealer).key("draws").begin_array();
+    for (const event::CutDraw& d : e.draws) {
+      out.begin_object().key("card").value(std::string_view(d.card)).key("from").value(d.from);
+      out.key("seat").value(d.seat).end_object();
+    }
+    out.end_array();
+    write_seats(out.key("seats"), e.seats);
+    out.key("type").value("cut");
+  }
   void operator()(const event::Start& e) const {
     out.key("dealer").value(e.dealer);
     write_seats(out.key("seats"), e.seats);

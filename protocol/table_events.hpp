@@ -62,6 +62,20 @@ struct Chat {
 struct Rematch {
   int seat = 0;
 };
+// A player's card in the cut for partners (settings.cut): the seat they
+// sat at before it and the seat after it.
+struct CutDraw {
+  std::string card;
+  int from = 0;
+  int seat = 0;
+};
+// The cut before a game (settings.cut): each player's card, the first
+// dealer and the seats after it.
+struct Cut {
+  std::vector<CutDraw> draws;  // by seat before the cut
+  int dealer = 0;
+  std::vector<SeatInfo> seats;
+};
 struct Start {
   int dealer = 0;
   std::vector<SeatInfo> seats;
@@ -110,7 +124,7 @@ struct Rating {
 }  // namespace event
 
 using TableEvent = std::variant<event::Sit, event::Leave, event::Connected, event::Disconnected,
-                                event::Chat, event::Rematch, event::Start, event::Auto,
+                                event::Chat, event::Rematch, event::Cut, event::Start, event::Auto,
                                 event::Result, event::Closed, event::StartFailed,
                                 event::BuyInRefused, event::Cancelled, event::Rated, event::Rating>;
 

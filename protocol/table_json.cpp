@@ -111,6 +111,7 @@ bool* flag_setting(TableSettings& t, const std::string& key) {
   if (key == "friends_only") return &t.friends_only;
   if (key == "computers_fill") return &t.computers_fill;
   if (key == "rated") return &t.rated;
+  if (key == "cut") return &t.cut;
   return nullptr;
 }
 
@@ -218,7 +219,8 @@ json table_setup_json(const TableSetup& s) {
               {"friends_only", s.settings.friends_only},
               {"start_at", s.settings.start_at ? json(s.settings.start_at) : json(nullptr)},
               {"computers_fill", s.settings.computers_fill},
-              {"rated", s.settings.rated}}}};
+              {"rated", s.settings.rated},
+              {"cut", s.settings.cut}}}};
   if (!s.settings.preset.empty()) j["preset"] = s.settings.preset;
   return j;
 }

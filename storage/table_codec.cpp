@@ -107,6 +107,8 @@ TableSettings read_settings(const json& s) {
   t.computers_fill = boolean(s, "computers_fill", what);
   // (Rows stored before ratings have none: their tables are not rated.)
   if (s.contains("rated")) t.rated = boolean(s, "rated", what);
+  // (Rows stored before the cut have none: their tables do not cut.)
+  if (s.contains("cut")) t.cut = boolean(s, "cut", what);
   return t;
 }
 
@@ -117,7 +119,7 @@ TableSetup read_setup(const json& j) {
   out.settings = read_settings(
       object(at(s, "settings", "setup"), "settings",
              {"timer_bid", "timer_play", "chat", "watching", "suggestions", "kind", "buy_in",
-              "invite_only", "friends_only", "start_at", "computers_fill", "rated"}));
+              "invite_only", "friends_only", "start_at", "computers_fill", "rated", "cut"}));
   if (s.contains("preset")) out.settings.preset = text(s, "preset", "setup");
   return out;
 }
@@ -159,7 +161,8 @@ std::string encode_table(const StoredTable& t) {
                   {"friends_only", s.friends_only},
                   {"start_at", s.start_at ? json(s.start_at) : json(nullptr)},
                   {"computers_fill", s.computers_fill},
-                  {"rated", s.rated}}}};
+                  {"rated", s.rated},
+                  {"cut", s.cut}}}};
   if (!s.preset.empty()) setup["preset"] = s.preset;
   json seats = json::array();
   for (std::size_t i = 0; i < t.seats.size(); ++i) {

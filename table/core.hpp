@@ -241,6 +241,7 @@ class TableCore {
   void start_if_full();
   void start_game();
   // A new game's row: its setup, the seats now and its first deal.
+  int cut_for_seats(Rng& draw);
   store::NewGame new_game(std::uint64_t seed, int dealer) const;
   void launch(std::uint64_t seed, int dealer, std::int64_t game_id);
   void on_act(Conn c, const Person& p, const std::string& id, const protocol::ActionInput& a);

@@ -2,6 +2,7 @@
 // rematch agreed, a Compete table's buy-ins paid, a scheduled table's time
 // come), table.act applies a seat's action, and every applied action is
 // stored in order, the request that made it with it.
+#include "engine/cut.hpp"
 #include "protocol/record_json.hpp"
 #include "protocol/table_json.hpp"
 #include "protocol/table_replies.hpp"
@@ -17,13 +18,38 @@ void TableCore::start_if_full() {
 void TableCore::start_game() {
   const std::uint64_t seed = config_.seeds();
   Rng draw(config_.seeds());
-  const int dealer = static_cast<int>(draw.below(static_cast<std::uint32_t>(seats_.size())));
+  const int dealer = setup_.settings.cut
+                         ? cut_for_seats(draw)
+                         : static_cast<int>(draw.below(static_cast<std::uint32_t>(seats_.size())));
   // Compete: the buy-ins are charged with the game's row, before it starts.
   if (setup_.settings.kind == TableKind::kCompete) return begin_compete(seed, dealer);
   // The game's row first, with its first deal: storage runs jobs in order,
   // so the actions stored after it find it.
   store(store::CreateGame{{game_number_ + 1, 0}, new_game(seed, dealer)});
   launch(seed, dealer, 0);
+}
+
+// Cutting for partners and the first dealer (settings.cut): the players
+// move to their seats after the cut, told to everyone with the cards drawn,
+// before the game's row is stored with the seats. Returns the first dealer.
+int TableCore::cut_for_seats(Rng& draw) {
+  const Variant v = setup_.rules.variant;
+  const int n = static_cast<int>(seats_.size());
+  const Cut cut = cut_for_partners(draw, n, n == 4 && v != Variant::kExact);
+  std::vector<Seat> moved(seats_.size());
+  protocol::event::Cut told;
+  for (int s = 0; s < n; ++s) {
+    const auto to = static_cast<size_t>(cut.seat_to[static_cast<size_t>(s)]);
+    moved[to] = std::move(seats_[static_cast<size_t>(s)]);
+    told.draws.push_back(
+        {std::string(card_code(cut.cards[static_cast<size_t>(s)])), s, static_cast<int>(to)});
+  }
+  seats_ = std::move(moved);
+  told.dealer = cut.dealer;
+  told.seats = seat_infos();
+  broadcast(std::move(told));
+  store_table();
+  return cut.dealer;
 }
 
 store::NewGame TableCore::new_game(std::uint64_t seed, int dealer) const {

@@ -34,6 +34,9 @@ struct TableSettings {
   bool friends_only = false;    // Join (the default there): only the players' friends
   std::int64_t start_at = 0;    // Unix seconds of a scheduled start; 0: now
   bool computers_fill = false;  // a scheduled table's free seats get computer players
+  // Each game starts with a cut for partners and the first dealer
+  // (engine/cut.hpp): players may change seats.
+  bool cut = false;
   // Its games change the players' ratings (docs/ratings.md): by default
   // where people play on their own (no suggestions, no computers filling
   // seats); always at Compete tables. A game with a computer player seated

@@ -128,6 +128,9 @@ class Game:
                 self.game_id = d["event"]["game"]
             elif d["event"]["type"] == "start":
                 s.result = None
+            elif d["event"]["type"] == "cut":
+                # A cutting table: the players' seats after the cut.
+                s.seat = next(x["seat"] for x in d["event"]["seats"] if x["name"] == s.c.name)
         elif m["t"] == "error":
             raise AssertionError(f"seat {s.seat} got an error: {m}")
         elif m["t"] == "ack" and str(m.get("id", "")).startswith(s.c.id_prefix):
