@@ -166,6 +166,7 @@ export function settingsSummary(table: TableSummary): string {
   parts.push(st.chat === "none" ? t("rules.noChat") : t("rules.chat", { mode: chat.toLocaleLowerCase(lang()) }));
   if (!st.watching) parts.push(t("rules.noWatchers"));
   if (st.suggestions) parts.push(t("rules.suggestions"));
+  if (st.cut) parts.push(t("rules.cut"));
   // A game that starts with a computer player at a seat is not rated.
   parts.push(st.rated && !table.seats.some((s) => s.computer) ? t("rules.rated") : t("rules.unrated"));
   return parts.join(" · ");

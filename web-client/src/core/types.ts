@@ -88,6 +88,8 @@ export interface TableSettings {
   kind?: "join" | "play" | "compete";
   /** Compete: the chips each seat pays when the game starts. */
   buy_in?: number;
+  /** Before each game the players cut for partners and the first dealer (a `cut` event). */
+  cut?: boolean;
 }
 
 /** A table as the lobby lists it (lobby.table) and as table acks carry it. */
@@ -146,6 +148,26 @@ export interface HandResult {
   score: number[];
   /** Classic whist: the points of `score` that honours gave, per side. */
   honours?: number[];
+  /** A classic rubber: the game of the rubber the deal belongs to (from 0). */
+  game?: number;
+}
+
+/** A finished game of a classic rubber (the view's `games`, a `rubber_game` event). */
+export interface RubberGame {
+  /** The side that won it (0: seats 0 and 2). */
+  winner: number;
+  /** Both sides' points when it ended. */
+  score: number[];
+  /** 3 a treble, 2 a double, 1 a single. */
+  value: number;
+  deals: number;
+}
+
+/** One player's card in a `cut` event: the seat before the cut, and after it. */
+export interface CutDraw {
+  card: string;
+  from: number;
+  seat: number;
 }
 
 export type Phase = "waiting" | "bidding" | "discard" | "choose" | "play" | "over";
@@ -174,6 +196,8 @@ export interface View {
   tricks: PlayedTrick[];
   trick: { leader: number; cards: string[] };
   results: HandResult[];
+  /** Classic with `rubber`: the rubber's finished games (`scores` are then the game in progress's). */
+  games?: RubberGame[];
   legal: Action[];
   discard?: number;
   /** game.replay only: every seat's cards. */

@@ -56,6 +56,7 @@ export const en = {
   "rules.chat": "chat: {mode}",
   "rules.noWatchers": "no watchers",
   "rules.suggestions": "suggestions",
+  "rules.cut": "cut for partners",
   "rules.rated": "rated",
   "rules.unrated": "unrated",
   "mode.uptown": "uptown",
@@ -204,6 +205,9 @@ export const en = {
   "form.rated": "Rated",
   "form.ratedHelp": "The games change the players' ratings. Not with suggestions, nor with a computer player at a seat when the game starts.",
   "form.allowed": "Allowed",
+  "form.cut": "Cut",
+  "form.cutBox": "Cut for partners and the first dealer",
+  "form.cutHelp": "Before each game every player draws a card, for all to see: the two lowest play together, and the lowest deals first.",
   "form.botsHint": "Short of players? At the table, “Add computer” puts a computer player in an empty seat.",
   "form.create": "Create the table and sit down",
 

@@ -237,4 +237,25 @@ export const table = {
   "replay.over": "The game is over.",
   "replay.contract": { one: "{name}: {bid} (needs {n})", other: "{name}: {bid} (needs {n})" },
   "replay.discardsChip": "Discards",
+
+  // --- The cut for partners, the rubber (table/rubber.ts and where they show) -------
+  "notice.cut": "Cut: {draws}.",
+  "notice.cutDraw": "{name} {card}",
+  "notice.cutPartners": "{a} and {b} play together; {dealer} deals.",
+  "notice.cutDealer": "{dealer} deals first.",
+  "notice.rubberGame": "Game {n} to {names}, {score}: {value}.",
+  "rubber.treble": "a treble (3)",
+  "rubber.double": "a double (2)",
+  "rubber.single": "a single (1)",
+  "status.games": "Games {a}–{b}",
+  "status.gamesTitle": "the games of the rubber each side has won",
+  "sheet.game": "Game {n}",
+  "sheet.rubber": { one: "The rubber to {names}, {won} games to {lost}: {n} point.", other: "The rubber to {names}, {won} games to {lost}: {n} points." },
+  "result.rubberOver": {
+    one: "Rubber over: {names} win the rubber, {won} games to {lost}: {n} point.",
+    other: "Rubber over: {names} win the rubber, {won} games to {lost}: {n} points.",
+  },
+  "result.rubberHint": "Points per deal, with the tricks taken in brackets, and each game of the rubber with its winners and value.",
+  "result.games": { one: "{n} game", other: "{n} games" },
+  "result.gamesLabel": "Games",
 };

@@ -53,6 +53,7 @@ export const it: Catalogue<OneOther> = {
   "rules.chat": "chat: {mode}",
   "rules.noWatchers": "niente spettatori",
   "rules.suggestions": "suggerimenti",
+  "rules.cut": "coppie tirate a sorte",
   "rules.rated": "con punteggio",
   "rules.unrated": "senza punteggio",
   "mode.uptown": "alto",
@@ -207,6 +208,10 @@ export const it: Catalogue<OneOther> = {
   "form.rated": "Con punteggio",
   "form.ratedHelp": "Le partite cambiano il punteggio dei giocatori. Non con i suggerimenti, né con un giocatore computer seduto quando la partita inizia.",
   "form.allowed": "Permesso",
+  "form.cut": "Taglio",
+  "form.cutBox": "Si taglia il mazzo per le coppie e il primo mazziere",
+  "form.cutHelp":
+    "Prima di ogni partita ogni giocatore pesca una carta, visibile a tutti: le due più basse giocano insieme, e la più bassa dà le carte per prima.",
   "form.botsHint": "Mancano giocatori? Al tavolo, «Aggiungi computer» mette un giocatore computer in un posto vuoto.",
   "form.create": "Apri il tavolo e siediti",
 

@@ -240,4 +240,25 @@ export const table: Part<OneOther, typeof english> = {
   "replay.over": "La partita è finita.",
   "replay.contract": { one: "{name}: {bid} (richiede {n})", other: "{name}: {bid} (richiede {n})" },
   "replay.discardsChip": "Scarto",
+
+  // --- Il taglio per le coppie, il rubber ----------------------------------------------
+  "notice.cut": "Taglio: {draws}.",
+  "notice.cutDraw": "{name} {card}",
+  "notice.cutPartners": "{a} e {b} giocano insieme; dà le carte {dealer}.",
+  "notice.cutDealer": "Dà le carte per primo {dealer}.",
+  "notice.rubberGame": "Partita {n} vinta da {names}, {score}: {value}.",
+  "rubber.treble": "tripla (3)",
+  "rubber.double": "doppia (2)",
+  "rubber.single": "singola (1)",
+  "status.games": "Partite {a}–{b}",
+  "status.gamesTitle": "le partite del rubber vinte da ogni coppia",
+  "sheet.game": "Partita {n}",
+  "sheet.rubber": { one: "Il rubber a {names}, {won} partite a {lost}: {n} punto.", other: "Il rubber a {names}, {won} partite a {lost}: {n} punti." },
+  "result.rubberOver": {
+    one: "Rubber finito: {names} vincono il rubber, {won} partite a {lost}: {n} punto.",
+    other: "Rubber finito: {names} vincono il rubber, {won} partite a {lost}: {n} punti.",
+  },
+  "result.rubberHint": "Punti di ogni mano, con le prese fatte tra parentesi, e ogni partita del rubber con chi l'ha vinta e il suo valore.",
+  "result.games": { one: "{n} partita", other: "{n} partite" },
+  "result.gamesLabel": "Partite",
 };

@@ -58,6 +58,7 @@ export const ro: Catalogue<OneFewOther> = {
   "rules.chat": "chat: {mode}",
   "rules.noWatchers": "fără spectatori",
   "rules.suggestions": "sugestii",
+  "rules.cut": "tragere la sorți a partenerilor",
   "rules.rated": "cu rating",
   "rules.unrated": "fără rating",
   "mode.uptown": "sus",
@@ -224,6 +225,9 @@ export const ro: Catalogue<OneFewOther> = {
   "form.rated": "Cu rating",
   "form.ratedHelp": "Jocurile schimbă ratingul jucătorilor. Nu și cu sugestii, nici dacă la începutul jocului un loc e ocupat de calculator.",
   "form.allowed": "Permis",
+  "form.cut": "Tragere la sorți",
+  "form.cutBox": "Se trage câte o carte pentru parteneri și primul care împarte",
+  "form.cutHelp": "Înaintea fiecărui joc fiecare jucător trage o carte, la vedere: cele două mai mici joacă împreună, iar cea mai mică împarte prima.",
   "form.botsHint": "Lipsesc jucători? La masă, „Adaugă calculator” pune un jucător calculator pe un loc gol.",
   "form.create": "Creează masa și ia loc",
 

@@ -258,4 +258,30 @@ export const table: Part<OneFewOther, typeof english> = {
   "replay.over": "Jocul s-a încheiat.",
   "replay.contract": { one: "{name}: {bid} (cere {n})", few: "{name}: {bid} (cere {n})", other: "{name}: {bid} (cere {n})" },
   "replay.discardsChip": "Aruncate",
+
+  // --- Tragerea la sorți a partenerilor, roberul ---------------------------------------
+  "notice.cut": "Tragere la sorți: {draws}.",
+  "notice.cutDraw": "{name} {card}",
+  "notice.cutPartners": "{a} și {b} joacă împreună; împarte {dealer}.",
+  "notice.cutDealer": "Împarte primul {dealer}.",
+  "notice.rubberGame": "Jocul {n} pentru {names}, {score}: {value}.",
+  "rubber.treble": "triplu (3)",
+  "rubber.double": "dublu (2)",
+  "rubber.single": "simplu (1)",
+  "status.games": "Jocuri {a}–{b}",
+  "status.gamesTitle": "jocurile roberului câștigate de fiecare echipă",
+  "sheet.game": "Jocul {n}",
+  "sheet.rubber": {
+    one: "Roberul pentru {names}, {won} jocuri la {lost}: {n} punct.",
+    few: "Roberul pentru {names}, {won} jocuri la {lost}: {n} puncte.",
+    other: "Roberul pentru {names}, {won} jocuri la {lost}: {n} de puncte.",
+  },
+  "result.rubberOver": {
+    one: "Rober încheiat: {names} câștigă roberul, {won} jocuri la {lost}: {n} punct.",
+    few: "Rober încheiat: {names} câștigă roberul, {won} jocuri la {lost}: {n} puncte.",
+    other: "Rober încheiat: {names} câștigă roberul, {won} jocuri la {lost}: {n} de puncte.",
+  },
+  "result.rubberHint": "Punctele fiecărei mâini, cu levatele făcute în paranteze, și fiecare joc al roberului, cu câștigătorii și valoarea lui.",
+  "result.games": { one: "{n} joc", few: "{n} jocuri", other: "{n} de jocuri" },
+  "result.gamesLabel": "Jocuri",
 };

@@ -30,6 +30,12 @@ export const RULES_IT: Readonly<Record<string, string>> = {
   Off: "No",
   On: "Sì",
   Capped: "Limitati",
+  "No honours at game point": "Niente onori a un punto dalla partita",
+  "A side one point from game at the start of a deal (4 of 5, 9 of 10) cannot score honours.":
+    "Una coppia a un punto dalla partita all'inizio di una mano (4 su 5, 9 su 10) non può segnare onori.",
+  Rubber: "Rubber",
+  "Best of three games: a game is worth 3, 2 or 1 by the losers' score, and the rubber 2 more.":
+    "Al meglio di tre partite: una partita vale 3, 2 o 1 secondo il punteggio dei perdenti, e il rubber altri 2.",
   Jokers: "Jolly",
   "Jokers in the pack: they are the highest trumps (one joker is the red, big one).":
     "I jolly nel mazzo: sono le briscole più alte (con un solo jolly, è quello rosso, il grande).",
@@ -64,6 +70,8 @@ export const RULES_IT: Readonly<Record<string, string>> = {
   "Whist 7-Point Rotate Trump": "Whist a 7 punti, briscola a rotazione",
   "Whist 9-Point Honours": "Whist a 9 punti con onori",
   "Trickster Classic": "Trickster classico",
+  "Short Whist Rubber": "Rubber di whist corto",
+  "Long Whist Rubber": "Rubber di whist lungo",
   // The chat modes and phrases.
   Text: "Testo",
   "Preset phrases": "Frasi predefinite",

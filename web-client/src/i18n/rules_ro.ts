@@ -31,6 +31,12 @@ export const RULES_RO: Readonly<Record<string, string>> = {
   Off: "Nu",
   On: "Da",
   Capped: "Limitate",
+  "No honours at game point": "Fără onoruri la un punct de joc",
+  "A side one point from game at the start of a deal (4 of 5, 9 of 10) cannot score honours.":
+    "O echipă căreia îi lipsește un punct până la joc la începutul unei mâini (4 din 5, 9 din 10) nu poate puncta onoruri.",
+  Rubber: "Rober",
+  "Best of three games: a game is worth 3, 2 or 1 by the losers' score, and the rubber 2 more.":
+    "Cel mai bun din trei jocuri: un joc valorează 3, 2 sau 1 după scorul celor care pierd, iar roberul încă 2.",
   Jokers: "Jokeri",
   "Jokers in the pack: they are the highest trumps (one joker is the red, big one).":
     "Jokerii din pachet: sunt cele mai mari atuuri (cu un singur joker, acesta e cel roșu, cel mare).",
@@ -64,6 +70,8 @@ export const RULES_RO: Readonly<Record<string, string>> = {
   "Whist 7-Point Rotate Trump": "Whist la 7 puncte, atu prin rotație",
   "Whist 9-Point Honours": "Whist la 9 puncte cu onoruri",
   "Trickster Classic": "Trickster clasic",
+  "Short Whist Rubber": "Rober de whist scurt",
+  "Long Whist Rubber": "Rober de whist lung",
   // The chat modes and phrases.
   Text: "Text",
   "Preset phrases": "Fraze gata făcute",

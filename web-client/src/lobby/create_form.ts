@@ -31,6 +31,7 @@ interface SettingInputs {
   watching: HTMLInputElement;
   suggestions: HTMLInputElement;
   rated: HTMLInputElement;
+  cut: HTMLInputElement;
 }
 
 export class CreateForm {
@@ -110,6 +111,7 @@ export class CreateForm {
       checkRow(t("form.watchers"), s.watching, t("form.watchersHelp", { n: maxWatchers() })),
       checkRow(t("form.suggestions"), s.suggestions, t("form.suggestionsHelp"), "suggestions-row"),
       checkRow(t("form.rated"), s.rated, t("form.ratedHelp"), "rated-row"),
+      checkRow(t("form.cut"), s.cut, t("form.cutHelp"), "cut-row", t("form.cutBox")),
     );
   }
 
@@ -224,6 +226,7 @@ export class CreateForm {
       watching: s.watching.checked,
       suggestions: s.suggestions.checked,
       rated: s.rated.checked,
+      cut: s.cut.checked,
       ...this.kind.settings(),
     };
   }
@@ -261,6 +264,7 @@ function settingInputs(): SettingInputs {
     watching: h("input", { type: "checkbox", name: "watching", checked: true }),
     suggestions: h("input", { type: "checkbox", name: "suggestions" }),
     rated: h("input", { type: "checkbox", name: "rated", checked: true }),
+    cut: h("input", { type: "checkbox", name: "cut" }),
   };
 }
 
@@ -284,12 +288,12 @@ function row(label: string, input: HTMLElement, help: string | HTMLElement): HTM
   );
 }
 
-function checkRow(label: string, input: HTMLInputElement, help: string, cls = ""): HTMLElement {
+function checkRow(label: string, input: HTMLInputElement, help: string, cls = "", box = t("form.allowed")): HTMLElement {
   return h(
     "label",
     { class: `form-row check ${cls}`.trim() },
     h("span", { class: "field-label" }, label),
-    h("span", { class: "check-box" }, input, h("span", null, t("form.allowed"))),
+    h("span", { class: "check-box" }, input, h("span", null, box)),
     h("small", { class: "hint" }, help),
   );
 }

@@ -12,6 +12,7 @@ import { playerName } from "../core/players";
 import { bidName, hasSides, modeName, variantName, optionSummary } from "../core/rules";
 import { callText, dealtText } from "../table/game";
 import { makeSummary, rowName, summaryPanel, type RowName } from "../table/summary";
+import { gamesText, isRubber } from "../table/rubber";
 import { dealerBadge, POSITIONS } from "../table/table_felt";
 import type { Action, SeatInfo, TableSummary, View } from "../core/types";
 import { t } from "../i18n";
@@ -295,7 +296,12 @@ export class ReplayScreen implements Screen {
       h(
         "div",
         { class: "chip score", "data-role": "score" },
-        h("span", { class: "k" }, table.variant === "exact" ? t("status.score") : t("status.scoreTo", { n: String(table.options["play_to"]) })),
+        h(
+          "span",
+          { class: "k" },
+          table.variant === "exact" ? t("status.score") : t("status.scoreTo", { n: String(table.options["play_to"]) }),
+          isRubber(table) ? [" · ", h("span", { "data-role": "games", title: t("status.gamesTitle") }, gamesText(v.games ?? []))] : null,
+        ),
         h(
           "span",
           { class: "sides" },

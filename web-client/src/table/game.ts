@@ -8,8 +8,9 @@
 // event and are put in words when shown, in the language of that moment.
 import { cardText } from "../core/cards";
 import { bidName, hasSides } from "../core/rules";
+import { cutText, isRubber, rubberGameOf, rubberGameText } from "./rubber";
 import { makeSummary, rowName, type DealSummary, type RowName } from "./summary";
-import type { Call, TableEvent, TableEventMsg, TableSummary, View } from "../core/types";
+import type { Call, CutDraw, TableEvent, TableEventMsg, TableSummary, View } from "../core/types";
 import { list } from "../i18n/format";
 import { t } from "../i18n";
 
@@ -142,6 +143,7 @@ function blankView(st: TableState): View {
     tricks: [],
     trick: { leader: 0, cards: [] },
     results: [],
+    ...(isRubber(st.summary) ? { games: [] } : {}),
     legal: [],
   };
 }
@@ -202,6 +204,9 @@ function applySeatEvent(st: TableState, ev: TableEvent): void {
       if (table.state === "finished") table.state = "open";
       st.rematch.delete(seat);
       return;
+    case "cut":
+      cutMade(st, ev);
+      return;
     case "start":
       if (Array.isArray(ev["seats"])) table.seats = ev["seats"] as TableSummary["seats"];
       table.state = "playing";
@@ -257,6 +262,24 @@ function setRating(st: TableState, seat: number, rating: number, provisional: bo
   if (!s || s.name === null || s.computer) return;
   s.rating = rating;
   s.provisional = provisional;
+}
+
+/**
+ * The cut for partners and the first dealer: the players move to their
+ * seats after it (the user too), and everyone is told the cards drawn.
+ */
+function cutMade(st: TableState, ev: TableEvent): void {
+  const draws = Array.isArray(ev["draws"]) ? (ev["draws"] as CutDraw[]) : [];
+  if (Array.isArray(ev["seats"])) st.summary.seats = ev["seats"] as TableSummary["seats"];
+  const moved = draws.find((d) => d.from === st.seat);
+  if (st.seat !== null && moved) {
+    st.seat = moved.seat;
+    if (st.view) st.view.seat = moved.seat;
+  }
+  const dealer = num(ev["dealer"]);
+  const names = st.summary.seats.map((_, i) => seatName(st, i));
+  const sides = hasSides(st.summary);
+  note(st, () => cutText(draws, dealer, sides, (seat) => names[seat] ?? ""));
 }
 
 /** Also a player in the lobby, or idle at their turn: away all the same. */
@@ -354,6 +377,9 @@ function applyGameEvent(st: TableState, ev: TableEvent): void {
     case "deal_end":
       dealEnded(st, v, ev);
       break;
+    case "rubber_game":
+      rubberGameWon(st, v, ev);
+      break;
     case "game_over":
       v.scores = (ev["scores"] as number[]) ?? v.scores;
       v.winners = (ev["winners"] as number[]) ?? [];
@@ -423,11 +449,22 @@ function dealEnded(st: TableState, v: View, ev: TableEvent): void {
   const score = (ev["score"] as number[]) ?? [];
   const tricks = (ev["tricks"] as number[]) ?? [];
   const honours = Array.isArray(ev["honours"]) ? (ev["honours"] as number[]) : null;
-  v.results.push(honours ? { tricks, score, honours } : { tricks, score });
+  v.results.push({ tricks, score, ...(honours ? { honours } : {}), ...(typeof ev["game"] === "number" ? { game: ev["game"] } : {}) });
   v.scores = v.scores.map((x, i) => x + (score[i] ?? 0));
   st.lastDeal = makeSummary(st.summary, rowNames(st), v, tricks, score, honours, (s) => seatName(st, s));
   const names = rowNames(st);
   note(st, () => dealEndText(hasSides(st.summary), names, tricks, score));
+}
+
+/** A game of the rubber is won: kept with the view's games, and the scores start from love again (but after the deciding game). */
+function rubberGameWon(st: TableState, v: View, ev: TableEvent): void {
+  const g = rubberGameOf(ev);
+  if (!g) return;
+  const game = num(ev["game"], (v.games ?? []).length);
+  v.games = [...(v.games ?? []).slice(0, game), g];
+  if (v.phase !== "over" && String(ev["phase"]) !== "over") v.scores = v.scores.map(() => 0);
+  const names = sideName(st, g.winner);
+  note(st, () => rubberGameText(game, names, g));
 }
 
 /** "Deal 3: Ann deals. The turned card is 10♠." (the table's notice, and the replay's caption). */

@@ -5,9 +5,10 @@
 // replay viewer show the same thing.
 import { h } from "../core/dom";
 import { bidName } from "../core/rules";
-import type { Contract, HandResult, TableSummary, View } from "../core/types";
+import type { Contract, HandResult, RubberGame, TableSummary, View } from "../core/types";
 import { list } from "../i18n/format";
 import { t } from "../i18n";
+import { gamesWon, rubberGameText, rubberPoints, rubberWinner } from "./rubber";
 
 /** A row's name: a player's, or a side's two players' (put together when shown: "Ann & Cid", "Ana și Ciprian"). */
 export type RowName = string | readonly [string, string];
@@ -30,6 +31,8 @@ export interface DealSummary {
   totals: number[];
   target: number | null;
   gameOver: boolean;
+  /** A classic rubber: the game of the rubber the deal belongs to (from 0). */
+  game?: number;
 }
 
 export function makeSummary(
@@ -158,8 +161,11 @@ export function sheetSummaries(t: TableSummary, names: RowName[], results: HandR
   const honours = t.variant === "classic" && results.some((r) => r.honours?.some((x) => x !== 0));
   let totals = names.map(() => 0);
   return results.map((r, deal) => {
+    // A rubber's game starts from love.
+    if (r.game !== undefined && deal > 0 && r.game !== results[deal - 1]?.game) totals = names.map(() => 0);
     totals = totals.map((x, i) => x + (r.score[i] ?? 0));
     return {
+      ...(r.game !== undefined ? { game: r.game } : {}),
       deal,
       variant: t.variant,
       names,
@@ -175,22 +181,39 @@ export function sheetSummaries(t: TableSummary, names: RowName[], results: HandR
   });
 }
 
-/** The score sheet: the summaries' rows under one header, a group of rows per deal (`sums` not empty). */
-export function scoreSheetTable(sums: DealSummary[], caption: string): HTMLElement {
+/**
+ * The score sheet: the summaries' rows under one header, a group of rows
+ * per deal (`sums` not empty). At a rubber (`games`: its finished games),
+ * the deals by game: a line naming each game, after a finished game's
+ * deals its winners, score and value, and once the rubber is won what it
+ * is worth.
+ */
+export function scoreSheetTable(sums: DealSummary[], caption: string, games: RubberGame[] | null = null): HTMLElement {
   const first = sums[0]!;
   const columns = 4 + (first.bids ? 1 : 0) + (first.honours ? 1 : 0);
-  return h(
-    "table",
-    { class: "summary-table sheet-table" },
-    h("caption", null, caption),
-    summaryHead(first),
-    sums.map((s) =>
+  const line = (cls: string, attrs: Record<string, string | number>, text: string): HTMLElement =>
+    h("tbody", { class: cls, ...attrs }, h("tr", null, h("th", { scope: "rowgroup", colspan: columns }, text)));
+  const body: HTMLElement[] = [];
+  sums.forEach((s, k) => {
+    const game = s.game;
+    if (games && game !== undefined && game !== sums[k - 1]?.game) body.push(line("sheet-game", { "data-game": game }, t("sheet.game", { n: game + 1 })));
+    body.push(
       h(
         "tbody",
-        { "data-deal": s.deal },
+        { "data-deal": s.deal, "data-game": game ?? null },
         h("tr", { class: "sheet-deal" }, h("th", { scope: "rowgroup", colspan: columns }, t("summary.deal", { n: s.deal + 1 }))),
         summaryRows(s),
       ),
-    ),
-  );
+    );
+    const won = games && game !== undefined && game !== sums[k + 1]?.game ? games[game] : undefined;
+    if (won && game !== undefined) body.push(line("sheet-game-end", { "data-game-end": game }, rubberGameText(game, rowName(s.names[won.winner]), won)));
+  });
+  const points = games ? rubberPoints(games) : null;
+  const winner = games ? rubberWinner(games) : null;
+  if (games && points !== null && winner !== null) {
+    const [a, b] = gamesWon(games);
+    const text = t("sheet.rubber", { names: rowName(first.names[winner]), won: Math.max(a, b), lost: Math.min(a, b), n: points });
+    body.push(line("sheet-rubber", { "data-role": "rubber-points" }, text));
+  }
+  return h("table", { class: "summary-table sheet-table" }, h("caption", null, caption), summaryHead(first), body);
 }

@@ -1,12 +1,14 @@
 // The game's result at the table: the winners, the points of each deal
-// with the tricks taken, the rematch, the replay and the way out.
+// with the tricks taken (a rubber's by game, with each game's value and
+// the rubber's points), the rematch, the replay and the way out.
 import type { App } from "../app";
 import { gameChipsLine } from "../lobby/compete";
 import { h } from "../core/dom";
 import { playerName, ratingTag } from "../core/players";
-import { isComputer, seatName, winnersText, type SeatRating, type TableState } from "./game";
+import { isComputer, seatName, sideName, winnersText, type SeatRating, type TableState } from "./game";
 import { hasSides } from "../core/rules";
-import type { View } from "../core/types";
+import type { HandResult, RubberGame, View } from "../core/types";
+import { gamesWon, isRubber, rubberGameText, rubberPoints, rubberWinner } from "./rubber";
 import { list } from "../i18n/format";
 import { t, tx } from "../i18n";
 
@@ -17,19 +19,14 @@ export function resultPanel(app: App, st: TableState, v: View | null): HTMLEleme
   const sides = hasSides(table);
   const heads = sides ? [0, 1].map((s) => tx("table.side", { a: seatLink(st, s), b: seatLink(st, s + 2) })) : table.seats.map((_, i) => [seatLink(st, i)]);
   const results = v?.results ?? [];
+  const games = isRubber(table) ? (v?.games ?? []) : null;
   const seated = st.seat !== null;
   // Computer players agree to every rematch: only the people are waited for.
   const waiting = table.seats.filter((s) => !st.rematch.has(s.seat) && !s.computer).map((s) => s.name ?? t("table.seat", { n: s.seat + 1 }));
   return h(
     "div",
     { class: "result", "data-role": "result" },
-    h(
-      "h3",
-      null,
-      sides
-        ? t("result.overSides", { winners: winnersText(st, winners), score: [...scores].sort((a, b) => b - a).join(t("result.scoreTo")) })
-        : t("result.overPlayers", { winners: winnersText(st, winners), n: scores[winners[0] ?? 0] ?? 0 }),
-    ),
+    h("h3", null, games ? rubberHeadline(st, games, winners) : gameHeadline(st, scores, winners)),
     h(
       "table",
       { class: "deals" },
@@ -43,26 +40,9 @@ export function resultPanel(app: App, st: TableState, v: View | null): HTMLEleme
           heads.map((x) => h("th", null, x)),
         ),
       ),
-      h(
-        "tbody",
-        null,
-        results.map((r, i) =>
-          h(
-            "tr",
-            null,
-            h("td", null, String(i + 1)),
-            r.score.map((sc, j) => h("td", null, `${sc > 0 ? "+" : ""}${sc}`, h("small", null, ` (${r.tricks[j] ?? 0})`))),
-          ),
-        ),
-        h(
-          "tr",
-          { class: "total" },
-          h("td", null, t("result.total")),
-          scores.map((sc) => h("td", null, String(sc))),
-        ),
-      ),
+      h("tbody", null, games ? rubberRows(st, results, games) : dealRows(results), totalRow(scores, games)),
     ),
-    h("small", { class: "hint" }, t("result.pointsHint")),
+    h("small", { class: "hint" }, games ? t("result.rubberHint") : t("result.pointsHint")),
     ratingsLine(st),
     seated && table.settings.kind === "compete" && table.state === "finished" ? gameChipsLine(app, st.result?.game ?? null) : null,
     h(
@@ -79,6 +59,58 @@ export function resultPanel(app: App, st: TableState, v: View | null): HTMLEleme
         : null,
       h("button", { type: "button", onclick: () => void app.toLobby() }, seated ? t("result.leave") : t("common.backToLobby")),
     ),
+  );
+}
+
+function gameHeadline(st: TableState, scores: number[], winners: number[]): string {
+  return hasSides(st.summary)
+    ? t("result.overSides", { winners: winnersText(st, winners), score: [...scores].sort((a, b) => b - a).join(t("result.scoreTo")) })
+    : t("result.overPlayers", { winners: winnersText(st, winners), n: scores[winners[0] ?? 0] ?? 0 });
+}
+
+/** "Rubber over: Ann & Cid win the rubber, 2 games to 1: 4 points." */
+function rubberHeadline(st: TableState, games: RubberGame[], winners: number[]): string {
+  const [a, b] = gamesWon(games);
+  const side = rubberWinner(games) ?? winners[0] ?? 0;
+  const n = rubberPoints(games) ?? 0;
+  return t("result.rubberOver", { names: sideName(st, side), won: Math.max(a, b), lost: Math.min(a, b), n });
+}
+
+/** A row per deal: its points and, in brackets, its tricks. */
+function dealRows(results: HandResult[]): HTMLElement[] {
+  return results.map((r, i) =>
+    h(
+      "tr",
+      null,
+      h("td", null, String(i + 1)),
+      r.score.map((sc, j) => h("td", null, `${sc > 0 ? "+" : ""}${sc}`, h("small", null, ` (${r.tricks[j] ?? 0})`))),
+    ),
+  );
+}
+
+/** A rubber's deals, and after each finished game's a row with its winners, score and value. */
+function rubberRows(st: TableState, results: HandResult[], games: RubberGame[]): HTMLElement[] {
+  const rows = dealRows(results);
+  const out: HTMLElement[] = [];
+  results.forEach((r, i) => {
+    out.push(rows[i]!);
+    const game = r.game;
+    const won = game !== undefined && game !== results[i + 1]?.game ? games[game] : undefined;
+    if (won && game !== undefined) {
+      out.push(h("tr", { class: "game-end", "data-game-end": game }, h("td", { colspan: 3 }, rubberGameText(game, sideName(st, won.winner), won))));
+    }
+  });
+  return out;
+}
+
+/** The total: the last scores, or at a rubber the games each side won. */
+function totalRow(scores: number[], games: RubberGame[] | null): HTMLElement {
+  const cells = games ? gamesWon(games).map((n) => t("result.games", { n })) : scores.map(String);
+  return h(
+    "tr",
+    { class: "total" },
+    h("td", null, games ? t("result.gamesLabel") : t("result.total")),
+    cells.map((c) => h("td", null, c)),
   );
 }
 

@@ -11,6 +11,7 @@ import { h, fill } from "../core/dom";
 import { keepFocus } from "../core/keys";
 import type { PlayedTrick, View } from "../core/types";
 import { rowNames, seatName, type TableState } from "./game";
+import { isRubber } from "./rubber";
 import { scoreSheetTable, sheetSummaries } from "./summary";
 import { t } from "../i18n";
 
@@ -75,7 +76,7 @@ export class Review {
     this.buttons.tricks.textContent = v.tricks.length > 0 ? t("review.tricksCount", { n: v.tricks.length }) : t("review.tricks");
     if (!this.open) return;
     const names = st.summary.seats.map((s) => s.name ?? "").join("\n");
-    const key = this.open === "tricks" ? `tricks/${v.deal}/${v.tricks.length}/${names}` : `sheet/${v.results.length}/${names}`;
+    const key = this.open === "tricks" ? `tricks/${v.deal}/${v.tricks.length}/${names}` : `sheet/${v.results.length}/${v.games?.length ?? 0}/${names}`;
     if (key === this.drawn) return;
     this.drawn = key;
     const kind = this.open;
@@ -184,7 +185,11 @@ function trickItem(st: TableState, trick: PlayedTrick, k: number): HTMLElement {
   );
 }
 
-/** Every completed deal of the game: its tricks, honours and points per side or player, and the score after it. */
+/**
+ * Every completed deal of the game: its tricks, honours and points per
+ * side or player, and the score after it; at a rubber, by game, with each
+ * finished game's value and the rubber's points.
+ */
 function sheetPanel(st: TableState, v: View, onClose: () => void): HTMLElement {
   const body =
     v.results.length === 0
@@ -192,7 +197,7 @@ function sheetPanel(st: TableState, v: View, onClose: () => void): HTMLElement {
       : h(
           "div",
           { class: "review-scroll", tabindex: 0, role: "region", "aria-label": t("review.sheetLabel") },
-          scoreSheetTable(sheetSummaries(st.summary, rowNames(st), v.results), t("review.sheetCaption")),
+          scoreSheetTable(sheetSummaries(st.summary, rowNames(st), v.results), t("review.sheetCaption"), isRubber(st.summary) ? (v.games ?? []) : null),
         );
   return reviewFrame("score-sheet", t("review.sheet"), t("review.closeSheet"), onClose, body);
 }

@@ -1,10 +1,11 @@
 // The status bar above the table: the deal, trumps, the turned card or the
-// contract, the kitty, and the score with its target.
+// contract, the kitty, and the score with its target (and a rubber's games won).
 import { cardFace, suitIcon, suitName, type Suit } from "../core/cards";
 import { h } from "../core/dom";
 import { seatName, sideName, type TableState } from "./game";
 import { bidName, hasSides, modeName } from "../core/rules";
 import { countdown, waitingText } from "../core/schedule";
+import { gamesText, isRubber } from "./rubber";
 import type { View } from "../core/types";
 import { num } from "../i18n/format";
 import { t, tx } from "../i18n";
@@ -106,7 +107,13 @@ function scoreChip(st: TableState, v: View): HTMLElement {
     return h(
       "div",
       { class: "chip score", "data-role": "score" },
-      h("span", { class: "k" }, target ? t("status.scoreTo", { n: target }) : t("status.score")),
+      h(
+        "span",
+        { class: "k" },
+        target ? t("status.scoreTo", { n: target }) : t("status.score"),
+        // A rubber: the games each side has won ("Games 1–0").
+        isRubber(table) ? [" · ", h("span", { "data-role": "games", title: t("status.gamesTitle") }, gamesText(v.games ?? []))] : null,
+      ),
       h(
         "span",
         { class: "sides" },
