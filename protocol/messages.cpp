@@ -59,6 +59,7 @@ std::string_view type_name(const ClientMessage& m) {
     std::string_view operator()(const PlayQuick&) const { return "play.quick"; }
     std::string_view operator()(const TableInvite&) const { return "table.invite"; }
     std::string_view operator()(const TableDecline&) const { return "table.decline"; }
+    std::string_view operator()(const TableInviteLink&) const { return "table.invite_link"; }
   };
   return std::visit(V{}, m);
 }

@@ -44,13 +44,15 @@ struct TableCreate {
 };
 struct TableSit {
   std::int64_t table = 0;
-  int seat = -1;  // -1: any free seat
+  int seat = -1;       // -1: any free seat
+  std::string invite;  // an invite link's token (invitation-only tables)
 };
 struct TableLeave {
   std::int64_t table = 0;
 };
 struct TableWatch {
   std::int64_t table = 0;
+  std::string invite;  // an invite link's token (invitation-only tables)
 };
 struct TableUnwatch {
   std::int64_t table = 0;
@@ -94,6 +96,12 @@ struct TableInvite {
 };
 struct TableDecline {
   std::int64_t table = 0;
+};
+// The creator of an invitation-only table makes its invite link's token
+// (the same one until revoked), or revokes it.
+struct TableInviteLink {
+  std::int64_t table = 0;
+  bool revoke = false;
 };
 // Quick play: a seat at a forming Play table of this variant, or a new one.
 struct PlayQuick {
@@ -191,11 +199,11 @@ using ClientMessage =
     std::variant<Hello, Register, Login, Guest, Logout, LobbyJoin, LobbyLeave, TableCreate,
                  TableSit, TableLeave, TableWatch, TableUnwatch, TableAct, TableChat, TableSync,
                  TableRematch, TableSuggest, TableAddBot, TableRemoveBot, PlayQuick, TableInvite,
-                 TableDecline, GameRecordRequest, FriendRequest, FriendAccept, FriendDecline,
-                 FriendRemove, FriendsList, ChipsBalance, ChipsHistory, ChipsTopup, ResultsGames,
-                 ResultsStats, ResultsLeaderboard, RatingsLeaderboard, ProfileGet, ProfileSet,
-                 AccountPassword, AccountSessions, AccountEndSession, AccountDelete, AccountExport,
-                 AccountReset, SafetyMute, SafetyBlock, SafetyList, SafetyReport>;
+                 TableDecline, TableInviteLink, GameRecordRequest, FriendRequest, FriendAccept,
+                 FriendDecline, FriendRemove, FriendsList, ChipsBalance, ChipsHistory, ChipsTopup,
+                 ResultsGames, ResultsStats, ResultsLeaderboard, RatingsLeaderboard, ProfileGet,
+                 ProfileSet, AccountPassword, AccountSessions, AccountEndSession, AccountDelete,
+                 AccountExport, AccountReset, SafetyMute, SafetyBlock, SafetyList, SafetyReport>;
 
 struct Request {
   std::string id;  // the request id as JSON text ("" when absent)

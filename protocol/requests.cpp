@@ -283,9 +283,32 @@ Parsed parse_at_table(const std::string&, std::int64_t table, json&) {
   return M{table};
 }
 
+// An invite link's token, when given (absent or null: none).
+Why get_invite(const json& d, std::string& out) {
+  if (auto e = get_optional_string(d, "invite", out)) return e;
+  if (out.size() > 64) return std::string("invite must be an invite link's token");
+  return std::nullopt;
+}
+
 Parsed parse_sit(const std::string& type, std::int64_t table, json& d) {
-  TableSit m{table, -1};
+  TableSit m{table, -1, {}};
   if (auto e = get_seat(d, m.seat)) return bad(type, *e);
+  if (auto e = get_invite(d, m.invite)) return bad(type, *e);
+  return m;
+}
+
+Parsed parse_watch(const std::string& type, std::int64_t table, json& d) {
+  TableWatch m{table, {}};
+  if (auto e = get_invite(d, m.invite)) return bad(type, *e);
+  return m;
+}
+
+Parsed parse_invite_link(const std::string& type, std::int64_t table, json& d) {
+  TableInviteLink m{table, false};
+  if (auto it = d.find("revoke"); it != d.end()) {
+    if (!it->is_boolean()) return bad(type, "revoke must be true or false");
+    m.revoke = it->get<bool>();
+  }
   return m;
 }
 
@@ -351,12 +374,13 @@ constexpr std::pair<std::string_view, TableParser> kTableParsers[] = {
     {"table.chat", parse_chat},
     {"table.sit", parse_sit},
     {"table.leave", parse_at_table<TableLeave>},
-    {"table.watch", parse_at_table<TableWatch>},
+    {"table.watch", parse_watch},
     {"table.unwatch", parse_at_table<TableUnwatch>},
     {"table.rematch", parse_at_table<TableRematch>},
     {"table.suggest", parse_at_table<TableSuggest>},
     {"table.decline", parse_at_table<TableDecline>},
     {"table.invite", parse_invite},
+    {"table.invite_link", parse_invite_link},
     {"table.add_bot", parse_add_bot},
     {"table.remove_bot", parse_remove_bot},
 };

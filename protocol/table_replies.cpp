@@ -53,6 +53,13 @@ struct Writer {
     write_names(out.key("unknown"), r.unknown);
   }
   void operator()(const table_reply::Acted& r) const { out.key("v").value(r.v); }
+  void operator()(const table_reply::InviteLink& r) const {
+    out.key("token");
+    if (r.token)
+      out.value(std::string_view(*r.token));
+    else
+      out.null();
+  }
 };
 
 }  // namespace

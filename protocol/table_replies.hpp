@@ -57,6 +57,10 @@ struct Invited {
   std::vector<std::string> invited;
   std::vector<std::string> unknown;
 };
+// table.invite_link: the token of the table's invite link (none: revoked).
+struct InviteLink {
+  std::optional<std::string> token;
+};
 // table.act: the table's version after the action.
 struct Acted {
   std::int64_t v = 0;
@@ -65,7 +69,8 @@ struct Acted {
 }  // namespace table_reply
 
 using TableReply = std::variant<table_reply::State, table_reply::Sync, table_reply::ComputerSeated,
-                                table_reply::Suggestion, table_reply::Invited, table_reply::Acted>;
+                                table_reply::Suggestion, table_reply::Invited, table_reply::Acted,
+                                table_reply::InviteLink>;
 
 // The ack's data as JSON text.
 std::string table_reply_text(const TableReply& r);

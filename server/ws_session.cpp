@@ -385,7 +385,7 @@ asio::awaitable<std::string> WsSession::on_play_quick(const std::string& id,
   // A seat at a forming table near that rating, if there is one; else a new table.
   auto forming = hub_.forming(key, rating);
   if (auto t = co_await std::move(forming)) {
-    t->request(shared_from_this(), player(), id, protocol::TableSit{t->id(), -1});
+    t->request(shared_from_this(), player(), id, protocol::TableSit{t->id(), -1, {}});
     co_return std::string();
   }
   co_return co_await open_table(id, q.setup, key, rating);
@@ -395,7 +395,7 @@ asio::awaitable<std::string> WsSession::open_table(const std::string& id,
                                                    const protocol::TableSetup& setup,
                                                    const std::string& quick_key, int rating) {
   const protocol::TableCreate c{setup};
-  const std::string row = storage::encode_table({c.setup, user_->name, {}, {}});
+  const std::string row = storage::encode_table({c.setup, user_->name, {}, {}, {}});
   const auto now = unix_now();
   auto create = [row, now](storage::Database& db) {
     return db.tables().create_table(row, storage::TableState::kOpen, now);
@@ -407,7 +407,7 @@ asio::awaitable<std::string> WsSession::open_table(const std::string& id,
   spdlog::info("{} opened table {} ({})", user_->name, table_id,
                variant_name(c.setup.rules.variant));
   // The creator sits down at seat 0; the answer is the table's state.
-  table->request(shared_from_this(), player(), id, protocol::TableSit{table_id, 0});
+  table->request(shared_from_this(), player(), id, protocol::TableSit{table_id, 0, {}});
   table->created();
   co_return std::string();
 }

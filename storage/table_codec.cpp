@@ -171,14 +171,15 @@ std::string encode_table(const StoredTable& t) {
                      {"user", seat.user ? json(seat.user) : json(nullptr)},
                      {"name", seat.user ? json(seat.name) : json(nullptr)}});
   }
-  return json{{"setup", setup}, {"creator", t.creator}, {"seats", seats}, {"invited", t.invited}}
-      .dump();
+  json row = {{"setup", setup}, {"creator", t.creator}, {"seats", seats}, {"invited", t.invited}};
+  if (!t.invite_link.empty()) row["invite_link"] = t.invite_link;
+  return row.dump();
 }
 
 StoredTable decode_table(std::string_view text_in) {
   const json j = json::parse(text_in, nullptr, false);
   if (j.is_discarded()) bad("not JSON");
-  object(j, "the row", {"setup", "creator", "seats", "invited"});
+  object(j, "the row", {"setup", "creator", "seats", "invited", "invite_link"});
   StoredTable t;
   t.setup = read_setup(at(j, "setup", "the row"));
   t.creator = text(j, "creator", "the row");
@@ -192,6 +193,7 @@ StoredTable decode_table(std::string_view text_in) {
       t.invited.push_back(u.get<std::int64_t>());
     }
   }
+  if (j.contains("invite_link")) t.invite_link = text(j, "invite_link", "the row");
   return t;
 }
 

@@ -36,6 +36,7 @@ struct StoredTable {
   std::string creator;
   std::vector<StoredSeat> seats;  // by seat number; empty, or one per player
   std::vector<std::int64_t> invited;
+  std::string invite_link;  // the invite link's token; empty: none
 };
 
 std::string encode_table(const StoredTable& t);

@@ -56,7 +56,8 @@ void TableCore::request(Conn c, const Person& p, const std::string& id,
 void TableCore::handle(Conn c, const Person& p, const std::string& id,
                        const protocol::ClientMessage& m) {
   // A closed table (by the operator) and an invitation-only table for
-  // those not invited do not exist.
+  // those not invited do not exist. An invite link's token invites.
+  if (!closed_) redeem_invite(p, m);
   if (closed_ || !may_enter(p)) return error(c, id, {protocol::Error::kNoTable});
   // A request from the connection of a seated player who was away (in the
   // lobby, or idle) shows they are at the table again.
@@ -71,6 +72,8 @@ void TableCore::handle(Conn c, const Person& p, const std::string& id,
   if (const auto* sit = std::get_if<TableSit>(&m)) return on_sit(c, p, id, sit->seat);
   if (const auto* inv = std::get_if<TableInvite>(&m)) return on_invite(c, p, id, inv->users);
   if (std::holds_alternative<TableDecline>(m)) return on_decline(c, p, id);
+  if (const auto* link = std::get_if<TableInviteLink>(&m))
+    return on_invite_link(c, p, id, link->revoke);
   if (std::holds_alternative<TableLeave>(m)) return on_leave(c, p, id);
   if (std::holds_alternative<TableWatch>(m)) {
     if (seat_of(p.id) >= 0) return error(c, id, {Error::kSeated});
@@ -146,7 +149,7 @@ protocol::TableSummary TableCore::summary_of() const {
 std::string TableCore::summary() const { return protocol::table_summary_text(summary_of()); }
 
 void TableCore::store_table() {
-  storage::StoredTable row{setup_, creator_, {}, {invited_.begin(), invited_.end()}};
+  storage::StoredTable row{setup_, creator_, {}, {invited_.begin(), invited_.end()}, invite_token_};
   for (const Seat& s : seats_) row.seats.push_back({s.user, s.name});
   const auto state = state_ == State::kOpen      ? storage::TableState::kOpen
                      : state_ == State::kPlaying ? storage::TableState::kPlaying
@@ -231,7 +234,7 @@ void TableCore::close() {
   delayed_.reset();
   out_.clear_forming = true;
   out_.closed = true;
-  store(store::SaveTable{{setup_, creator_, {}, {}}, storage::TableState::kClosed});
+  store(store::SaveTable{{setup_, creator_, {}, {}, {}}, storage::TableState::kClosed});
   log(LogLine::Level::kInfo, "table " + std::to_string(id_) + " closed");
 }
 

@@ -279,6 +279,8 @@ class TableCore {
   void on_invite(Conn c, const Person& p, const std::string& id,
                  const std::vector<std::string>& users);
   void on_decline(Conn c, const Person& p, const std::string& id);
+  void on_invite_link(Conn c, const Person& p, const std::string& id, bool revoke);
+  void redeem_invite(const Person& p, const protocol::ClientMessage& m);
   bool may_enter(const Person& p) const;
   std::optional<std::set<std::int64_t>> audience() const;
   void load_friends(std::int64_t user);
@@ -319,6 +321,9 @@ class TableCore {
   std::vector<Seat> seats_;
   std::set<Conn> watchers_;
   std::set<std::int64_t> invited_;  // invitation-only tables: the invitees
+  // Invitation-only tables: the invite link's token (empty: none); whoever
+  // sits or watches with it is invited.
+  std::string invite_token_;
   // Watchers' lines during this game at a rated table, told to everyone
   // after it (chat.cpp).
   std::vector<protocol::event::Chat> watcher_chat_;

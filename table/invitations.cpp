@@ -83,6 +83,43 @@ void TableCore::accounts_found(const store::FindAccounts& job,
   });
 }
 
+// Invite links: the creator of an invitation-only table gets a token (made
+// once, from 128 random bits, until revoked) to put in a link; sitting or
+// watching with it makes its holder an invitee. A wrong or revoked token
+// is no invitation (the table stays unseen: no_table); nobody whom a
+// person seated blocked gets in with one either (may_enter).
+void TableCore::redeem_invite(const Person& p, const protocol::ClientMessage& m) {
+  const std::string* token = nullptr;
+  if (const auto* sit = std::get_if<protocol::TableSit>(&m)) token = &sit->invite;
+  if (const auto* watch = std::get_if<protocol::TableWatch>(&m)) token = &watch->invite;
+  if (!token || token->empty() || invite_token_.empty() || !setup_.settings.invite_only) return;
+  if (*token != invite_token_ || p.id <= 0 || invited_.count(p.id) || seat_of(p.id) >= 0) return;
+  invited_.insert(p.id);
+  store_table();
+  announce();
+}
+
+void TableCore::on_invite_link(Conn c, const Person& p, const std::string& id, bool revoke) {
+  using protocol::Error;
+  if (p.name != creator_)
+    return error(c, id, {Error::kNotCreator, "only the creator has the link"});
+  if (!setup_.settings.invite_only)
+    return error(c, id, {Error::kNotInviteOnly, "only invitation-only tables have an invite link"});
+  if (revoke) {
+    invite_token_.clear();
+  } else if (invite_token_.empty()) {
+    static constexpr char kDigits[] = "abcdefghijklmnopqrstuvwxyz234567";  // base32
+    for (int half = 0; half < 2; ++half) {
+      std::uint64_t bits = config_.seeds();
+      for (int i = 0; i < 13; ++i, bits >>= 5) invite_token_ += kDigits[bits & 31];
+    }
+  }
+  store_table();
+  protocol::table_reply::InviteLink d;
+  if (!invite_token_.empty()) d.token = invite_token_;
+  reply(c, id, protocol::ack_message(id, std::move(d)));
+}
+
 void TableCore::on_decline(Conn c, const Person& p, const std::string& id) {
   if (seat_of(p.id) >= 0) return error(c, id, {protocol::Error::kSeated});
   if (!invited_.erase(p.id)) return error(c, id, {protocol::Error::kNotInvited});

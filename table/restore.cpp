@@ -21,6 +21,7 @@ std::unique_ptr<TableCore> TableCore::restore(const Snapshot& snap, CoreConfig c
     t->seats_[i].computer = t->seats_[i].user < 0;
   }
   t->invited_.insert(row.invited.begin(), row.invited.end());
+  t->invite_token_ = row.invite_link;
   if (snap.game) t->replay(*snap.game, snap.state);
   // Versions go on from above anything the last run can have sent (a
   // thousand a second since the epoch), so an old "since" gets the whole

@@ -106,6 +106,8 @@ void table_written(std::map<std::string, std::string>& w) {
       table_text(Suggestion{gb.legal_actions().front(), whist::Variant::kBid, 5});
   w["table.invite"] = table_text(Invited{{"alice", kOdd}, {"zed"}});
   w["table.invite.none"] = table_text(Invited{});
+  w["table.invite_link"] = table_text(InviteLink{"abcdefghijklmnopqrstuvwxyz"});
+  w["table.invite_link.revoked"] = table_text(InviteLink{});
 }
 
 std::map<std::string, std::string> written() {

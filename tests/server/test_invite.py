@@ -54,3 +54,31 @@ def test_invitation_only_table(whistd):
         assert (await eve.error("table.watch", {"table": T}))[0] == "no_table"
 
     run(body())
+
+
+def test_invite_link(whistd):
+    """The creator's invite link: its token seats whoever holds it, over
+    the wire; a wrong or revoked token finds no table; the token reaches
+    nobody but the creator (and those who send it)."""
+    s = whistd()
+
+    async def body():
+        host, ann, eve, watcher = [await guest(s) for _ in range(4)]
+        T, _ = await create(host, variant="exact", players=3, settings={"invite_only": True})
+        assert (await ann.error("table.invite_link", {"table": T}))[0] == "no_table"
+        token = (await host.ok("table.invite_link", {"table": T}))["token"]
+        assert len(token) == 26 and token.isalnum()
+        assert (await eve.error("table.sit", {"table": T, "invite": token[:-1] + "x"}))[0] == \
+            "no_table"
+        state = await ann.ok("table.sit", {"table": T, "invite": token})
+        assert state["table"]["seats"][state["seat"]]["name"] == ann.name
+        # Those now in may watch with it too; the host revokes it.
+        assert (await watcher.ok("table.watch", {"table": T, "invite": token}))["seat"] is None
+        assert (await host.ok("table.invite_link", {"table": T, "revoke": True}))["token"] is None
+        assert (await eve.error("table.sit", {"table": T, "invite": token}))[0] == "no_table"
+        # The token went to no one else: not in the lobby, nor to those at the table.
+        for c in (ann, eve, watcher):
+            for m in await quiet(c):
+                assert token not in str(m), m
+
+    run(body())

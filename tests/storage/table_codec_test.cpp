@@ -66,8 +66,10 @@ TEST_CASE("a row of schema version 6 reads back whole", "[storage][codec]") {
   CHECK(t.seats[2].user == 0);
   CHECK(t.invited == std::vector<std::int64_t>{7, 9});
   CHECK(whist::storage::stored_buy_in(kVersion6Row) == 110);
-  // Stored before ratings: not rated.
+  // Stored before ratings, the cut and invite links: not rated, no cut, no link.
   CHECK_FALSE(t.setup.settings.rated);
+  CHECK_FALSE(t.setup.settings.cut);
+  CHECK(t.invite_link.empty());
 }
 
 TEST_CASE("a stored table round-trips through the codec", "[storage][codec]") {
@@ -75,14 +77,19 @@ TEST_CASE("a stored table round-trips through the codec", "[storage][codec]") {
   t.setup.settings.start_at = 1'800'000'000;
   t.seats[3] = {12, "zed"};
   t.setup.settings.rated = true;
+  t.setup.settings.cut = true;
+  t.invite_link = "abcdefghijklmnopqrstuvwxyz";
   const StoredTable back = decode_table(encode_table(t));
   CHECK(encode_table(back) == encode_table(t));
   CHECK(back.setup.settings.rated);
+  CHECK(back.setup.settings.cut);
+  CHECK(back.invite_link == t.invite_link);
   CHECK(back.setup.settings.start_at == 1'800'000'000);
   CHECK(back.seats[3].name == "zed");
   // A row closed by its table: setup and creator only.
-  const StoredTable closed = decode_table(encode_table({t.setup, "ann", {}, {}}));
+  const StoredTable closed = decode_table(encode_table({t.setup, "ann", {}, {}, {}}));
   CHECK(closed.seats.empty());
+  CHECK(closed.invite_link.empty());
   CHECK(closed.creator == "ann");
 }
 

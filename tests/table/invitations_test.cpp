@@ -147,3 +147,62 @@ TEST_CASE("whom someone seated blocked cannot see, sit at or watch a private tab
   CHECK(r["d"]["unknown"] == json({"dave"}));
   (void)bob;
 }
+
+TEST_CASE(
+    "an invite link: the creator's token lets its holder sit or watch; revoked, it does not") {
+  Harness h(setup_of(classic({{"invite_only", true}})));
+  const Conn a = h.connect("alice"), b = h.connect("bob"), c = h.connect("carol"),
+             d = h.connect("dave");
+  h.sit(a);
+  const json made = h.send(a, "table.invite_link");
+  REQUIRE(code(made) == "ack");
+  const std::string token = made["d"]["token"];
+  CHECK(token.size() == 26);
+  // The same token until revoked, and kept with the table's row.
+  CHECK(h.send(a, "table.invite_link")["d"]["token"] == token);
+  CHECK(h.jobs_of<store::SaveTable>().back().row.invite_link == token);
+  // A wrong token is no invitation: the table does not exist for them.
+  CHECK(code(h.send(b, "table.sit", {{"invite", token + "x"}})) == "no_table");
+  CHECK(code(h.send(b, "table.watch", {{"invite", "nonsense"}})) == "no_table");
+  // The right one invites: bob sits, carol watches and then sits.
+  CHECK(code(h.send(b, "table.sit", {{"invite", token}})) == "ack");
+  CHECK(code(h.send(c, "table.watch", {{"invite", token}})) == "ack");
+  CHECK(h.audience->count(h.person("carol").id) == 1);
+  CHECK(h.sit(c) == 2);
+  // Only the creator has the link.
+  CHECK(code(h.send(b, "table.invite_link")) == "not_creator");
+  // Revoked: the old token invites nobody more; those it invited stay.
+  const json revoked = h.send(a, "table.invite_link", {{"revoke", true}});
+  REQUIRE(code(revoked) == "ack");
+  CHECK(revoked["d"]["token"].is_null());
+  CHECK(h.jobs_of<store::SaveTable>().back().row.invite_link.empty());
+  CHECK(code(h.send(d, "table.sit", {{"invite", token}})) == "no_table");
+  CHECK(h.audience->count(h.person("bob").id) == 1);
+  // A new link is a new token.
+  const std::string fresh = h.send(a, "table.invite_link")["d"]["token"];
+  CHECK(fresh != token);
+  CHECK(code(h.send(d, "table.sit", {{"invite", fresh}})) == "ack");
+}
+
+TEST_CASE("an invite link survives a restart, is only for invitation-only tables, and no block") {
+  Harness h(setup_of(classic({{"invite_only", true}})));
+  const Conn a = h.connect("alice");
+  h.sit(a);
+  const std::string token = h.send(a, "table.invite_link")["d"]["token"];
+  auto r = h.restart();
+  const Conn b = r->connect("bob");
+  CHECK(code(r->send(b, "table.watch", {{"invite", token}})) == "ack");
+  // Someone seated blocked erin: the link does not bring her in.
+  Harness k(setup_of(classic({{"invite_only", true}})));
+  const Conn ka = k.connect("alice");
+  k.blocked[k.person("alice").id] = {k.person("erin").id};
+  k.sit(ka);
+  const std::string t2 = k.send(ka, "table.invite_link")["d"]["token"];
+  CHECK(code(k.send(k.connect("erin"), "table.sit", {{"invite", t2}})) == "no_table");
+  // An open table needs no link.
+  Harness open(setup_of(classic({{"friends_only", false}})));
+  const Conn x = open.connect("alice");
+  open.sit(x);
+  CHECK(code(open.send(x, "table.invite_link")) == "not_invite_only");
+  CHECK(code(open.send(open.connect("yves"), "table.sit", {{"invite", "anything"}})) == "ack");
+}
