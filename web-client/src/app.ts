@@ -132,6 +132,7 @@ export class App implements Shell {
       document.body.dataset["screen"] = name;
       window.scrollTo(0, 0);
     }
+    this.pages.shown(name); // a table's address (#table/<id>) follows the table screen
     this.render();
   }
 
@@ -195,14 +196,14 @@ export class App implements Shell {
     }
     this.server = w.server;
     setRules(w.rules);
-    // A replay needs no login: #replay/<id> opens it; a reconnection leaves it open.
+    // #replay/<id> opens the replay (logged out: the account screen first, links.ts); a reconnection leaves it open.
     const replay = replayInHash();
     if (w.session === "resumed" && w.user) {
       this.user = w.user;
       void this.wallet.refresh();
       void this.safety.refresh();
     }
-    if (replay !== null && (this.screenName !== "replay" || this.pages.replayGame !== replay)) {
+    if (replay !== null && this.user && (this.screenName !== "replay" || this.pages.replayGame !== replay)) {
       this.openReplay(replay);
       return;
     }
@@ -401,7 +402,7 @@ export class App implements Shell {
     }
   }
 
-  private enterTable(ack: TableStateMsg, watching: boolean): void {
+  enterTable(ack: TableStateMsg, watching: boolean): void {
     if (!this.user) return;
     this.conn.request("lobby.leave").catch(() => {});
     this.table = newTableState(ack.table, ack.v, ack.view, this.user.id);

@@ -1,23 +1,20 @@
 // The screens with an address of their own: the replay viewer
 // (#replay/<game id>), a player's profile (#profile/<name>) and one's
-// account settings (#account, account/care.ts). A link to
+// account settings (#account, account/care.ts), and the tables
+// (#table/<id>, links.ts). A link to
 // either changes the address, and the app follows it (route()); the
 // browser's Back leaves them. Each goes back to the screen it was opened
 // from (a replay opened from a profile goes back to that profile).
+// Logged out, an address shows the account screen, and the login goes there.
 import { profileHash, profileInHash } from "./core/players";
 import type { Status } from "./core/net";
-import type { User } from "./core/types";
+import { Links, rememberWanted, restoreWanted, tableInHash, type LinksHost } from "./links";
 import { replayInHash } from "./saved";
 import type { ScreenName } from "./shell";
-import type { TableState } from "./table/game";
 
 /** What the pages need of the app. */
-export interface PagesHost {
-  readonly user: User | null;
+export interface PagesHost extends LinksHost {
   readonly status: Status;
-  readonly screenName: ScreenName;
-  readonly table: TableState | null;
-  show(name: ScreenName): void;
   /** Back to the table the tab is at (caught up), or the lobby. */
   resume(): Promise<void>;
 }
@@ -39,17 +36,33 @@ export class Pages {
   /** The screen the account settings were opened from. */
   private accountFrom: ScreenName | null = null;
 
+  /** The tables' addresses (links.ts). */
+  readonly links: Links;
+
   constructor(private readonly app: PagesHost) {
+    this.links = new Links(app);
     window.addEventListener("hashchange", () => this.route());
   }
 
-  /** Follows the address: opens the replay, profile or settings it names, or leaves the one it no longer names. */
+  /** After each screen shown (App.show): the table's address follows the table screen. */
+  shown(name: ScreenName): void {
+    this.links.shown(name);
+  }
+
+  /** Follows the address: opens the replay, profile, settings or table it names, or leaves the one it no longer names. */
   route(): void {
     if (this.app.status !== "online") return;
+    if (!this.app.user) return this.loggedOut();
+    restoreWanted();
     const game = replayInHash();
     const name = profileInHash();
+    const link = tableInHash();
     const at = this.app.screenName;
-    if (game !== null) {
+    if (link !== null) {
+      this.replayGame = null;
+      this.profileName = null;
+      void this.links.open(link);
+    } else if (game !== null) {
       if (game !== this.replayGame || at !== "replay") this.openReplay(game);
     } else if (name !== null) {
       if (this.app.user && (name !== this.profileName || at !== "profile")) this.openProfile(name);
@@ -61,7 +74,22 @@ export class Pages {
       this.closeReplay();
     } else if (at === "profile") {
       this.closeProfile();
+    } else if (at === "table") {
+      void this.app.toLobby(); // Back from the table's address
     }
+  }
+
+  /** Logged out: an address shows the account screen (kept for after the login); a replay watched without an account stays. */
+  private loggedOut(): void {
+    const game = replayInHash();
+    const at = this.app.screenName;
+    if (at === "replay" && game !== null && game === this.replayGame) return;
+    if (at === "replay") {
+      this.replayGame = null;
+      this.replayFrom = null;
+    }
+    rememberWanted();
+    if (at !== "connecting") this.app.show("account");
   }
 
   /** Opens the replay viewer on a finished game (and its address). */

@@ -271,9 +271,11 @@ test("four players play a whole Whist 5-Point game in the browser; a watcher nev
   await screen(watcher, "table");
   await watcher.waitForSelector('[data-role="result"]');
 
-  // The replay's address works in a new tab, logged in or not.
+  // The replay's address works in a new tab, logged in or not (logged
+  // out, the account screen offers to watch it without logging in).
   const viewer = await env.openPage("replay-viewer", { width: 375, height: 740 });
   await viewer.goto(`${env.server.url}/#replay/${game}`);
+  await viewer.click("#replay-without-login");
   await screen(viewer, "replay");
   await viewer.waitForSelector(`.replay-screen[data-game="${game}"][data-steps]`);
   assert.deepEqual(await replayHands(viewer), [13, 13, 13, 13]);

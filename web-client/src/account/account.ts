@@ -1,8 +1,11 @@
 // The account screen: log in, register, or play as a guest; or continue
 // with the account this browser remembers. "Forgot your password?" puts
 // the form for the operator's reset code (reset.ts) in the login's place.
+// An address asked for logged out (a table's, a replay's, a profile's) is
+// named above the forms: the login goes there (links.ts).
 import type { App, Screen } from "../app";
 import { h, fill } from "../core/dom";
+import { wantedNote } from "../links";
 import { field } from "./field";
 import { resetForm } from "./reset";
 import { t } from "../i18n";
@@ -11,10 +14,12 @@ export class AccountScreen implements Screen {
   readonly el: HTMLElement;
   private readonly error: HTMLElement;
   private readonly rememberBox: HTMLElement;
+  private readonly wanted: HTMLElement;
 
   constructor(private readonly app: App) {
     this.error = h("p", { class: "form-error", role: "alert" });
     this.rememberBox = h("div", { class: "remember" });
+    this.wanted = h("div", { class: "wanted" });
 
     const loginForm = h(
       "form",
@@ -64,6 +69,7 @@ export class AccountScreen implements Screen {
       "section",
       { class: "account-screen" },
       h("div", { class: "hero" }, h("h1", null, t("account.hero")), h("p", null, t("account.heroText"))),
+      this.wanted,
       this.rememberBox,
       this.error,
       h("div", { class: "account-forms" }, guest, loginForm, registerForm),
@@ -92,6 +98,10 @@ export class AccountScreen implements Screen {
 
   update(): void {
     this.error.textContent = this.app.accountError?.() ?? "";
+    fill(
+      this.wanted,
+      wantedNote((game) => this.app.openReplay(game)),
+    );
     const r = this.app.remembered;
     if (r) {
       fill(

@@ -100,4 +100,22 @@ export const account = {
   "reset.back": "Back to log in",
   "reset.badCode": "That code is wrong, used or expired: ask the operator for a new one.",
   "reset.banned": "Your password is changed, but this account is banned.",
+
+  // --- Links: a table's, a replay's and an invite link (links.ts, core/copy.ts, social/invite_link.ts) ---
+  "links.copyLink": "Copy link",
+  "links.copied": "Link copied.",
+  "links.copyByHand": "Copy the link from this field:",
+  "links.fieldLabel": "The link, to copy",
+  "links.loginForTable": "Log in, register or play as a guest to go to Table {n}.",
+  "links.loginForInvite": "You have an invitation to Table {n}: log in, register or play as a guest to go there.",
+  "links.loginForReplay": "Log in, register or play as a guest to see the replay of Game {n}.",
+  "links.loginForProfile": "Log in, register or play as a guest to see {name}'s profile.",
+  "links.loginForAccount": "Log in to see your account settings.",
+  "links.replayWithoutLogin": "Watch the replay without logging in",
+  "links.noTable": "This table does not exist or is not open to you.",
+  "links.inviteHelp": "An invite link lets whoever has it sit at this table.",
+  "links.copyInvite": "Copy invite link",
+  "links.revoke": "Revoke link",
+  "links.inviteCopied": "Invite link copied: whoever has it can sit here.",
+  "links.revoked": "The link is revoked: it lets nobody in any more. A new copy makes a new link.",
 };

@@ -99,4 +99,22 @@ export const account: Part<OneOther, typeof english> = {
   "reset.back": "Torna all'accesso",
   "reset.badCode": "Il codice è sbagliato, già usato o scaduto: chiedine uno nuovo all'operatore.",
   "reset.banned": "La tua password è cambiata, ma questo account è bloccato.",
+
+  // --- Link --------------------------------------------------------------------------------
+  "links.copyLink": "Copia il link",
+  "links.copied": "Link copiato.",
+  "links.copyByHand": "Copia il link da questo campo:",
+  "links.fieldLabel": "Il link, da copiare",
+  "links.loginForTable": "Accedi, registrati o gioca come ospite per andare al Tavolo {n}.",
+  "links.loginForInvite": "Hai un invito al Tavolo {n}: accedi, registrati o gioca come ospite per andarci.",
+  "links.loginForReplay": "Accedi, registrati o gioca come ospite per vedere il replay della partita {n}.",
+  "links.loginForProfile": "Accedi, registrati o gioca come ospite per vedere il profilo di {name}.",
+  "links.loginForAccount": "Accedi per vedere le impostazioni del tuo account.",
+  "links.replayWithoutLogin": "Guarda il replay senza accedere",
+  "links.noTable": "Questo tavolo non esiste o non è aperto a te.",
+  "links.inviteHelp": "Un link di invito permette a chiunque lo abbia di sedersi a questo tavolo.",
+  "links.copyInvite": "Copia il link di invito",
+  "links.revoke": "Revoca il link",
+  "links.inviteCopied": "Link di invito copiato: chiunque lo abbia può sedersi qui.",
+  "links.revoked": "Il link è revocato: non fa più entrare nessuno. Una nuova copia crea un nuovo link.",
 };

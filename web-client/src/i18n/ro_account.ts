@@ -98,4 +98,22 @@ export const account: Part<OneFewOther, typeof english> = {
   "reset.back": "Înapoi la intrarea în cont",
   "reset.badCode": "Codul este greșit, folosit sau expirat: cere-i operatorului unul nou.",
   "reset.banned": "Parola ta este schimbată, dar acest cont este blocat.",
+
+  // --- Linkuri ---------------------------------------------------------------------------
+  "links.copyLink": "Copiază linkul",
+  "links.copied": "Linkul a fost copiat.",
+  "links.copyByHand": "Copiază linkul din acest câmp:",
+  "links.fieldLabel": "Linkul, de copiat",
+  "links.loginForTable": "Intră în cont, creează unul sau joacă ca vizitator ca să mergi la Masa {n}.",
+  "links.loginForInvite": "Ai o invitație la Masa {n}: intră în cont, creează unul sau joacă ca vizitator ca să mergi acolo.",
+  "links.loginForReplay": "Intră în cont, creează unul sau joacă ca vizitator ca să vezi reluarea partidei {n}.",
+  "links.loginForProfile": "Intră în cont, creează unul sau joacă ca vizitator ca să vezi profilul lui {name}.",
+  "links.loginForAccount": "Intră în cont ca să vezi setările contului tău.",
+  "links.replayWithoutLogin": "Vezi reluarea fără să intri în cont",
+  "links.noTable": "Această masă nu există sau nu îți este deschisă.",
+  "links.inviteHelp": "Un link de invitație îi permite oricui îl are să stea la această masă.",
+  "links.copyInvite": "Copiază linkul de invitație",
+  "links.revoke": "Anulează linkul",
+  "links.inviteCopied": "Linkul de invitație a fost copiat: oricine îl are poate sta aici.",
+  "links.revoked": "Linkul este anulat: nu mai lasă pe nimeni să intre. O nouă copiere face un link nou.",
 };

@@ -4,6 +4,7 @@
 // it, and at the end of each deal the deal's summary. Reached from the
 // result of a game ("Replay the game") and at #replay/<game id>.
 import type { App, Screen } from "../app";
+import { copyLinkButton, CopyNote } from "../core/copy";
 import { cardFace, cardText, sortHand, suitIcon, suitName, type Suit } from "../core/cards";
 import { h, fill } from "../core/dom";
 import { errorReason } from "../core/errors";
@@ -39,6 +40,9 @@ export class ReplayScreen implements Screen {
   private data: ReplayData | null = null;
   private error = "";
   private at = 0;
+  /** "Copy link" (the replay's address) and what it says, kept across redraws of the head. */
+  private readonly linkNote = new CopyNote("replay-link");
+  private readonly copyLink = copyLinkButton("copy-replay-link", this.linkNote, () => `#replay/${this.game}`);
 
   constructor(
     private readonly app: App,
@@ -154,7 +158,13 @@ export class ReplayScreen implements Screen {
         h("h2", null, t("replay.title"), d ? h("small", null, " ", t("replay.of", { n: d.game, game: variantName(d.record.variant) })) : null),
         d ? h("p", { class: "opts" }, optionSummary(this.summaryOf(d))) : null,
       ),
-      h("button", { type: "button", class: "leave", onclick: () => this.app.closeReplay() }, t("replay.close")),
+      h(
+        "div",
+        { class: "head-actions" },
+        this.copyLink,
+        h("button", { type: "button", class: "leave", onclick: () => this.app.closeReplay() }, t("replay.close")),
+        this.linkNote.el,
+      ),
     );
     if (!d) {
       fill(

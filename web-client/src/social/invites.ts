@@ -1,12 +1,14 @@
 // At the table: who may come (invitation only, friends only), the start
 // time of a scheduled table with its countdown, and, for a player seated
 // before the game at a table that needs invitations, the Invite box
-// (usernames, or a friend in a click). Shown at the top of the table's side
+// (usernames, or a friend in a click); for the creator of an
+// invitation-only table, its invite link (invite_link.ts). Shown at the top of the table's side
 // column; Social.rendered() puts it there and keeps it current.
 import type { Shell } from "../shell";
 import { h, fill } from "../core/dom";
 import type { TableState } from "../table/game";
 import { pendingStart, startedLine, startLine } from "../core/schedule";
+import { InviteLinkBox } from "./invite_link";
 import { socialSettings, type Friend, type SocialSettings } from "./model";
 import type { TableSummary } from "../core/types";
 import { t } from "../i18n";
@@ -45,6 +47,7 @@ export class TablePanel {
   private readonly input: HTMLInputElement;
   private readonly picks: HTMLElement;
   private readonly result: HTMLElement;
+  private readonly link: InviteLinkBox;
   private key = "";
   private busy = false;
   /** Who this page invited to the table (the server does not list them). */
@@ -73,7 +76,8 @@ export class TablePanel {
       this.result,
     );
     this.input.id = "invite-input";
-    this.el = h("section", { class: "table-panel", "data-role": "table-panel" }, this.info, this.form);
+    this.link = new InviteLinkBox(app);
+    this.el = h("section", { class: "table-panel", "data-role": "table-panel" }, this.info, this.link.el, this.form);
   }
 
   update(st: TableState): void {
@@ -106,6 +110,7 @@ export class TablePanel {
     ]);
     // Who may come and when matter until the game begins; then the panel goes.
     this.el.hidden = !open || (!canInvite && !schedule && !s.invite_only && !s.friends_only);
+    this.link.el.hidden = !(open && s.invite_only && st.seat !== null && this.app.user?.name === table.creator);
     if (key === this.key) return;
     this.key = key;
     fill(

@@ -6,9 +6,11 @@
 import type { App, Screen } from "../app";
 import { leaveTable, observe } from "../alerts/alerts";
 import { kindBadge } from "../lobby/compete";
+import { copyLinkButton, CopyNote } from "../core/copy";
 import { h, fill } from "../core/dom";
 import { isComputer, seatName, type TableState } from "./game";
 import { keepFocus } from "../core/keys";
+import { tableHash } from "../links";
 import { summaryPanel } from "./summary";
 import { optionSummary, variantName } from "../core/rules";
 import type { View } from "../core/types";
@@ -49,6 +51,9 @@ export class TableScreen implements Screen {
   /** The user's turn that was given the keyboard (turnKey), so that it is given once per turn. */
   private focusedTurn = "";
   private readonly listeners: [string, (e: Event) => void][] = [];
+  /** "Copy link" (the table's address, #table/<id>) and what it says, kept across redraws of the head. */
+  private readonly linkNote = new CopyNote("table-link");
+  private readonly copyLink = copyLinkButton("copy-table-link", this.linkNote, () => tableHash(this.app.table?.id ?? 0));
 
   constructor(private readonly app: App) {
     this.head = h("div", { class: "table-head" });
@@ -271,7 +276,13 @@ export class TableScreen implements Screen {
         h("h2", null, variantName(table.variant), h("small", { "data-role": "table-number" }, " · ", t("lobby.tableNumber", { n: table.table }))),
         h("p", { class: "opts" }, optionSummary(table), kindBadge(table), seated ? null : h("span", { class: "badge" }, t("table.watchingBadge"))),
       ),
-      h("button", { type: "button", class: "leave", onclick: () => void this.app.toLobby() }, leaveLabel),
+      h(
+        "div",
+        { class: "head-actions" },
+        this.copyLink,
+        h("button", { type: "button", class: "leave", onclick: () => void this.app.toLobby() }, leaveLabel),
+        this.linkNote.el,
+      ),
     );
   }
 
@@ -279,10 +290,21 @@ export class TableScreen implements Screen {
     return st.seat !== null && this.app.user?.name === st.summary.creator;
   }
 
-  /** The creator's button on a seat before a game: add a computer player to a free seat, or remove one. */
+  /**
+   * A seat's button before a game: a watcher's Sit here on a free seat
+   * (one who came by the table's address watches first); the creator's
+   * Add computer on a free seat, or Remove on a computer player's.
+   */
   private seatManage(st: TableState, i: number): HTMLElement | null {
-    if (!this.isCreator(st) || st.summary.state === "playing") return null;
     const info = st.summary.seats[i];
+    if (st.seat === null && st.summary.state !== "playing" && (!info || info.name === null)) {
+      return h(
+        "button",
+        { type: "button", class: "small sit", "data-sit": i, "data-key": `sit-${i}`, onclick: () => void this.app.sit(st.id, i) },
+        t("lobby.sitHere"),
+      );
+    }
+    if (!this.isCreator(st) || st.summary.state === "playing") return null;
     if (!info || info.name === null) {
       return h(
         "button",
