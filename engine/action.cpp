@@ -10,13 +10,14 @@ std::string_view action_type_name(ActionType t) {
     case ActionType::kTrump: return "trump";
     case ActionType::kDirection: return "direction";
     case ActionType::kPlay: return "play";
+    case ActionType::kClaim: return "claim";
   }
   return "?";
 }
 
 std::optional<ActionType> parse_action_type(std::string_view s) {
   for (auto t : {ActionType::kBid, ActionType::kPass, ActionType::kDiscard, ActionType::kTrump,
-                 ActionType::kDirection, ActionType::kPlay}) {
+                 ActionType::kDirection, ActionType::kPlay, ActionType::kClaim}) {
     if (action_type_name(t) == s) return t;
   }
   return std::nullopt;

@@ -10,7 +10,9 @@
 
 namespace whist {
 
-enum class ActionType : std::uint8_t { kBid, kPass, kDiscard, kTrump, kDirection, kPlay };
+// kClaim: an accepted claim (table.claim): the claimer's side takes
+// `tricks` of the tricks left, the other side the rest, and the deal ends.
+enum class ActionType : std::uint8_t { kBid, kPass, kDiscard, kTrump, kDirection, kPlay, kClaim };
 // Bid whist modes; a direction is uptown or downtown.
 enum class BidMode : std::uint8_t { kUptown, kDowntown, kNoTrump };
 
@@ -24,7 +26,7 @@ struct Action {
   ActionType type = ActionType::kPass;
   std::int8_t level = 0;            // bid whist bid: 1..7
   BidMode mode = BidMode::kUptown;  // bid whist bid, direction
-  std::int8_t tricks = 0;           // exact bid
+  std::int8_t tricks = 0;           // exact bid; claim: the tricks claimed
   std::int8_t suit = 0;             // trump choice
   Card card = kNoCard;              // play
   std::int8_t listed = 0;           // discard: cards as named (a card named twice counts twice)
@@ -64,6 +66,11 @@ struct Action {
   static constexpr Action direction(int seat, BidMode mode) {
     Action a = make(seat, ActionType::kDirection);
     a.mode = mode;
+    return a;
+  }
+  static constexpr Action claim(int seat, int tricks) {
+    Action a = make(seat, ActionType::kClaim);
+    a.tricks = static_cast<std::int8_t>(tricks);
     return a;
   }
   static constexpr Action play(int seat, Card card) {

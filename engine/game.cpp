@@ -133,6 +133,7 @@ ApplyResult Game::apply(const Action& a) {
     case ActionType::kTrump:
     case ActionType::kDirection: r.error = check_choice(a); break;
     case ActionType::kPlay: r.error = check_play(a); break;
+    case ActionType::kClaim: r.error = check_claim(a); break;
   }
   if (!r.ok()) return r;
   if (a.type == ActionType::kPlay) {
@@ -150,6 +151,7 @@ ApplyResult Game::apply(const Action& a) {
     case ActionType::kBid:
     case ActionType::kPass: apply_call(a, &r.events); break;
     case ActionType::kDiscard: apply_discard(a, &r.events); break;
+    case ActionType::kClaim: apply_claim(a, &r.events); break;
     default: apply_choice(a, &r.events); break;
   }
   return r;

@@ -113,6 +113,8 @@ class Game {
   void apply_choice(const Action& a, Events* ev);
   void start_play(int leader);
   RuleError check_play(const Action& a) const;
+  RuleError check_claim(const Action& a) const;
+  void apply_claim(const Action& a, Events* ev);
   void finish_trick(Events* ev);
 
   Rules rules_;

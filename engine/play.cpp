@@ -23,6 +23,27 @@ RuleError Game::check_play(const Action& a) const {
   return RuleError::kNone;
 }
 
+// A claim (an accepted one: the table asks the others first) is made by the
+// seat to lead, in a partnership game, for 0 to the tricks left.
+RuleError Game::check_claim(const Action& a) const {
+  if (phase_ != Phase::kPlay) return RuleError::kWrongPhase;
+  if (a.seat != to_act_) return RuleError::kNotYourTurn;
+  if (rules_.variant == Variant::kExact || trick_.size != 0 || a.tricks < 0 ||
+      a.tricks > tricks_left_)
+    return RuleError::kBadClaim;
+  return RuleError::kNone;
+}
+
+// The claimer's side takes the tricks claimed, the other side the rest
+// (counted to the claimer and the seat on their left), and the deal ends.
+void Game::apply_claim(const Action& a, Events* ev) {
+  tricks_won_[static_cast<size_t>(a.seat)] += a.tricks;
+  tricks_won_[static_cast<size_t>((a.seat + 1) % n_)] += tricks_left_ - a.tricks;
+  tricks_left_ = 0;
+  hands_ = {};
+  end_deal(ev);
+}
+
 void Game::finish_trick(Events* ev) {
   const int winner = trick_.winner(n_);
   ++tricks_won_[static_cast<size_t>(winner)];

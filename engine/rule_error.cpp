@@ -24,6 +24,7 @@ constexpr Entry kCatalogue[] = {
     {"wrong_choice",
      "wrong choice: after a no-trump bid choose a direction, after a trump bid a trump suit"},
     {"no_deal", "the next deal has not been dealt"},
+    {"bad_claim", "bad claim: claim when you lead, at most the tricks left, in a partnership game"},
 };
 }  // namespace
 

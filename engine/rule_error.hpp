@@ -23,6 +23,7 @@ enum class RuleError : std::uint8_t {
   kBadDiscard,      // wrong number of cards, or a card twice
   kWrongChoice,     // trump after a no-trump bid, direction after a trump bid
   kNoDeal,          // the next deal has not been provided
+  kBadClaim,        // a claim not made when leading, for more tricks than are left, or alone
 };
 
 // "must_follow_suit"

@@ -129,6 +129,10 @@ std::variant<Action, std::string> to_action(const ActionInput& in, const Rules& 
       if (auto err = to_card(in.card.value, pack, c)) return *err;
       return Action::play(seat, c);
     }
+    case ActionType::kClaim:
+      if (!in.tricks.value) return why(in.tricks, "tricks");
+      return Action::claim(seat,
+                           static_cast<int>(std::clamp<std::int64_t>(*in.tricks.value, -1, 99)));
   }
   return std::string("unknown action type");
 }

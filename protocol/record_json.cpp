@@ -165,6 +165,7 @@ void write_action(JsonText& out, const Action& a, Variant v, bool hide_discard) 
       break;
     case ActionType::kDirection: out.key("mode").plain(bid_mode_name(a.mode)); break;
     case ActionType::kPlay: out.key("card").plain(card_code(a.card)); break;
+    case ActionType::kClaim:
     case ActionType::kPass:
     case ActionType::kTrump: break;
   }
@@ -173,7 +174,8 @@ void write_action(JsonText& out, const Action& a, Variant v, bool hide_discard) 
     const char suit = suit_letter(a.suit);
     out.key("suit").plain(std::string_view(&suit, 1));
   }
-  if (a.type == ActionType::kBid && v == Variant::kExact) out.key("tricks").value(a.tricks);
+  if ((a.type == ActionType::kBid && v == Variant::kExact) || a.type == ActionType::kClaim)
+    out.key("tricks").value(a.tricks);
   out.key("type").plain(action_type_name(a.type));
   out.end_object();
 }

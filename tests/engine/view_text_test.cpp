@@ -41,6 +41,7 @@ json reference_action(const Action& a, Variant v) {
     case ActionType::kTrump: j["suit"] = std::string(1, suit_letter(a.suit)); break;
     case ActionType::kDirection: j["mode"] = std::string(bid_mode_name(a.mode)); break;
     case ActionType::kPlay: j["card"] = card_name(a.card); break;
+    case ActionType::kClaim: j["tricks"] = a.tricks; break;
   }
   return j;
 }

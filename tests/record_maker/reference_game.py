@@ -8,7 +8,7 @@ from reference_rules import RANKS, Malformed, Illegal, is_int, card_ok, read_car
 
 # ---------------------------------------------------------------- actions
 
-ACTION_TYPES = ("bid", "pass", "discard", "trump", "direction", "play")
+ACTION_TYPES = ("bid", "pass", "discard", "trump", "direction", "play", "claim")
 
 
 def read_action(rules, a):
@@ -48,6 +48,8 @@ def read_action(rules, a):
         if not card_ok(rules, c):
             raise Malformed(f"bad card name {json.dumps(c)}")
         f["card"] = c
+    elif t == "claim":
+        f["tricks"] = need("tricks", is_int, "an integer")
     return seat, t, f
 
 
@@ -141,6 +143,8 @@ class Game:
             self.discard(seat, f["cards"])
         elif t in ("trump", "direction"):
             self.choose(seat, t, f)
+        elif t == "claim":
+            self.claim(seat, f["tricks"])
         else:
             self.play(seat, f["card"])
 
@@ -250,6 +254,18 @@ class Game:
         self.to_act = (seat + 1) % self.n
         if len(self.trick) == self.n:
             self.finish_trick()
+
+    def claim(self, seat, k):
+        """An accepted claim: made when leading, in a partnership game; the
+        claimer's side takes k of the tricks left, the other side the rest."""
+        self.turn(seat, "play")
+        if self.r.variant == "exact" or self.trick or not 0 <= k <= self.tricks_left:
+            raise Illegal("bad_claim")
+        self.won[seat] += k
+        self.won[(seat + 1) % self.n] += self.tricks_left - k
+        self.tricks_left = 0
+        self.hands = [set() for _ in self.hands]
+        self.end_deal()
 
     def finish_trick(self):
         led = self.led_suit()

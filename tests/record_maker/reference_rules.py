@@ -22,6 +22,7 @@ MESSAGES = {
     "hook_rule": "hook rule: the dealer's bid may not make the bids add up to the hand size",
     "bad_discard": "bad discard: discard exactly as many different cards as the kitty holds",
     "wrong_choice": "wrong choice: after a no-trump bid choose a direction, after a trump bid a trump suit",
+    "bad_claim": "bad claim: claim when you lead, at most the tricks left, in a partnership game",
 }
 
 

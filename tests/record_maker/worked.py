@@ -315,6 +315,11 @@ def worked_illegal_exact(m, exact):
           (1, 7, "wrong_phase"))
     m.add("exact-illegal-worked-game-over", dict(small, actions=acts + [exact_bid(0, 1)]),
           "worked", (1, len(acts), "game_over"))
+    # Exact-bid whist: everyone for themselves, so no claims (the first lead).
+    lead = acts[3]
+    m.add("exact-illegal-worked-claim", put(small, 3, {"seat": lead["seat"], "type": "claim",
+                                                       "tricks": 1}), "worked",
+          (1, 3, "bad_claim"))
     m.add("exact-illegal-worked-card-of-another-seat",
           put(small, 3, {"seat": 1, "type": "play", "card": "AS"}), "worked",
           (1, 3, "card_not_held"))
@@ -337,6 +342,25 @@ def worked_illegal_classic(m, classic):
     m.add("classic-illegal-worked-game-over",
           dict(per_suit, actions=per_suit["actions"] + [{"seat": 0, "type": "play", "card": "2C"}]),
           "worked", (1, 52, "game_over"))
+    # Claims (an accepted claim, as the table records it): seat 0, leading
+    # the first trick, claims 7: the deal's tricks as played, 7 to 6, and
+    # team 1's honours; after three club tricks seat 0 leads again and
+    # claims the other 10: 13 tricks, 7 points, the game (no honours).
+    claim = {"seat": 0, "type": "claim", "tricks": 7}
+    m.add("classic-legal-worked-claim-first-lead", put(h, 0, claim, keep=False), "worked",
+          (0, [([7, 6], [1, 2])], [1, 2], False, None))
+    m.add("classic-legal-worked-claim-the-rest",
+          put(h, 12, dict(claim, tricks=10), keep=False), "worked",
+          (0, [([13, 0], [7, 0])], [7, 0], True, [0]))
+    m.add("classic-illegal-worked-claim-mid-trick",
+          put(h, 1, {"seat": 1, "type": "claim", "tricks": 3}), "worked", (1, 1, "bad_claim"))
+    m.add("classic-illegal-worked-claim-too-many", put(h, 0, dict(claim, tricks=14)), "worked",
+          (1, 0, "bad_claim"))
+    m.add("classic-illegal-worked-claim-out-of-turn",
+          put(h, 0, {"seat": 1, "type": "claim", "tricks": 1}), "worked",
+          (1, 0, "not_your_turn"))
+    m.add("classic-malformed-claim-without-tricks",
+          put(h, 0, {"seat": 0, "type": "claim"}), "malformed", 2)
     # An illegal action first, a malformed one after it: the first problem
     # is the illegal one.
     r = put(h, 0, {"seat": 2, "type": "play", "card": "5C"})
