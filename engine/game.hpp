@@ -51,6 +51,8 @@ class Game {
   std::vector<Action> legal_actions() const;
   // Applies an action: the events it caused, or a rule error and no change.
   ApplyResult apply(const Action& a);
+  // Whether a claim would be legal now (a table asks the opponents first).
+  RuleError claim_error(const Action& a) const { return check_claim(a); }
 
   // Fast paths for playouts and solvers: the legal cards of the seat to
   // play as a set, and playing one of them (must be legal).

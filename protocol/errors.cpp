@@ -51,6 +51,8 @@ constexpr Entry kCatalogue[] = {
     {Error::kNotComputer, "not_computer", "no computer player sits there"},
     {Error::kNotInviteOnly, "not_invite_only", "anyone may join this table; no invitation needed"},
     {Error::kNotInvited, "not_invited", "you have no invitation to this table"},
+    {Error::kClaimPending, "claim_pending", "a claim is waiting for its answers"},
+    {Error::kNoClaim, "no_claim", "no claim is waiting for your answer"},
     {Error::kGuest, "guest", "that is for registered accounts"},
     {Error::kNoUser, "no_user", "no user has that name"},
     {Error::kSelf, "self", "you cannot do that with yourself"},

@@ -56,6 +56,8 @@ enum class Error : std::uint8_t {
   kNotComputer,
   kNotInviteOnly,
   kNotInvited,
+  kClaimPending,
+  kNoClaim,
   // Friends, chips and results.
   kGuest,
   kNoUser,

@@ -60,6 +60,8 @@ std::string_view type_name(const ClientMessage& m) {
     std::string_view operator()(const TableInvite&) const { return "table.invite"; }
     std::string_view operator()(const TableDecline&) const { return "table.decline"; }
     std::string_view operator()(const TableInviteLink&) const { return "table.invite_link"; }
+    std::string_view operator()(const TableClaim&) const { return "table.claim"; }
+    std::string_view operator()(const TableClaimAnswer&) const { return "table.claim_answer"; }
   };
   return std::visit(V{}, m);
 }

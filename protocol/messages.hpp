@@ -97,6 +97,16 @@ struct TableInvite {
 struct TableDecline {
   std::int64_t table = 0;
 };
+// The seat to lead claims `tricks` of the tricks left for its side
+// (docs/rules.md, "Claims"); the opponents answer with TableClaimAnswer.
+struct TableClaim {
+  std::int64_t table = 0;
+  int tricks = -1;
+};
+struct TableClaimAnswer {
+  std::int64_t table = 0;
+  bool accept = false;
+};
 // The creator of an invitation-only table makes its invite link's token
 // (the same one until revoked), or revokes it.
 struct TableInviteLink {
@@ -199,11 +209,12 @@ using ClientMessage =
     std::variant<Hello, Register, Login, Guest, Logout, LobbyJoin, LobbyLeave, TableCreate,
                  TableSit, TableLeave, TableWatch, TableUnwatch, TableAct, TableChat, TableSync,
                  TableRematch, TableSuggest, TableAddBot, TableRemoveBot, PlayQuick, TableInvite,
-                 TableDecline, TableInviteLink, GameRecordRequest, FriendRequest, FriendAccept,
-                 FriendDecline, FriendRemove, FriendsList, ChipsBalance, ChipsHistory, ChipsTopup,
-                 ResultsGames, ResultsStats, ResultsLeaderboard, RatingsLeaderboard, ProfileGet,
-                 ProfileSet, AccountPassword, AccountSessions, AccountEndSession, AccountDelete,
-                 AccountExport, AccountReset, SafetyMute, SafetyBlock, SafetyList, SafetyReport>;
+                 TableDecline, TableInviteLink, TableClaim, TableClaimAnswer, GameRecordRequest,
+                 FriendRequest, FriendAccept, FriendDecline, FriendRemove, FriendsList,
+                 ChipsBalance, ChipsHistory, ChipsTopup, ResultsGames, ResultsStats,
+                 ResultsLeaderboard, RatingsLeaderboard, ProfileGet, ProfileSet, AccountPassword,
+                 AccountSessions, AccountEndSession, AccountDelete, AccountExport, AccountReset,
+                 SafetyMute, SafetyBlock, SafetyList, SafetyReport>;
 
 struct Request {
   std::string id;  // the request id as JSON text ("" when absent)

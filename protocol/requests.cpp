@@ -303,6 +303,19 @@ Parsed parse_watch(const std::string& type, std::int64_t table, json& d) {
   return m;
 }
 
+Parsed parse_claim(const std::string& type, std::int64_t table, json& d) {
+  auto t = d.find("tricks");
+  if (t == d.end() || !t->is_number_integer()) return bad(type, "tricks must be a whole number");
+  return TableClaim{table,
+                    static_cast<int>(std::clamp<std::int64_t>(t->get<std::int64_t>(), -1, 99))};
+}
+
+Parsed parse_claim_answer(const std::string& type, std::int64_t table, json& d) {
+  auto a = d.find("accept");
+  if (a == d.end() || !a->is_boolean()) return bad(type, "accept must be true or false");
+  return TableClaimAnswer{table, a->get<bool>()};
+}
+
 Parsed parse_invite_link(const std::string& type, std::int64_t table, json& d) {
   TableInviteLink m{table, false};
   if (auto it = d.find("revoke"); it != d.end()) {
@@ -381,6 +394,8 @@ constexpr std::pair<std::string_view, TableParser> kTableParsers[] = {
     {"table.decline", parse_at_table<TableDecline>},
     {"table.invite", parse_invite},
     {"table.invite_link", parse_invite_link},
+    {"table.claim", parse_claim},
+    {"table.claim_answer", parse_claim_answer},
     {"table.add_bot", parse_add_bot},
     {"table.remove_bot", parse_remove_bot},
 };

@@ -70,6 +70,17 @@ struct Writer {
     write_seats(out.key("seats"), e.seats);
     out.key("type").value("cut");
   }
+  void operator()(const event::Claim& e) const {
+    out.key("hand").begin_array();
+    for (const std::string& c : e.hand) out.value(std::string_view(c));
+    out.end_array().key("seat").value(e.seat).key("tricks").value(e.tricks);
+    out.key("type").value("claim");
+  }
+  void operator()(const event::ClaimAnswer& e) const {
+    out.key("accept").value(e.accept).key("seat").value(e.seat);
+    if (e.timeout) out.key("timeout").value(true);
+    out.key("type").value("claim_answer");
+  }
   void operator()(const event::Start& e) const {
     out.key("dealer").value(e.dealer);
     write_seats(out.key("seats"), e.seats);

@@ -76,6 +76,20 @@ struct Cut {
   int dealer = 0;
   std::vector<SeatInfo> seats;
 };
+// A claim (table.claim): the claimer's seat, the tricks claimed and the
+// claimer's hand, shown to everyone.
+struct Claim {
+  int seat = 0;
+  int tricks = 0;
+  std::vector<std::string> hand;
+};
+// An opponent's answer to the claim (a computer's too). A refusal ends the
+// claim; when every opponent accepted, the claim action follows.
+struct ClaimAnswer {
+  int seat = 0;
+  bool accept = false;
+  bool timeout = false;  // no answer in time: refused for them
+};
 struct Start {
   int dealer = 0;
   std::vector<SeatInfo> seats;
@@ -123,10 +137,11 @@ struct Rating {
 
 }  // namespace event
 
-using TableEvent = std::variant<event::Sit, event::Leave, event::Connected, event::Disconnected,
-                                event::Chat, event::Rematch, event::Cut, event::Start, event::Auto,
-                                event::Result, event::Closed, event::StartFailed,
-                                event::BuyInRefused, event::Cancelled, event::Rated, event::Rating>;
+using TableEvent =
+    std::variant<event::Sit, event::Leave, event::Connected, event::Disconnected, event::Chat,
+                 event::Rematch, event::Cut, event::Claim, event::ClaimAnswer, event::Start,
+                 event::Auto, event::Result, event::Closed, event::StartFailed, event::BuyInRefused,
+                 event::Cancelled, event::Rated, event::Rating>;
 
 // The event object's JSON text ({"seat":2,"type":"leave"}).
 std::string table_event_text(const TableEvent& e);

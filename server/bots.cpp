@@ -34,6 +34,25 @@ bool BotPool::think(Observation obs, ai::Settings settings, std::function<void(A
   return true;
 }
 
+bool BotPool::judge(ai::Position p, int tricks, std::function<void(bool)> done) {
+  if (stopped_.load()) return false;
+  if (waiting_.fetch_add(1) >= max_waiting_) {
+    waiting_.fetch_sub(1);
+    ++refused_;
+    return false;
+  }
+  boost::asio::post(pool_, [this, p, tricks, done = std::move(done)] {
+    if (!stopped_.load()) {
+      // A solver of its own: claims are rare, and its table grows only as
+      // far as this search needs.
+      ai::Solver solver;
+      done(solver.best_tricks(p) >= tricks);
+    }
+    waiting_.fetch_sub(1);
+  });
+  return true;
+}
+
 void BotPool::stop() {
   stopped_.store(true);
   pool_.join();

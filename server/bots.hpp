@@ -10,6 +10,7 @@
 
 #include "engine/action.hpp"
 #include "engine/ai/player.hpp"
+#include "engine/ai/solver.hpp"
 #include "engine/observation.hpp"
 
 namespace whist::server {
@@ -25,6 +26,10 @@ class BotPool {
   // queued nothing, when the pool is saturated or stopped: the caller then
   // chooses by simpler means.
   bool think(Observation obs, ai::Settings settings, std::function<void(Action)> done);
+  // Queues a claim's judgement: whether the side to play at `p` takes at
+  // least `tricks` against every defence (the double-dummy solver). `done`
+  // runs on a thinking thread. False, queuing nothing, when saturated.
+  bool judge(ai::Position p, int tricks, std::function<void(bool)> done);
   // Drops what is queued and waits for the threads (at shutdown).
   void stop();
 

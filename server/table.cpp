@@ -156,6 +156,7 @@ void Table::carry_out(std::vector<Outgoing>* held) {
   }
   set_clocks(fx.timers);
   think(fx.think);
+  judge(fx.judge);
   std::vector<Outgoing> out = resolve(fx.messages);
   if (held) {
     *held = std::move(out);
@@ -230,6 +231,23 @@ void Table::set_clocks(const std::vector<table::TimerOrder>& orders) {
           self->core_->clock(which, generation, table_now());
           self->carry_out();
         }));
+  }
+}
+
+// Claims for the computer opponents: the solver answers on a thinking
+// thread; a saturated pool refuses the claim for them (play goes on).
+void Table::judge(std::vector<table::JudgeOrder>& orders) {
+  for (table::JudgeOrder& o : orders) {
+    auto done = [self = shared_from_this(), game = o.game, turn = o.turn](bool holds) {
+      self->command([game, turn, holds](TableCore& c, table::Now n) {
+        c.claim_judged(game, turn, holds, n);
+      });
+    };
+    if (bots_.judge(o.position, o.tricks, done)) continue;
+    spdlog::warn("table {}: the computer players are saturated; a claim is refused", id_);
+    command([game = o.game, turn = o.turn](TableCore& c, table::Now n) {
+      c.claim_judged(game, turn, false, n);
+    });
   }
 }
 

@@ -97,6 +97,7 @@ class Table : public std::enable_shared_from_this<Table> {
   void post_storage(std::vector<table::StoreJob> jobs, std::vector<Outgoing> out);
   void post_job(table::StoreJob job);  // one job, as the core makes it
   void set_clocks(const std::vector<table::TimerOrder>& orders);
+  void judge(std::vector<table::JudgeOrder>& orders);
   void think(std::vector<table::ThinkOrder>& orders);
   std::vector<Outgoing> resolve(std::vector<table::Message>& messages);
   table::Conn conn_of(const std::shared_ptr<WsSession>& s);

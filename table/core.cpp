@@ -74,6 +74,9 @@ void TableCore::handle(Conn c, const Person& p, const std::string& id,
   if (std::holds_alternative<TableDecline>(m)) return on_decline(c, p, id);
   if (const auto* link = std::get_if<TableInviteLink>(&m))
     return on_invite_link(c, p, id, link->revoke);
+  if (const auto* claim = std::get_if<TableClaim>(&m)) return on_claim(c, p, id, claim->tricks);
+  if (const auto* answer = std::get_if<TableClaimAnswer>(&m))
+    return on_claim_answer(c, p, id, answer->accept);
   if (std::holds_alternative<TableLeave>(m)) return on_leave(c, p, id);
   if (std::holds_alternative<TableWatch>(m)) {
     if (seat_of(p.id) >= 0) return error(c, id, {Error::kSeated});
@@ -217,6 +220,7 @@ void TableCore::clock(Clock which, std::uint64_t generation, Now now) {
         }
         return on_start_time();
       case Clock::kRelease: return release_absent();
+      case Clock::kClaim: return claim_timed_out();
     }
   });
 }
@@ -230,6 +234,7 @@ void TableCore::close_if_empty() {
 void TableCore::close() {
   // Nobody left: the table goes from the lobby and is kept as closed.
   closed_ = true;
+  claim_.reset();
   for (int k = 0; k < kClocks; ++k) set_clock(static_cast<Clock>(k), std::nullopt);
   delayed_.reset();
   out_.clear_forming = true;

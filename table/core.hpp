@@ -123,6 +123,8 @@ class TableCore {
   // The computer's decision (none: the computer players were saturated, a
   // simple choice is made instead).
   void thought(const Thinking& about, std::optional<Action> a, double elapsed_ms, Now now);
+  // A JudgeOrder's answer: whether the claim holds against every defence.
+  void claim_judged(std::uint64_t game, size_t turn, bool holds, Now now);
   // Answers of storage jobs.
   void game_stored(std::uint64_t number, std::int64_t id);
   // A rated game's rating changes, stored: everyone at the table is told.
@@ -280,6 +282,11 @@ class TableCore {
                  const std::vector<std::string>& users);
   void on_decline(Conn c, const Person& p, const std::string& id);
   void on_invite_link(Conn c, const Person& p, const std::string& id, bool revoke);
+  // claims.cpp
+  void on_claim(Conn c, const Person& p, const std::string& id, int tricks);
+  void on_claim_answer(Conn c, const Person& p, const std::string& id, bool accept);
+  void claim_answered(int seat, bool accept, bool timeout);
+  void claim_timed_out();
   void redeem_invite(const Person& p, const protocol::ClientMessage& m);
   bool may_enter(const Person& p) const;
   std::optional<std::set<std::int64_t>> audience() const;
@@ -369,6 +376,14 @@ class TableCore {
   std::uint64_t think_game_ = 0;
   size_t think_turn_ = 0;
   std::optional<std::pair<Thinking, Action>> delayed_;
+  // A claim waiting for the opponents' answers (claims.cpp).
+  struct PendingClaim {
+    int seat = 0;
+    int tricks = 0;
+    std::set<int> waiting;  // the opponents yet to answer
+    size_t turn = 0;        // the history index it was made at
+  };
+  std::optional<PendingClaim> claim_;
   bool fill_armed_ = false;
   std::int64_t fill_at_ = 0;   // Play: when the fill comes (Unix seconds, summary's fill_at)
   std::int64_t ended_at_ = 0;  // monotonic ms: when the last game ended

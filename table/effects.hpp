@@ -15,6 +15,7 @@
 #include <variant>
 #include <vector>
 
+#include "engine/ai/solver.hpp"
 #include "engine/game.hpp"
 #include "protocol/table_events.hpp"
 #include "storage/result_store.hpp"
@@ -160,8 +161,9 @@ enum class Clock : std::uint8_t {
   kComputer,  // a computer seat's natural delay before its move
   kStart,     // Play: computers fill the seats; scheduled: the start time
   kRelease,   // after a game: the seats of those gone are freed
+  kClaim,     // a claim's time for its answers
 };
-constexpr int kClocks = 4;
+constexpr int kClocks = 5;
 struct TimerOrder {
   Clock clock = Clock::kTurn;
   std::uint64_t generation = 0;
@@ -188,6 +190,17 @@ struct ThinkOrder {
   std::uint64_t seed = 0;
 };
 
+// A claim for the computer opponents to judge: whether the claimer's side
+// takes at least `tricks` of the position's tricks against every defence
+// (the double-dummy solver on every hand: the arbiter's question, asked
+// outside the table's strand). The answer comes back as claim_judged.
+struct JudgeOrder {
+  std::uint64_t game = 0;  // the core's game generation
+  size_t turn = 0;         // the history index of the claim
+  int tricks = 0;
+  ai::Position position;
+};
+
 // Log lines, for the shell to write.
 struct LogLine {
   enum class Level : std::uint8_t { kInfo, kWarn, kError };
@@ -201,6 +214,7 @@ struct Effects {
   std::vector<Message> messages;
   std::vector<TimerOrder> timers;
   std::vector<ThinkOrder> think;
+  std::vector<JudgeOrder> judge;
   std::vector<Conn> joined;  // connections now seated or watching here
   // The lobby's line for the table (its summary, and who may see it: none
   // for everyone), when it changed.

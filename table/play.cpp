@@ -67,7 +67,9 @@ void TableCore::launch(std::uint64_t seed, int dealer, std::int64_t game_id) {
   game_id_ = game_id;
   thinking_ = false;
   delayed_.reset();
+  claim_.reset();
   set_clock(Clock::kComputer, std::nullopt);
+  set_clock(Clock::kClaim, std::nullopt);
   for (Seat& st : seats_) {
     st.rematch = false;
     st.standin = false;
@@ -118,10 +120,14 @@ void TableCore::on_act(Conn c, const Person& p, const std::string& id,
   if (auto first = st.answered.find(id)) return answer_act(c, std::move(first));
   if (!game_ || state_ != State::kPlaying)
     return error(c, id, {protocol::Error::kNoGame, "none is being played at this table"});
+  if (claim_) return error(c, id, {protocol::Error::kClaimPending});
   // One acts for one's own seat.
   auto parsed = protocol::to_action(action, setup_.rules, seat);
   if (const auto* why = std::get_if<std::string>(&parsed))
     return error(c, id, {protocol::Error::kBadAction, *why});
+  // A claim waits for the opponents' answers: table.claim, not table.act.
+  if (std::get<Action>(parsed).type == ActionType::kClaim)
+    return error(c, id, {protocol::Error::kBadAction, "claims are made with table.claim"});
   // The ack goes after the action's events and before the views it brings
   // (after_change calls send_ack): a view that comes after the ack is as
   // new as the action, also when it carries the ack's version (the same

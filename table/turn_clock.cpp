@@ -11,6 +11,12 @@
 namespace whist::table {
 
 void TableCore::arm_timer() {
+  // While a claim waits for its answers nobody's clock runs (claims.cpp).
+  if (claim_) {
+    if (timer_armed_) set_clock(Clock::kTurn, std::nullopt);
+    timer_armed_ = false;
+    return;
+  }
   if (computer_turn()) {
     // The computer plays this turn: no clock.
     if (timer_armed_) set_clock(Clock::kTurn, std::nullopt);

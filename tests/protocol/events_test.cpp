@@ -44,6 +44,18 @@ TEST_CASE("every table event is written as its document", "[events]") {
             .dump());
   same(event::Rematch{2}, {{"type", "rematch"}, {"seat", 2}});
   same(event::Auto{1}, {{"type", "auto"}, {"seat", 1}});
+  same(event::Claim{2, 5, {"AS", "KS"}},
+       {{"type", "claim"}, {"seat", 2}, {"tricks", 5}, {"hand", {"AS", "KS"}}});
+  same(event::ClaimAnswer{1, true, false},
+       {{"type", "claim_answer"}, {"seat", 1}, {"accept", true}});
+  same(event::ClaimAnswer{3, false, true},
+       {{"type", "claim_answer"}, {"seat", 3}, {"accept", false}, {"timeout", true}});
+  same(event::Cut{{{"KS", 0, 1}, {"AH", 1, 0}}, 0, {}},
+       {{"type", "cut"},
+        {"dealer", 0},
+        {"draws",
+         {{{"card", "KS"}, {"from", 0}, {"seat", 1}}, {{"card", "AH"}, {"from", 1}, {"seat", 0}}}},
+        {"seats", json::array()}});
   same(event::Result{12, {5, 3, 5, 3}, {0, 2}},
        {{"type", "result"}, {"game", 12}, {"scores", {5, 3, 5, 3}}, {"winners", {0, 2}}});
   same(event::Result{12, {1, 0}, {}},

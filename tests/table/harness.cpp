@@ -232,6 +232,12 @@ void Harness::take() {
     for (const std::int64_t u : m.users) pushes_[u].push_back(j);
   }
   for (const TimerOrder& t : fx.timers) timers_[t.clock] = t;
+  // Claims: the real solver judges them, as the shell's thinking threads do.
+  for (const JudgeOrder& o : fx.judge) {
+    const bool holds = ai::Solver().best_tricks(o.position) >= o.tricks;
+    ++judged;
+    pending_.push_back([this, o, holds] { core_->claim_judged(o.game, o.turn, holds, now_); });
+  }
   for (const ThinkOrder& o : fx.think) {
     switch (think) {
       case Think::kLegal:

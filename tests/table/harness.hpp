@@ -114,6 +114,7 @@ class Harness {
   Think think = Think::kLegal;
   std::vector<ThinkOrder> held;  // Think::kHold
   void answer(const ThinkOrder& o, std::optional<Action> a, double elapsed_ms = 0);
+  int judged = 0;  // claims judged by the solver (JudgeOrders)
 
   // What each connection received, in order.
   const std::vector<json>& inbox(Conn c) { return inbox_[c]; }

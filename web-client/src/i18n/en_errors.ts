@@ -89,6 +89,8 @@ export const errors = {
   "error.bad_discard": "discard exactly as many different cards as the kitty holds",
   "error.wrong_choice": "after a no-trump bid choose a direction, after a trump bid a trump suit",
   "error.no_deal": "the next deal has not been dealt",
+  "error.claim_pending": "a claim is waiting for its answers",
+  "error.no_claim": "no claim is waiting for your answer",
   "error.bad_claim": "a claim is made when you lead, for at most the tricks left, in a partnership game",
   // The client's own: no connection.
   "error.offline": "not connected to the server; reconnecting…",

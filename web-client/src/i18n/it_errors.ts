@@ -88,6 +88,8 @@ export const errors: Part<OneOther, typeof english> = {
   "error.bad_discard": "scarta esattamente tante carte diverse quante ne ha il monte",
   "error.wrong_choice": "dopo una dichiarazione senza briscola scegli una direzione, dopo una a briscola un seme di briscola",
   "error.no_deal": "la mano successiva non è stata ancora distribuita",
+  "error.claim_pending": "un reclamo attende le risposte",
+  "error.no_claim": "nessun reclamo attende la tua risposta",
   "error.bad_claim": "si reclama quando tocca a te aprire, al massimo le prese rimaste, in un gioco a coppie",
   // The client's own: no connection.
   "error.offline": "non sei connesso al server; riconnessione…",

@@ -89,6 +89,8 @@ export const errors: Part<OneFewOther, typeof english> = {
   "error.bad_discard": "aruncă exact atâtea cărți diferite câte are talonul",
   "error.wrong_choice": "după o licitație fără atu alege o direcție, după una cu atu o culoare de atu",
   "error.no_deal": "mâna următoare nu a fost încă împărțită",
+  "error.claim_pending": "o revendicare își așteaptă răspunsurile",
+  "error.no_claim": "nicio revendicare nu așteaptă răspunsul tău",
   "error.bad_claim": "revendici când ești la rând să deschizi, cel mult levatele rămase, într-un joc pe echipe",
   // The client's own: no connection.
   "error.offline": "nu ești conectat la server; se reconectează…",
