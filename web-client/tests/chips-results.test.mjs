@@ -159,6 +159,8 @@ test("compete: buy-in, a guest who cannot afford it, the payout; the chips scree
   await screen(alice, "results");
 
   // Bob on his phone: My games too.
+  // On a phone, My games is in the top bar's menu.
+  await bob.click("#menu-toggle");
   await bob.click("#nav-results");
   await screen(bob, "results");
   await bob.waitForSelector(`.past-game[data-game="${game}"]`);

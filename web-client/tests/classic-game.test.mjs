@@ -189,7 +189,8 @@ test("four players play a whole Whist 5-Point game in the browser; a watcher nev
       await g.waitForFunction((n) => document.querySelectorAll("[data-hand] .card").length === n, mine.length);
       assert.deepEqual((await handOf(g)).sort(), mine);
       assert.equal((await tableInfo(g)).seat, seat);
-      await g.waitForSelector(".chat-log >> text=Good luck, all!"); // the chat so far, kept by the tab
+      // The chat so far, kept by the tab (on this phone, in the Chat & notices drawer).
+      await g.waitForSelector(".chat-log >> text=Good luck, all!", { state: "attached" });
       await alice.waitForSelector(".notices >> text=is back");
       await checkTable(assert, players, [watcher]);
     }

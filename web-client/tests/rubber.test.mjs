@@ -232,7 +232,11 @@ async function checkCut(person, watcher, cut, me, from) {
     assert.ok(k >= 0, `${page.name}: ${notices.join(" | ")}`);
     assert.ok(notices.indexOf("The game begins.", k) > k, `${page.name}: the cut comes before the game`);
     // On the screen (among the latest, until the person's first deal ends).
+    // On a phone the notices are in the drawer (Chat & notices).
+    const drawer = await page.isVisible("#side-toggle");
+    if (drawer) await page.click("#side-toggle");
     await page.waitForSelector(`.notices li:text-is("${expected}")`);
+    if (drawer) await page.click("#side-toggle");
   }
   const mine = cut.draws.find((x) => x.from === from);
   assert.equal(cut.seats[mine.seat].name, me);

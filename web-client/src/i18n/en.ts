@@ -96,6 +96,7 @@ export const en = {
   "app.meGuestTitle": "your profile (a guest account: it lives in this browser)",
   "app.guestTag": " (guest)",
   "app.logout": "Log out",
+  "app.menu": "Menu",
 
   // --- Sound and alerts (alerts/) ---------------------------------------------------
   "alerts.button": "Sound and alerts",

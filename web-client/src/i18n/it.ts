@@ -93,6 +93,7 @@ export const it: Catalogue<OneOther> = {
   "app.meGuestTitle": "il tuo profilo (un account ospite: vive in questo browser)",
   "app.guestTag": " (ospite)",
   "app.logout": "Esci",
+  "app.menu": "Menu",
 
   // --- Sound and alerts (alerts/) ---------------------------------------------------
   "alerts.button": "Suoni e avvisi",

@@ -98,6 +98,7 @@ export const ro: Catalogue<OneFewOther> = {
   "app.meGuestTitle": "profilul tău (un cont de vizitator: trăiește în acest browser)",
   "app.guestTag": " (vizitator)",
   "app.logout": "Ieșire",
+  "app.menu": "Meniu",
 
   // --- Sound and alerts (alerts/) ---------------------------------------------------
   "alerts.button": "Sunete și alerte",

@@ -10,6 +10,7 @@ import { copyLinkButton, CopyNote } from "../core/copy";
 import { h, fill } from "../core/dom";
 import { isComputer, seatName, type TableState } from "./game";
 import { keepFocus } from "../core/keys";
+import { byPointer } from "../core/pointer";
 import { tableHash } from "../links";
 import { summaryPanel } from "./summary";
 import { optionSummary, variantName } from "../core/rules";
@@ -35,6 +36,14 @@ export class TableScreen implements Screen {
   private readonly controls: HTMLElement;
   private readonly handArea: HTMLElement;
   private readonly notices: HTMLElement;
+  /** The side column (on a phone a row of buttons at the bottom, its panels drawers over the table). */
+  private readonly side: HTMLElement;
+  private readonly sideToggle: HTMLButtonElement;
+  /** The chat's length when the drawer was last open: more is marked new. */
+  private sideSeen: number | null = null;
+  /** Where a single column (a phone) puts the deal's summary: over the felt, not in the drawer. */
+  private readonly narrow = matchMedia("(max-width: 900px)");
+  private readonly placeSummary: () => void;
   private readonly chat: ChatBox;
   private readonly ticker: number;
   private showLast = false;
@@ -67,16 +76,29 @@ export class TableScreen implements Screen {
     this.hand = new HandView(app, this.handArea, this.felt, () => this.update());
     this.motion = new Motion(this.felt, this.handArea);
     this.review = new Review(() => this.turnTarget());
+    this.sideToggle = h(
+      "button",
+      {
+        type: "button",
+        class: "side-toggle",
+        id: "side-toggle",
+        "aria-expanded": "false",
+        "aria-controls": "table-drawer",
+        onclick: () => this.openSide(null),
+      },
+      t("table.sideToggle"),
+    );
+    const drawer = h("div", { class: "side-drawer", id: "table-drawer" }, this.summary, this.notices, this.chat.el);
+    this.side = h("aside", { class: "side" }, this.review.el, this.sideToggle, drawer);
+    const feltBox = h("div", { class: "felt-box" }, this.felt);
+    this.placeSummary = () => (this.narrow.matches ? feltBox.append(this.summary) : drawer.prepend(this.summary));
+    this.narrow.addEventListener("change", this.placeSummary);
+    this.placeSummary();
     this.el = h(
       "section",
       { class: "table-screen" },
       this.head,
-      h(
-        "div",
-        { class: "table-layout" },
-        h("div", { class: "play-area" }, this.status, this.felt, this.handArea, this.controls),
-        h("aside", { class: "side" }, this.review.el, this.summary, this.notices, this.chat.el),
-      ),
+      h("div", { class: "table-layout" }, h("div", { class: "play-area" }, this.status, feltBox, this.handArea, this.controls), this.side),
     );
     this.suggestions = new Suggestions(
       app,
@@ -98,6 +120,7 @@ export class TableScreen implements Screen {
 
   dispose(): void {
     window.clearInterval(this.ticker);
+    this.narrow.removeEventListener("change", this.placeSummary);
     for (const [type, f] of this.listeners) window.removeEventListener(type, f);
     this.hand.dispose();
     leaveTable();
@@ -108,6 +131,12 @@ export class TableScreen implements Screen {
     const target = e.target as HTMLElement | null;
     if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
     if (e.ctrlKey || e.metaKey || e.altKey) return;
+    if (e.key === "Escape" && this.side.classList.contains("open")) {
+      e.preventDefault();
+      this.openSide(false);
+      this.sideToggle.focus({ preventScroll: true });
+      return;
+    }
     if (e.key === "Escape" && this.review.isOpen()) {
       e.preventDefault();
       this.review.close();
@@ -190,6 +219,24 @@ export class TableScreen implements Screen {
         .map((n, i) => h("li", { class: i === 0 ? "latest" : "" }, n())),
     );
     this.chat.update(st);
+    this.markSide(st);
+  }
+
+  /** Opens (true) or closes (false) the phone's drawer of the notices and the chat, or toggles it (null). */
+  private openSide(open: boolean | null): void {
+    const now = open ?? !this.side.classList.contains("open");
+    if (now) this.review.close();
+    this.side.classList.toggle("open", now);
+    this.sideToggle.setAttribute("aria-expanded", String(now));
+    if (this.app.table) this.markSide(this.app.table);
+  }
+
+  /** The drawer's button marked when the chat has a line the drawer did not show open. */
+  private markSide(st: TableState): void {
+    if (this.sideSeen === null || this.side.classList.contains("open")) this.sideSeen = st.chat.length;
+    const fresh = st.chat.length > this.sideSeen;
+    this.sideToggle.classList.toggle("new", fresh);
+    this.sideToggle.setAttribute("aria-label", fresh ? t("table.sideNew") : t("table.sideToggle"));
   }
 
   /**
@@ -418,8 +465,9 @@ function playPrompt(v: View, suggestions: boolean): HTMLElement {
   return h(
     "p",
     { class: "prompt your-turn" },
-    v.trick.cards.length === 0 ? t("table.yourLead") : t("table.yourTurn"),
+    v.trick.cards.length === 0 ? t(byPointer("table.yourLead", "table.yourLeadTouch")) : t(byPointer("table.yourTurn", "table.yourTurnTouch")),
     h("span", { class: "countdown" }),
-    h("small", { class: "keys-hint" }, suggestions ? t("table.playKeysSuggest") : t("table.playKeys")),
+    // The keys on a device with a keyboard; none on a touch screen.
+    byPointer(h("small", { class: "keys-hint" }, suggestions ? t("table.playKeysSuggest") : t("table.playKeys")), null),
   );
 }

@@ -6,6 +6,7 @@ import { suitIcon, suitName, type Suit } from "../core/cards";
 import { h } from "../core/dom";
 import type { TableState } from "./game";
 import { moveFocus } from "../core/keys";
+import { byPointer } from "../core/pointer";
 import { bidName } from "../core/rules";
 import type { Action, View } from "../core/types";
 import { t, type Key } from "../i18n";
@@ -47,7 +48,7 @@ export function biddingControls(app: App, st: TableState, v: View): HTMLElement 
         legal.map((a) => h("button", { type: "button", class: "bid", "data-bid": a.tricks ?? 0, onclick: () => act(a) }, String(a.tricks ?? 0))),
       ),
       barred.length ? h("small", { class: "hint" }, t("bid.hookRule", { bids: barred.join(", "), n: v.hand_size })) : null,
-      h("small", { class: "hint keys-hint" }, t("bid.exactKeys")),
+      byPointer(h("small", { class: "hint keys-hint" }, t("bid.exactKeys")), null),
     );
   }
   const pass = legal.find((a) => a.type === "pass");
@@ -93,7 +94,14 @@ export function biddingControls(app: App, st: TableState, v: View): HTMLElement 
         ),
       ),
     ),
-    h("small", { class: "hint" }, t("bid.help")),
+    // The rules of the bids folded away (the prompt stays low enough to fit under the hand); the keys beside them.
+    h(
+      "details",
+      { class: "bid-help hint" },
+      h("summary", null, t("bid.helpTitle")),
+      t("bid.help"),
+      byPointer(h("span", { class: "keys-hint" }, " ", t("bid.helpKeys")), null),
+    ),
   );
 }
 

@@ -79,19 +79,23 @@ export class HandView {
     // One card of the hand is in the tab order; the arrows move between them.
     const active = els.filter((e) => e.getAttribute("role") === "button");
     if (active[0]) active[0].tabIndex = 0;
+    // More than 13 cards (bid whist's discard): two rows, which a narrow
+    // screen stacks (app.css) so that every card's index shows.
+    const half = Math.ceil(els.length / 2);
+    const rows = els.length > 13 ? [els.slice(0, half), els.slice(half)].map((row) => h("div", { class: "hand-row", style: `--rn:${row.length}` }, row)) : els;
     fill(
       this.handArea,
       h(
         "div",
         {
-          class: "hand",
+          class: els.length > 13 ? "hand two-rows" : "hand",
           "data-hand": "",
           "data-count": cards.length,
           style: `--n:${cards.length}`,
           role: active.length ? "group" : null,
           "aria-label": active.length ? (discarding ? t("hand.chooseDiscard") : t("hand.choosePlay")) : null,
         },
-        els,
+        rows,
       ),
     );
   }

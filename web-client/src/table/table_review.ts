@@ -9,6 +9,7 @@
 import { cardFace } from "../core/cards";
 import { h, fill } from "../core/dom";
 import { keepFocus } from "../core/keys";
+import { byPointer } from "../core/pointer";
 import type { PlayedTrick, View } from "../core/types";
 import { rowNames, seatName, type TableState } from "./game";
 import { isRubber } from "./rubber";
@@ -47,7 +48,7 @@ export class Review {
         label,
       );
     this.buttons = {
-      tricks: toggle("tricks", "review-tricks", t("review.tricks"), t("review.tricksTitle"), "T"),
+      tricks: toggle("tricks", "review-tricks", t("review.tricks"), t(byPointer("review.tricksTitle", "review.tricksTitleTouch")), "T"),
       sheet: toggle("sheet", "review-sheet", t("review.sheet"), t("review.sheetTitle"), null),
     };
     this.bar = h("div", { class: "review-bar", "data-role": "review-bar" }, this.buttons.tricks, this.buttons.sheet);

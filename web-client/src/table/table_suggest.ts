@@ -7,6 +7,7 @@ import { h } from "../core/dom";
 import type { TableState } from "./game";
 import { bidName, modeName } from "../core/rules";
 import type { Action, View } from "../core/types";
+import { byPointer } from "../core/pointer";
 import { t, tx } from "../i18n";
 
 export class Suggestions {
@@ -91,14 +92,14 @@ export class Suggestions {
           class: "suggest",
           id: "suggest",
           disabled: this.suggesting,
-          title: t("suggest.title"),
+          title: t(byPointer("suggest.title", "suggest.titleTouch")),
           onclick: () => void this.ask(),
         },
         this.suggesting ? t("suggest.thinking") : t("suggest.suggest"),
       ),
       a
         ? h("span", { class: "suggestion", "data-role": "suggestion" }, tx("suggest.suggested", { what: h("b", null, this.suggestionText(st, a)) }))
-        : h("small", { class: "hint" }, t("suggest.key")),
+        : byPointer(h("small", { class: "hint keys-hint" }, t("suggest.key")), null),
     );
   }
 
