@@ -79,7 +79,7 @@ ACCEPTED = [
 DEFAULT_SETTINGS = {"timer_bid": 0, "timer_play": 0, "chat": "text", "watching": True,
                     "suggestions": False, "kind": "join", "buy_in": 0, "invite_only": False,
                     "friends_only": False,
-                    "start_at": None, "computers_fill": False, "rated": True}
+                    "start_at": None, "computers_fill": False, "rated": True, "cut": False}
 
 SETTINGS = [
     {"timer_bid": 0, "timer_play": 0},
@@ -94,10 +94,13 @@ SETTINGS = [
     {"watching": True, "suggestions": False},
     {"rated": False},
     {"rated": True},
+    # Cutting for partners and the first dealer before each game.
+    {"cut": True},
 ]
 
 REFUSED = [
     {},  # no variant
+    {"variant": "classic", "settings": {"cut": "yes"}},
     # rated: a boolean, never with suggestions or computers filling seats,
     # always at compete tables
     {"variant": "classic", "settings": {"rated": "yes"}},
