@@ -110,7 +110,8 @@ export interface TableSummary {
   fill_at?: number | null;
 }
 
-export type ActionType = "bid" | "pass" | "discard" | "trump" | "direction" | "play";
+/** A `claim` comes in `action` events and game records only: it is asked for with table.claim, never table.act. */
+export type ActionType = "bid" | "pass" | "discard" | "trump" | "direction" | "play" | "claim";
 
 export interface Action {
   seat: number;
@@ -226,6 +227,22 @@ export interface TableEventMsg {
   table: number;
   v: number;
   event: TableEvent;
+}
+
+/** The event `claim`: the seat to lead claims `tricks` of the tricks left; its cards, shown to all. */
+export interface ClaimEvent {
+  type: "claim";
+  seat: number;
+  tricks: number;
+  hand: string[];
+}
+
+/** The event `claim_answer`: an opponent accepts or refuses a claim (`timeout`: by not answering in time). */
+export interface ClaimAnswerEvent {
+  type: "claim_answer";
+  seat: number;
+  accept: boolean;
+  timeout?: boolean;
 }
 
 // Events are read field by field; unknown ones are ignored.

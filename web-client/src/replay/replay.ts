@@ -250,6 +250,9 @@ export class ReplayScreen implements Screen {
       case "direction":
         text = t("replay.direction", { name, mode: modeName(a.mode === "downtown" ? "downtown" : "uptown") });
         break;
+      case "claim":
+        text = t("replay.claims", { name, n: a.tricks ?? 0 });
+        break;
       default:
         text = t("replay.acts", { name });
     }

@@ -71,6 +71,20 @@ export interface TableState {
   lastDeal: DealSummary | null;
   /** Seats of absent players the computer stands in for (since an `auto` while away). */
   standIns: Set<number>;
+  /** A claim waiting for the opponents' answers: play stops until it is refused or applied. */
+  claim: PendingClaim | null;
+}
+
+/** A claim (the `claim` event), from when it is made until one refusal or its `action`. */
+export interface PendingClaim {
+  seat: number;
+  tricks: number;
+  /** The tricks left when it was made (as many as the claimer's cards). */
+  left: number;
+  /** The claimer's cards, shown to all. */
+  hand: string[];
+  /** The opponents who accepted it so far. */
+  accepted: Set<number>;
 }
 
 export function newTableState(summary: TableSummary, v: number, view: View | null, userId: number): TableState {
@@ -88,6 +102,7 @@ export function newTableState(summary: TableSummary, v: number, view: View | nul
     actedV: -1,
     lastDeal: null,
     standIns: new Set(),
+    claim: null,
   };
   st.seat = view && view.seat !== null ? view.seat : summary.seats.findIndex((s) => s.user === userId);
   if (st.seat !== null && st.seat < 0) st.seat = null;
@@ -214,6 +229,7 @@ function applySeatEvent(st: TableState, ev: TableEvent): void {
       st.lastDeal = null;
       st.rematch.clear();
       st.standIns.clear();
+      st.claim = null;
       st.view = blankView(st);
       note(st, () => t("notice.begins"));
       return;
@@ -230,6 +246,10 @@ function applySeatEvent(st: TableState, ev: TableEvent): void {
       return;
     case "auto":
       autoPlayed(st, seat, name);
+      return;
+    case "claim":
+    case "claim_answer":
+      (ev.type === "claim" ? claimMade : claimAnswered)(st, ev, seat, name);
       return;
     case "chat":
       addChat(st, ev);
@@ -298,6 +318,40 @@ function autoPlayed(st: TableState, seat: number, name: string): void {
   } else {
     note(st, () => t("notice.timedOut", { name }));
   }
+}
+
+/** A claim is made: play and the clocks stop until the opponents answer. */
+function claimMade(st: TableState, ev: TableEvent, seat: number, name: string): void {
+  const hand = Array.isArray(ev["hand"]) ? (ev["hand"] as string[]) : [];
+  const tricks = num(ev["tricks"]);
+  const left = hand.length || (st.view?.hand_counts[seat] ?? 0);
+  st.claim = { seat, tricks, left, hand, accepted: new Set() };
+  st.turnDeadline = null;
+  note(st, () => t("claim.banner", { name, n: tricks, left }));
+}
+
+/** An opponent's answer: a refusal ends the claim (the claimer leads, the clock from the start). */
+function claimAnswered(st: TableState, ev: TableEvent, seat: number, name: string): void {
+  if (!st.claim) return;
+  if (ev["accept"] === true) {
+    st.claim.accepted.add(seat);
+    note(st, () => t("notice.claimAccepts", { name }));
+    return;
+  }
+  st.claim = null;
+  st.turnSince = Date.now();
+  st.turnDeadline = undefined;
+  const timeout = ev["timeout"] === true;
+  note(st, () => (timeout ? t("notice.claimTimedOut", { name }) : t("notice.claimRejected", { name })));
+}
+
+/** The claim applied (both opponents accepted): the claimer's side takes the tricks claimed of those left. */
+function claimApplied(st: TableState, v: View, a: ActionFields): void {
+  const left = st.claim?.seat === a.seat ? st.claim.left : (v.hand_counts[a.seat] ?? 0);
+  st.claim = null;
+  const side = hasSides(st.summary) ? sideName(st, a.seat % 2) : seatName(st, a.seat);
+  const n = a.tricks ?? 0;
+  note(st, () => t("notice.claimApplied", { side, n, left }));
 }
 
 function addChat(st: TableState, ev: TableEvent): void {
@@ -417,6 +471,7 @@ function newDeal(st: TableState, v: View, ev: TableEvent): void {
   v.contract = null;
   v.kitty = null;
   delete v.discards;
+  st.claim = null;
   if (st.seat === null) v.hand = [];
   const deal = v.deal + 1;
   const dealer = seatName(st, v.dealer);
@@ -442,6 +497,8 @@ function applyAction(st: TableState, v: View, a: ActionFields): void {
     v.calls.push(c);
   } else if (a.type === "discard") {
     v.hand_counts[s] = v.hand_size;
+  } else if (a.type === "claim") {
+    claimApplied(st, v, a);
   }
 }
 

@@ -17,6 +17,7 @@ import { optionSummary, variantName } from "../core/rules";
 import type { View } from "../core/types";
 import { biddingControls, bidKey, chooseControls } from "./table_bidding";
 import { ChatBox } from "./table_chat";
+import { claimBanner, ClaimForm } from "./claims";
 import { showCountdowns } from "./table_countdown";
 import { renderFelt } from "./table_felt";
 import { HandView } from "./table_hand";
@@ -55,6 +56,8 @@ export class TableScreen implements Screen {
   /** The cards dealt, played and swept, animated across redraws. */
   private readonly motion: Motion;
   private readonly suggestions: Suggestions;
+  /** The Claim… button and its form, at the user's lead of a fresh trick. */
+  private readonly claimForm: ClaimForm;
   /** The deal's tricks and the game's score sheet, at the top of the side column. */
   private readonly review: Review;
   /** The user's turn that was given the keyboard (turnKey), so that it is given once per turn. */
@@ -94,6 +97,7 @@ export class TableScreen implements Screen {
     this.placeSummary = () => (this.narrow.matches ? feltBox.append(this.summary) : drawer.prepend(this.summary));
     this.narrow.addEventListener("change", this.placeSummary);
     this.placeSummary();
+    this.claimForm = new ClaimForm(app, () => this.update());
     this.el = h(
       "section",
       { class: "table-screen" },
@@ -244,7 +248,7 @@ export class TableScreen implements Screen {
    * does not): a call, the discard, the trump or direction, or a card.
    */
   private turnKey(st: TableState, v: View | null): string {
-    if (!v || st.seat === null || v.to_act !== st.seat || st.actedV === st.v || v.game_over) return "";
+    if (!v || st.seat === null || v.to_act !== st.seat || st.actedV === st.v || v.game_over || st.claim) return "";
     const offered = v.phase === "discard" ? !!v.discard : v.legal.length > 0;
     return offered ? `${st.id}/${v.deal}/${v.phase}/${v.calls.length}/${v.tricks.length}/${v.trick.cards.length}` : "";
   }
@@ -382,8 +386,8 @@ export class TableScreen implements Screen {
   }
 
   /** A prompt of the user's turn, with the Suggest button beside it (where the table allows suggestions). */
-  private turnBar(prompt: HTMLElement, suggest: HTMLElement | null): HTMLElement {
-    return h("div", { class: "turn-bar" }, prompt, suggest);
+  private turnBar(prompt: HTMLElement, suggest: HTMLElement | null, claim: HTMLElement | null = null): HTMLElement {
+    return h("div", { class: "turn-bar" }, prompt, suggest, claim);
   }
 
   /** The bid whist declarer's prompt: choose `k` cards to discard. */
@@ -411,13 +415,18 @@ export class TableScreen implements Screen {
   private renderControls(st: TableState, v: View | null): void {
     const table = st.summary;
     const mine = st.seat;
-    const ready = v !== null && mine !== null && v.to_act === mine && st.actedV !== st.v && !v.game_over;
+    // While a claim waits, play stops: its banner instead of the turn's prompt.
+    const ready = v !== null && mine !== null && v.to_act === mine && st.actedV !== st.v && !v.game_over && !st.claim;
     if (st.result || v?.game_over) {
       fill(this.controls, resultPanel(this.app, st, v));
       return;
     }
     if (!v || v.deal < 0) {
       fill(this.controls);
+      return;
+    }
+    if (st.claim) {
+      fill(this.controls, claimBanner(this.app, st, v));
       return;
     }
     if (ready && v.phase === "bidding" && v.legal.length) {
@@ -439,7 +448,8 @@ export class TableScreen implements Screen {
       return;
     }
     if (ready && v.phase === "play") {
-      fill(this.controls, this.turnBar(playPrompt(v, table.settings.suggestions), this.suggestions.row(st, v)));
+      const bar = this.turnBar(playPrompt(v, table.settings.suggestions), this.suggestions.row(st, v), this.claimForm.button(st, v));
+      fill(this.controls, bar, this.claimForm.form(st, v));
       return;
     }
     if (v.to_act !== null && v.to_act !== undefined) {

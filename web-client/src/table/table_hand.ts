@@ -35,7 +35,7 @@ export class HandView {
       return;
     }
     this.handArea.hidden = false;
-    const ready = v.to_act === st.seat && st.actedV !== st.v && !v.game_over;
+    const ready = v.to_act === st.seat && st.actedV !== st.v && !v.game_over && !st.claim; // a claim waiting stops play
     const discarding = ready && v.phase === "discard" && !!v.discard;
     const playable = new Set(ready && v.phase === "play" ? v.legal.filter((a) => a.type === "play").map((a) => a.card ?? "") : []);
     const kitty = new Set(discarding ? (v.kitty ?? []) : []);
