@@ -22,6 +22,13 @@ struct Writer {
   JsonText& out;
 
   void operator()(const table_reply::State& r) const {
+    if (r.claim) {
+      out.key("claim").begin_object().key("accepted").int_array(r.claim->accepted);
+      out.key("hand").begin_array();
+      for (const std::string& c : r.claim->hand) out.value(std::string_view(c));
+      out.end_array().key("seat").value(r.claim->seat).key("tricks").value(r.claim->tricks);
+      out.end_object();
+    }
     out.key("seat");
     out.optional(r.seat);
     out.key("table").raw(table_summary_text(r.table));

@@ -24,12 +24,20 @@ namespace table_reply {
 // behind answer: the table's summary, its version, the asker's seat (none:
 // a watcher), their view of the game (none: no game) and the time left to
 // the seat to act (none: no turn clock running).
+// A claim waiting for its answers, as a state answer carries it.
+struct ClaimState {
+  int seat = 0;
+  int tricks = 0;
+  std::vector<std::string> hand;  // the claimer's cards, shown to all
+  std::vector<int> accepted;      // the opponents who accepted so far
+};
 struct State {
   TableSummary table;
   std::int64_t v = 0;
   std::optional<int> seat;
   std::optional<Observation> view;
   std::optional<std::int64_t> turn_ms_left;
+  std::optional<ClaimState> claim;  // none: no claim waits (no "claim" key)
 };
 // table.sync: the events missed since the asker's version, each the
 // table.event message as it was sent (its "d" is spliced in as it is),

@@ -48,6 +48,15 @@ void TableCore::on_claim(Conn c, const Person& p, const std::string& id, int tri
   }
 }
 
+std::optional<protocol::table_reply::ClaimState> TableCore::claim_state() const {
+  if (!claim_ || !game_) return std::nullopt;
+  protocol::table_reply::ClaimState s{claim_->seat, claim_->tricks, {}, {}};
+  for (Card card : cards_of(game_->hand(claim_->seat))) s.hand.emplace_back(card_code(card));
+  for (const int other : {(claim_->seat + 1) % 4, (claim_->seat + 3) % 4})
+    if (!claim_->waiting.count(other)) s.accepted.push_back(other);
+  return s;
+}
+
 void TableCore::on_claim_answer(Conn c, const Person& p, const std::string& id, bool accept) {
   const int seat = seat_of(p.id);
   if (!claim_ || seat < 0 || !claim_->waiting.count(seat))

@@ -190,7 +190,8 @@ void TableCore::send_view(int seat) {
 void TableCore::send_state(Conn c, int seat, const std::string& id) {
   // The asker's own seat (null for a watcher): a table.sit without a seat
   // learns which it got.
-  protocol::table_reply::State d{summary_of(), v_, std::nullopt, view_of(seat), turn_ms_left()};
+  protocol::table_reply::State d{summary_of(),   v_,           std::nullopt, view_of(seat),
+                                 turn_ms_left(), claim_state()};
   if (seat >= 0) d.seat = seat;
   reply(c, id, protocol::ack_message(id, std::move(d)));
 }

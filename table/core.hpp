@@ -39,6 +39,7 @@
 #include "protocol/action_input.hpp"
 #include "protocol/messages.hpp"
 #include "protocol/table_events.hpp"
+#include "protocol/table_replies.hpp"
 #include "protocol/table_summary.hpp"
 #include "table/effects.hpp"
 #include "table/retry_cache.hpp"
@@ -287,6 +288,7 @@ class TableCore {
   void on_claim_answer(Conn c, const Person& p, const std::string& id, bool accept);
   void claim_answered(int seat, bool accept, bool timeout);
   void claim_timed_out();
+  std::optional<protocol::table_reply::ClaimState> claim_state() const;
   void redeem_invite(const Person& p, const protocol::ClientMessage& m);
   bool may_enter(const Person& p) const;
   std::optional<std::set<std::int64_t>> audience() const;

@@ -42,10 +42,18 @@ TEST_CASE("a claim: shown with the hand, play stopped; one refusal and play goes
   CHECK(code(h.send(at.at(lead), "table.claim", claim(9))) == "claim_pending");
   CHECK_FALSE(h.due(Clock::kTurn));
   CHECK(h.due(Clock::kClaim));
+  // A state answer (a reload) carries the claim waiting.
+  const json state = h.send(w, "table.sync", {{"since", -1}});
+  REQUIRE(state["d"].contains("claim"));
+  CHECK(state["d"]["claim"]["seat"] == lead);
+  CHECK(state["d"]["claim"]["tricks"] == 9);
+  CHECK(state["d"]["claim"]["hand"] == told[0]["hand"]);
+  CHECK(state["d"]["claim"]["accepted"].empty());
   // Only the opponents answer, once each.
   CHECK(code(h.send(at.at(partner), "table.claim_answer", {{"accept", true}})) == "no_claim");
   CHECK(code(h.send(at.at(left), "table.claim_answer", {{"accept", true}})) == "ack");
   CHECK(code(h.send(at.at(left), "table.claim_answer", {{"accept", true}})) == "no_claim");
+  CHECK(h.send(w, "table.sync", {{"since", -1}})["d"]["claim"]["accepted"] == json{left});
   CHECK(code(h.send(at.at(right), "table.claim_answer", {{"accept", false}})) == "ack");
   const auto answers = h.events(w, "claim_answer");
   REQUIRE(answers.size() == 2);
@@ -56,6 +64,7 @@ TEST_CASE("a claim: shown with the hand, play stopped; one refusal and play goes
   // Refused: the claimer plays on, and nothing of the claim was stored.
   CHECK(code(h.send(at.at(right), "table.claim_answer", {{"accept", true}})) == "no_claim");
   CHECK(h.game()->history().empty());
+  CHECK_FALSE(h.send(w, "table.sync", {{"since", -1}})["d"].contains("claim"));
   CHECK(code(h.send(at.at(lead), "table.act", {{"action", h.legal_json()}})) == "ack");
   CHECK(h.game()->history().size() == 1);
 }

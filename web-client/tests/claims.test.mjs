@@ -207,6 +207,10 @@ test("a person as an opponent: Accept and Reject, and whom the claimer waits for
   assert.equal(await bob.$$eval('[data-role="claim-hand"] .card', (c) => c.length), left, "the claimer's cards, face up");
   assert.deepEqual(await alice.$$eval("[data-hand] .card.playable", (c) => c.length), 0, "no card playable while the claim waits");
   if (shots) await bob.screenshot({ path: join(shots, "claim.png") });
+  // A reload while it waits: the whole state brings the claim back.
+  await bob.reload();
+  await bob.waitForSelector("#claim-accept");
+  assert.equal(await bob.$$eval('[data-role="claim-hand"] .card', (c) => c.length), left, "the claim after a reload");
   await bob.click("#claim-reject");
   for (const p of [alice, bob]) {
     await p.waitForSelector('[data-role="claim"]', { state: "detached" });

@@ -212,6 +212,16 @@ export interface TableState {
   view: View | null;
   /** The milliseconds the seat to act has left, or null when it has no clock. */
   turn_ms_left?: number | null;
+  /** A claim waiting for its answers (absent when none). */
+  claim?: ClaimState;
+}
+
+/** A claim waiting, in a state answer: the claimer, the tricks claimed, their cards, the opponents who accepted. */
+export interface ClaimState {
+  seat: number;
+  tricks: number;
+  hand: string[];
+  accepted: number[];
 }
 
 /** The ack of table.sync when it sends the missed events. */

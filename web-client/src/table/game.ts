@@ -10,7 +10,7 @@ import { cardText } from "../core/cards";
 import { bidName, hasSides } from "../core/rules";
 import { cutText, isRubber, rubberGameOf, rubberGameText } from "./rubber";
 import { makeSummary, rowName, type DealSummary, type RowName } from "./summary";
-import type { Call, CutDraw, TableEvent, TableEventMsg, TableSummary, View } from "../core/types";
+import type { Call, ClaimState, CutDraw, TableEvent, TableEventMsg, TableSummary, View } from "../core/types";
 import { list } from "../i18n/format";
 import { t } from "../i18n";
 
@@ -87,7 +87,7 @@ export interface PendingClaim {
   accepted: Set<number>;
 }
 
-export function newTableState(summary: TableSummary, v: number, view: View | null, userId: number): TableState {
+export function newTableState(summary: TableSummary, v: number, view: View | null, userId: number, claim?: ClaimState): TableState {
   const st: TableState = {
     id: summary.table,
     summary,
@@ -102,7 +102,7 @@ export function newTableState(summary: TableSummary, v: number, view: View | nul
     actedV: -1,
     lastDeal: null,
     standIns: new Set(),
-    claim: null,
+    claim: claim ? { seat: claim.seat, tricks: claim.tricks, left: claim.hand.length, hand: claim.hand, accepted: new Set(claim.accepted) } : null,
   };
   st.seat = view && view.seat !== null ? view.seat : summary.seats.findIndex((s) => s.user === userId);
   if (st.seat !== null && st.seat < 0) st.seat = null;
