@@ -86,10 +86,13 @@ test("rated games, ratings beside names, profiles with their chart and games, hi
     await ann.waitForFunction((r) => document.querySelector('.seat[data-seat="0"] .rating')?.dataset.rating === r, annNew);
   }
   const game = games[GAMES - 1];
-  // Ben writes in the chat; his name there is a link too.
+  // Ben writes in the chat (on his phone, in the Chat & notices drawer); his name there is a link too.
+  const drawer = await ben.isVisible("#side-toggle");
+  if (drawer) await ben.click("#side-toggle");
   await ben.fill(".chat-text input[name=text]", "Good game!");
   await ben.click(".chat-text button[type=submit]");
   await ann.waitForSelector(".chat-log >> text=Good game!");
+  if (drawer) await ben.click("#side-toggle"); // closed again: the felt in sight
 
   // Ann opens her profile from her name in the result.
   await ann.click('[data-role="ratings"] a.player[data-player="ann"]');
@@ -147,6 +150,9 @@ test("rated games, ratings beside names, profiles with their chart and games, hi
   // Ben, on his phone, opens Ann's profile from her seat: hidden from him too; he asks to be her friend.
   await ann.click("#back");
   await screen(ann, "table");
+  // (On a phone the last deal's summary lies over the felt until closed.)
+  const over = ben.locator('[data-role="deal-summary"] button.close');
+  if (await over.isVisible()) await over.click();
   await ben.click('.seat[data-seat="0"] a.player');
   await profileOf(ben, "ann");
   await ben.waitForSelector('[data-role="games-hidden"]');

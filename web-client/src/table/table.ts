@@ -249,6 +249,9 @@ export class TableScreen implements Screen {
    */
   private turnKey(st: TableState, v: View | null): string {
     if (!v || st.seat === null || v.to_act !== st.seat || st.actedV === st.v || v.game_over || st.claim) return "";
+    // A trick just completed (its winner to lead, the trick's own event not
+    // yet applied) is no turn yet: the turn starts with the next trick.
+    if (v.phase === "play" && v.trick.cards.length >= v.hand_counts.length) return "";
     const offered = v.phase === "discard" ? !!v.discard : v.legal.length > 0;
     return offered ? `${st.id}/${v.deal}/${v.phase}/${v.calls.length}/${v.tricks.length}/${v.trick.cards.length}` : "";
   }
