@@ -8,7 +8,7 @@
 import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
 import { after, before, test } from "node:test";
-import { act, asGuest, clientDir, createTable, hardLimit, screen, setup, sitAt, tableInfo } from "./harness.mjs";
+import { act, asGuest, clientDir, createTable, hardLimit, nextTurn, screen, setup, sitAt, tableInfo } from "./harness.mjs";
 
 // npm run screenshots: a table with computer players and a suggestion shown.
 const shots = process.env.WHIST_SCREENSHOTS ? resolve(clientDir, process.env.WHIST_SCREENSHOTS) : null;
@@ -36,21 +36,6 @@ async function guest(name) {
 async function addComputer(page, seat) {
   await page.click(`.seat[data-seat="${seat}"] button[data-add-bot="${seat}"]`);
   await page.waitForSelector(`.seat[data-seat="${seat}"][data-computer="true"] .badge.computer`);
-}
-
-/** Waits for the person's turn or the game's end; returns the kind of turn, or "over". */
-async function nextTurn(page) {
-  const h = await page.waitForFunction(
-    () => {
-      if (document.querySelector('[data-role="result"]')) return "over";
-      for (const k of ["bidding", "discard", "choose"]) if (document.querySelector(`[data-role="${k}"]`)) return k;
-      if (document.querySelector("[data-hand] .card.playable")) return "play";
-      return false;
-    },
-    null,
-    { timeout: 30_000 },
-  );
-  return h.jsonValue();
 }
 
 /**

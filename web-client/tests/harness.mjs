@@ -470,3 +470,26 @@ export async function watchTable(page, table) {
   await page.click(sel);
   await screen(page, "table");
 }
+
+/** The creator seats computer players at `seats`, one by one. */
+export async function addComputers(page, seats) {
+  for (const s of seats) {
+    await page.click(`.seat[data-seat="${s}"] button[data-add-bot="${s}"]`);
+    await page.waitForSelector(`.seat[data-seat="${s}"][data-computer="true"]`);
+  }
+}
+
+/** Waits for the person's turn or the game's end: "bidding", "discard", "choose", "play" or "over". */
+export async function nextTurn(page) {
+  const h = await page.waitForFunction(
+    () => {
+      if (document.querySelector('[data-role="result"]')) return "over";
+      for (const k of ["bidding", "discard", "choose"]) if (document.querySelector(`[data-role="${k}"]`)) return k;
+      if (document.querySelector("[data-hand] .card.playable")) return "play";
+      return false;
+    },
+    null,
+    { timeout: 30_000 },
+  );
+  return h.jsonValue();
+}

@@ -16,7 +16,7 @@
 import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
 import { after, before, test } from "node:test";
-import { asGuest, clientDir, createTable, hardLimit, register, screen, setup, tableInfo } from "./harness.mjs";
+import { addComputers, asGuest, clientDir, createTable, hardLimit, nextTurn, register, screen, setup, tableInfo } from "./harness.mjs";
 
 const shots = process.env.WHIST_SCREENSHOTS ? resolve(clientDir, process.env.WHIST_SCREENSHOTS) : null;
 const PHONE = { width: 390, height: 844 };
@@ -34,28 +34,6 @@ after(async () => {
   await env?.close();
   stopLimit();
 });
-
-async function addComputers(page, seats) {
-  for (const s of seats) {
-    await page.click(`.seat[data-seat="${s}"] button[data-add-bot="${s}"]`);
-    await page.waitForSelector(`.seat[data-seat="${s}"][data-computer="true"]`);
-  }
-}
-
-/** Waits for the person's turn or the game's end: "bidding", "discard", "choose", "play" or "over". */
-async function nextTurn(page) {
-  const h = await page.waitForFunction(
-    () => {
-      if (document.querySelector('[data-role="result"]')) return "over";
-      for (const k of ["bidding", "discard", "choose"]) if (document.querySelector(`[data-role="${k}"]`)) return k;
-      if (document.querySelector("[data-hand] .card.playable")) return "play";
-      return false;
-    },
-    null,
-    { timeout: 30_000 },
-  );
-  return h.jsonValue();
-}
 
 /** Whether two rectangles share more than half a pixel each way. */
 const intersect = (a, b) => Math.min(a.right, b.right) - Math.max(a.left, b.left) > 0.5 && Math.min(a.bottom, b.bottom) - Math.max(a.top, b.top) > 0.5;

@@ -7,7 +7,7 @@
 // at laptop and phone size.
 import assert from "node:assert/strict";
 import { after, before, test } from "node:test";
-import { asGuest, createTable, hardLimit, register, screen, setup, STEP_MS, tableInfo } from "./harness.mjs";
+import { addComputers, asGuest, createTable, hardLimit, nextTurn, register, screen, setup, STEP_MS, tableInfo } from "./harness.mjs";
 
 let env;
 const stopLimit = hardLimit(420_000);
@@ -48,28 +48,6 @@ async function slowViewsPage(name, viewport) {
   });
   await page.goto(env.server.url + "/");
   return page;
-}
-
-async function addComputers(page, seats) {
-  for (const s of seats) {
-    await page.click(`.seat[data-seat="${s}"] button[data-add-bot="${s}"]`);
-    await page.waitForSelector(`.seat[data-seat="${s}"][data-computer="true"]`);
-  }
-}
-
-/** Waits for the person's turn or the game's end: "bidding", "discard", "choose", "play" or "over". */
-async function nextTurn(page) {
-  const h = await page.waitForFunction(
-    () => {
-      if (document.querySelector('[data-role="result"]')) return "over";
-      for (const k of ["bidding", "discard", "choose"]) if (document.querySelector(`[data-role="${k}"]`)) return k;
-      if (document.querySelector("[data-hand] .card.playable")) return "play";
-      return false;
-    },
-    null,
-    { timeout: 30_000 },
-  );
-  return h.jsonValue();
 }
 
 /** What has the keyboard focus: "hand", "prompt", or a description of something else. */
