@@ -42,6 +42,8 @@ std::string_view type_name(const ClientMessage& m) {
     std::string_view operator()(const RatingsLeaderboard&) const { return "ratings.leaderboard"; }
     std::string_view operator()(const ProfileGet&) const { return "profile.get"; }
     std::string_view operator()(const ProfileSet&) const { return "profile.set"; }
+    std::string_view operator()(const PrefsGet&) const { return "prefs.get"; }
+    std::string_view operator()(const PrefsSet&) const { return "prefs.set"; }
     std::string_view operator()(const AccountPassword&) const { return "account.password"; }
     std::string_view operator()(const AccountSessions&) const { return "account.sessions"; }
     std::string_view operator()(const AccountEndSession&) const { return "account.end_session"; }

@@ -204,6 +204,19 @@ struct ProfileGet {
 struct ProfileSet {
   bool hide_games = false;
 };
+// Preferences kept with the account: prefs.get, and prefs.set with the
+// ones to change (absent: unchanged).
+struct PrefsGet {};
+struct PrefsSet {
+  std::optional<std::string> card_order;  // "descending" or "ascending"
+  std::optional<bool> alternate_colours;
+  std::optional<std::string> play;  // "click" or "confirm"
+  std::optional<bool> auto_play;
+  std::optional<bool> sound;
+  std::optional<int> volume;  // 0..100
+  std::optional<bool> motion;
+  std::optional<std::string> theme;  // "light" or "dark"
+};
 
 using ClientMessage =
     std::variant<Hello, Register, Login, Guest, Logout, LobbyJoin, LobbyLeave, TableCreate,
@@ -212,7 +225,8 @@ using ClientMessage =
                  TableDecline, TableInviteLink, TableClaim, TableClaimAnswer, GameRecordRequest,
                  FriendRequest, FriendAccept, FriendDecline, FriendRemove, FriendsList,
                  ChipsBalance, ChipsHistory, ChipsTopup, ResultsGames, ResultsStats,
-                 ResultsLeaderboard, RatingsLeaderboard, ProfileGet, ProfileSet, AccountPassword,
+                 ResultsLeaderboard, RatingsLeaderboard, ProfileGet, ProfileSet, PrefsGet, PrefsSet,
+                 AccountPassword,
                  AccountSessions, AccountEndSession, AccountDelete, AccountExport, AccountReset,
                  SafetyMute, SafetyBlock, SafetyList, SafetyReport>;
 

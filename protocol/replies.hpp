@@ -195,6 +195,18 @@ struct ProfileSettings {
   bool hide_games = false;
 };
 
+// prefs.get, prefs.set: every preference (docs/protocol.md, Preferences).
+struct Prefs {
+  std::string card_order = "descending";
+  bool alternate_colours = true;
+  std::string play = "click";
+  bool auto_play = false;
+  bool sound = true;
+  int volume = 60;
+  bool motion = true;
+  std::string theme = "light";
+};
+
 // account.password: how many other sessions were ended.
 struct PasswordChanged {
   std::int64_t ended = 0;
@@ -231,7 +243,7 @@ struct Done {};
 
 using Reply = std::variant<Done, Session, LobbyList, FriendRequested, FriendsNow, FriendAccepted,
                            FriendsList, ChipsBalance, ChipsHistory, ChipsTopup, Leaderboard,
-                           GamesPage, Stats, RatingBoard, Profile, ProfileSettings, PasswordChanged,
+                           GamesPage, Stats, RatingBoard, Profile, ProfileSettings, Prefs, PasswordChanged,
                            SessionList, AccountDeleted, SafetyLists>;
 
 // The ack's data as JSON text.

@@ -225,6 +225,43 @@ Parsed parse_profile_set(const std::string& type, json& d) {
   return ProfileSet{h->get<bool>()};
 }
 
+Parsed parse_prefs_set(const std::string& type, json& d) {
+  PrefsSet m;
+  auto word = [&](const std::string& key, std::optional<std::string>& out, const char* a,
+                  const char* b) -> Why {
+    const auto& v = d[key];
+    if (!v.is_string() || (v != a && v != b))
+      return key + " must be \"" + a + "\" or \"" + b + "\"";
+    out = v.get<std::string>();
+    return std::nullopt;
+  };
+  auto flag = [&](const std::string& key, std::optional<bool>& out) -> Why {
+    if (!d[key].is_boolean()) return key + " must be true or false";
+    out = d[key].get<bool>();
+    return std::nullopt;
+  };
+  for (const auto& [key, value] : d.items()) {
+    Why e;
+    if (key == "card_order") e = word(key, m.card_order, "descending", "ascending");
+    else if (key == "play") e = word(key, m.play, "click", "confirm");
+    else if (key == "theme") e = word(key, m.theme, "light", "dark");
+    else if (key == "alternate_colours") e = flag(key, m.alternate_colours);
+    else if (key == "auto_play") e = flag(key, m.auto_play);
+    else if (key == "sound") e = flag(key, m.sound);
+    else if (key == "motion") e = flag(key, m.motion);
+    else if (key == "volume") {
+      if (!value.is_number_integer() || value.get<std::int64_t>() < 0 ||
+          value.get<std::int64_t>() > 100)
+        e = "volume must be a whole number from 0 to 100";
+      else
+        m.volume = static_cast<int>(value.get<std::int64_t>());
+    } else
+      e = "no preference is called " + json(key).dump();
+    if (e) return bad(type, *e);
+  }
+  return m;
+}
+
 Parsed parse_account_password(const std::string& type, json& d) {
   AccountPassword m;
   if (auto e = get_string(d, "old", m.old_password)) return bad(type, *e);
@@ -426,6 +463,8 @@ constexpr std::pair<std::string_view, Parser> kParsers[] = {
     {"ratings.leaderboard", parse_ratings_leaderboard},
     {"profile.get", parse_profile_get},
     {"profile.set", parse_profile_set},
+    {"prefs.get", parse_empty<PrefsGet>},
+    {"prefs.set", parse_prefs_set},
     {"account.password", parse_account_password},
     {"account.sessions", parse_empty<AccountSessions>},
     {"account.end_session", parse_end_session},

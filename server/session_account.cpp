@@ -1,6 +1,7 @@
 // Account care over the protocol (docs/protocol.md, Your account): the
 // password changed (the old one required; every other session ended), the
-// account's sessions listed, and one of them ended; the account deleted
+// account's sessions listed, and one of them ended; the preferences kept
+// with the account (prefs.get, prefs.set); the account deleted
 // (the password required; storage/account_care.hpp) and its data
 // downloaded; and, before logging in, a new password set with the
 // operator's one-time code (whistctl reset-password). A session ended
@@ -31,6 +32,38 @@ std::string session_id(const std::string& token_hash) {
 }
 
 }  // namespace
+
+asio::awaitable<std::string> WsSession::on_prefs(const std::string& id,
+                                                 const protocol::ClientMessage& m) {
+  using P = storage::Prefs;
+  std::optional<protocol::PrefsSet> change;
+  if (const auto* set = std::get_if<protocol::PrefsSet>(&m)) change = *set;
+  // Read, change and keep in one storage job (a guest's too: a guest is an
+  // account for as long as its session lasts).
+  auto job = [me = user_->id, change](storage::Database& db) {
+    P p = db.accounts().prefs(me);
+    if (!change) return p;
+    const auto& c = *change;
+    if (c.card_order)
+      p.card_order = *c.card_order == "ascending" ? P::CardOrder::kAscending
+                                                  : P::CardOrder::kDescending;
+    if (c.alternate_colours) p.alternate_colours = *c.alternate_colours;
+    if (c.play) p.play = *c.play == "confirm" ? P::Play::kConfirm : P::Play::kClick;
+    if (c.auto_play) p.auto_play = *c.auto_play;
+    if (c.sound) p.sound = *c.sound;
+    if (c.volume) p.volume = *c.volume;
+    if (c.motion) p.motion = *c.motion;
+    if (c.theme) p.theme = *c.theme == "dark" ? P::Theme::kDark : P::Theme::kLight;
+    db.accounts().set_prefs(me, p);
+    return p;
+  };
+  const P p = co_await storage_.on_storage(std::move(job));
+  co_return protocol::ack_message(
+      id, protocol::reply::Prefs{p.card_order == P::CardOrder::kAscending ? "ascending" : "descending",
+                       p.alternate_colours, p.play == P::Play::kConfirm ? "confirm" : "click",
+                       p.auto_play, p.sound, p.volume, p.motion,
+                       p.theme == P::Theme::kDark ? "dark" : "light"});
+}
 
 asio::awaitable<std::string> WsSession::on_account(const std::string& id,
                                                    const protocol::ClientMessage& m) {

@@ -173,7 +173,9 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   // session start does: the first chips if never given, the daily top-up.
   asio::awaitable<std::string> on_chips(const std::string& id, const protocol::ClientMessage& m);
   asio::awaitable<void> session_chips();
-  // Account care (session_account.cpp): the password, the sessions.
+  // Account care (session_account.cpp): the password, the sessions; the
+  // preferences kept with the account.
+  asio::awaitable<std::string> on_prefs(const std::string& id, const protocol::ClientMessage& m);
   asio::awaitable<std::string> on_account(const std::string& id, const protocol::ClientMessage& m);
   // Before logging in: a new password with the operator's code (account.reset).
   asio::awaitable<std::string> on_reset(const std::string& id, const protocol::AccountReset& r);

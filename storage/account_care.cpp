@@ -107,6 +107,7 @@ std::optional<ErasedAccount> SqliteAccounts::erase_account(std::int64_t id, std:
   exec_for(db_, "DELETE FROM mutes WHERE account_id = ?1 OR other_id = ?1", id, kWhat);
   exec_for(db_, "DELETE FROM blocks WHERE account_id = ?1 OR other_id = ?1", id, kWhat);
   exec_for(db_, "DELETE FROM password_resets WHERE account_id = ?1", id, kWhat);
+  exec_for(db_, "DELETE FROM account_prefs WHERE account_id = ?1", id, kWhat);
   {
     Statement st(db_, "UPDATE results SET name = ?2 WHERE account_id = ?1", kWhat);
     st.bind(1, id).bind(2, out.new_name);
@@ -193,6 +194,16 @@ std::string export_account_json(Database& db, std::int64_t id, std::int64_t now)
                     {"created_at", a->created_at},
                     {"chips", db.ledger().balance(id)},
                     {"hide_games", a->hide_games}};
+  const auto prefs = db.accounts().prefs(id);
+  out["preferences"] = {
+      {"card_order", prefs.card_order == Prefs::CardOrder::kAscending ? "ascending" : "descending"},
+      {"alternate_colours", prefs.alternate_colours},
+      {"play", prefs.play == Prefs::Play::kConfirm ? "confirm" : "click"},
+      {"auto_play", prefs.auto_play},
+      {"sound", prefs.sound},
+      {"volume", prefs.volume},
+      {"motion", prefs.motion},
+      {"theme", prefs.theme == Prefs::Theme::kDark ? "dark" : "light"}};
   json sessions = json::array();
   for (const auto& s : db.accounts().sessions_of(id, now))
     sessions.push_back(

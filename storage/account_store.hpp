@@ -32,6 +32,23 @@ struct ErasedAccount {
 // The name a deleted account is known by from then on.
 std::string deleted_name(std::int64_t id);
 
+// What a player chose for how the table looks and plays (prefs.set), kept
+// with the account so that every browser they open shows it.
+struct Prefs {
+  enum class CardOrder : std::uint8_t { kDescending, kAscending };  // ranks within a suit
+  enum class Play : std::uint8_t { kClick, kConfirm };  // one click, or a second to confirm
+  enum class Theme : std::uint8_t { kLight, kDark };
+  CardOrder card_order = CardOrder::kDescending;
+  bool alternate_colours = true;  // suits in a hand alternate red and black
+  Play play = Play::kClick;
+  bool auto_play = false;  // a single legal card is played for the player
+  bool sound = true;
+  int volume = 60;  // 0..100
+  bool motion = true;
+  Theme theme = Theme::kLight;
+  bool operator==(const Prefs&) const = default;
+};
+
 // A live session, as its owner lists them.
 struct SessionInfo {
   std::string token_hash;
@@ -53,6 +70,11 @@ class AccountStore {
   // Hides (or shows again) the account's game list from all but its
   // friends; false if there is no such account.
   virtual bool set_hide_games(std::int64_t id, bool hide) = 0;
+
+  // The account's preferences (the defaults until it sets any).
+  virtual Prefs prefs(std::int64_t id) const = 0;
+  // Keeps the account's preferences; false if there is no such account.
+  virtual bool set_prefs(std::int64_t id, const Prefs& p) = 0;
 
   // Sets a (registered) account's password hash; false if there is no
   // such account.

@@ -77,6 +77,47 @@ bool SqliteAccounts::set_hide_games(std::int64_t id, bool hide) {
   return sqlite3_changes(db_) > 0;
 }
 
+Prefs SqliteAccounts::prefs(std::int64_t id) const {
+  Statement st(db_,
+               "SELECT card_order, alternate_colours, play, auto_play, sound, volume, motion, "
+               "theme FROM account_prefs WHERE account_id = ?1",
+               "prefs");
+  st.bind(1, id);
+  Prefs p;
+  if (!st.step()) return p;
+  p.card_order = st.text(0) == "ascending" ? Prefs::CardOrder::kAscending
+                                           : Prefs::CardOrder::kDescending;
+  p.alternate_colours = st.int64(1) != 0;
+  p.play = st.text(2) == "confirm" ? Prefs::Play::kConfirm : Prefs::Play::kClick;
+  p.auto_play = st.int64(3) != 0;
+  p.sound = st.int64(4) != 0;
+  p.volume = static_cast<int>(st.int64(5));
+  p.motion = st.int64(6) != 0;
+  p.theme = st.text(7) == "dark" ? Prefs::Theme::kDark : Prefs::Theme::kLight;
+  return p;
+}
+
+bool SqliteAccounts::set_prefs(std::int64_t id, const Prefs& p) {
+  if (!account_by_id(id)) return false;
+  Statement st(db_,
+               "INSERT INTO account_prefs(account_id, card_order, alternate_colours, play, "
+               "auto_play, sound, volume, motion, theme) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) "
+               "ON CONFLICT(account_id) DO UPDATE SET card_order = ?2, alternate_colours = ?3, "
+               "play = ?4, auto_play = ?5, sound = ?6, volume = ?7, motion = ?8, theme = ?9",
+               "set_prefs");
+  st.bind(1, id)
+      .bind(2, p.card_order == Prefs::CardOrder::kAscending ? "ascending" : "descending")
+      .bind(3, p.alternate_colours ? 1 : 0)
+      .bind(4, p.play == Prefs::Play::kConfirm ? "confirm" : "click")
+      .bind(5, p.auto_play ? 1 : 0)
+      .bind(6, p.sound ? 1 : 0)
+      .bind(7, p.volume)
+      .bind(8, p.motion ? 1 : 0)
+      .bind(9, p.theme == Prefs::Theme::kDark ? "dark" : "light");
+  st.run();
+  return true;
+}
+
 bool SqliteAccounts::set_password(std::int64_t id, std::string_view password_hash) {
   Statement st(db_, "UPDATE accounts SET password_hash = ?2 WHERE id = ?1 AND guest = 0",
                "set_password");

@@ -227,7 +227,7 @@ namespace whist::storage::detail {
 namespace {
 
 // Each entry is migration number (index + 1). Append only.
-constexpr std::array<const char*, 10> kMigrations = {
+constexpr std::array<const char*, 11> kMigrations = {
     // 1: accounts, sessions, tables, games and their deals and actions.
     R"sql(
 CREATE TABLE accounts (
@@ -500,6 +500,20 @@ DROP TABLE ledger;
 ALTER TABLE ledger_v10 RENAME TO ledger;
 CREATE INDEX ledger_account_id ON ledger(account_id);
 CREATE INDEX ledger_batch ON ledger(batch);
+)sql",
+    // 11: a player's preferences, kept with the account (AccountStore::prefs).
+    R"sql(
+CREATE TABLE account_prefs (
+  account_id        INTEGER NOT NULL PRIMARY KEY REFERENCES accounts(id),
+  card_order        TEXT    NOT NULL CHECK (card_order IN ('descending', 'ascending')),
+  alternate_colours INTEGER NOT NULL CHECK (alternate_colours IN (0, 1)),
+  play              TEXT    NOT NULL CHECK (play IN ('click', 'confirm')),
+  auto_play         INTEGER NOT NULL CHECK (auto_play IN (0, 1)),
+  sound             INTEGER NOT NULL CHECK (sound IN (0, 1)),
+  volume            INTEGER NOT NULL CHECK (volume BETWEEN 0 AND 100),
+  motion            INTEGER NOT NULL CHECK (motion IN (0, 1)),
+  theme             TEXT    NOT NULL CHECK (theme IN ('light', 'dark'))
+) WITHOUT ROWID;
 )sql",
 };
 

@@ -32,6 +32,8 @@ class SqliteAccounts final : public AccountStore {
   std::optional<Account> account_by_name(std::string_view username) const override;
   std::optional<Account> account_by_id(std::int64_t id) const override;
   bool set_hide_games(std::int64_t id, bool hide) override;
+  Prefs prefs(std::int64_t id) const override;
+  bool set_prefs(std::int64_t id, const Prefs& p) override;
   bool set_password(std::int64_t id, std::string_view password_hash) override;
   void create_session(std::int64_t account_id, std::string_view token_hash, std::int64_t now,
                       std::int64_t expires_at, std::string_view device) override;

@@ -175,6 +175,7 @@ std::map<std::string, std::string> written() {
   theirs.variants = {{"exact", 1, 1}};
   w["profile.hidden"] = text(theirs);
   w["profile.set"] = text(ProfileSettings{true});
+  w["prefs"] = text(Prefs{"ascending", false, "confirm", true, false, 35, false, "dark"});
   w["account.password"] = text(PasswordChanged{2});
   w["account.sessions"] =
       text(SessionList{{{"3f2a9c1b4d5e6f70", "Firefox on Linux", 1700000000, 1700000600, true},

@@ -8,7 +8,7 @@ rest of tests/server (see conftest.py)."""
 import asyncio
 
 import conftest
-from conftest import PASSWORD, Client, guest, member, wait_for
+from conftest import PASSWORD, Client, guest, member, resume, wait_for
 
 FIREFOX = "Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0"
 SAFARI = ("Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 "
@@ -127,3 +127,47 @@ def test_sessions_listed_with_their_device_and_one_ended(whistd):
         assert len((await dan.ok("account.sessions"))["sessions"]) == 1
 
     run(body())
+
+
+def test_preferences_kept_with_the_account(whistd):
+    """prefs.get and prefs.set: the defaults until set; a change keeps the
+    others; another session (another browser) reads them, after a restart
+    too; a guest keeps its own; bad input is refused and changes nothing."""
+    defaults = {"card_order": "descending", "alternate_colours": True, "play": "click",
+                "auto_play": False, "sound": True, "volume": 60, "motion": True,
+                "theme": "light"}
+
+    s = whistd()
+
+    async def body():
+        ann = await member(s, "ann")
+        assert await ann.ok("prefs.get") == defaults
+        changed = await ann.ok("prefs.set", {"theme": "dark", "volume": 25, "play": "confirm"})
+        assert changed == {**defaults, "theme": "dark", "volume": 25, "play": "confirm"}
+        changed = await ann.ok("prefs.set", {"auto_play": True, "card_order": "ascending"})
+        want = {**defaults, "theme": "dark", "volume": 25, "play": "confirm", "auto_play": True,
+                "card_order": "ascending"}
+        assert changed == want
+        for bad, words in (({"theme": "blue"}, "theme must be"),
+                           ({"volume": -1}, "volume must be"),
+                           ({"motion": 1}, "motion must be true or false"),
+                           ({"sound": False, "cards": "big"}, "no preference is called")):
+            code, message = await ann.error("prefs.set", bad)
+            assert code == "bad_message" and words in message, message
+        other = await login(s, "ann")
+        assert await other.ok("prefs.get") == want
+        g = await guest(s)
+        assert await g.ok("prefs.get") == defaults
+        assert (await g.ok("prefs.set", {"sound": False}))["sound"] is False
+        assert await ann.ok("prefs.get") == want
+        return ann.token
+
+    token = run(body())
+    s.stop()
+    s = whistd(db=s.db_path)
+
+    async def after():
+        again = await resume(s, token)
+        assert (await again.ok("prefs.get"))["theme"] == "dark"
+
+    run(after())

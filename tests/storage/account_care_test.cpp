@@ -54,6 +54,9 @@ TEST_CASE("closing an account gives its chips to the house and erases its name",
   REQUIRE(db.friends().request_friend(ann, ben, kNow) == FriendResult::kRequested);
   REQUIRE(db.friends().accept_friend(ben, ann));
   REQUIRE(db.safety().mute(ben, ann, kNow));
+  Prefs dark;
+  dark.theme = Prefs::Theme::kDark;
+  REQUIRE(db.accounts().set_prefs(ann, dark));
 
   // A finished game with ann at seat 0, stored as the server stores it.
   const auto table = db.tables().create_table(
@@ -88,6 +91,7 @@ TEST_CASE("closing an account gives its chips to the house and erases its name",
   CHECK_FALSE(db.accounts().account_for_session("tok-a", kNow + 101));
   CHECK(db.friends().friends_of(ben).empty());
   CHECK(db.safety().muted_by(ben).empty());
+  CHECK(db.accounts().prefs(ann) == Prefs{});
 
   // The name is gone from results, the game's seats and the table.
   Raw raw(file.path());
@@ -244,4 +248,40 @@ TEST_CASE("the operator's chat mute, and a player's data", "[storage][safety]") 
   CHECK(data.contains("friends"));
   CHECK(data.contains("ratings"));
   CHECK(data.contains("reports_made"));
+  CHECK(data["preferences"]["theme"] == "light");
+}
+
+TEST_CASE("preferences: the defaults until set, each kept, for an account only",
+          "[storage][prefs]") {
+  TempDb file;
+  Prefs p;
+  std::int64_t ann = 0;
+  {
+    Db db(file.path());
+    ann = db.ledger().create_player("ann", "h", 0, kNow).value();
+    const auto guest = db.accounts().create_account("Guest 1", "", true, kNow).value();
+    CHECK(db.accounts().prefs(ann) == Prefs{});
+    p.card_order = Prefs::CardOrder::kAscending;
+    p.alternate_colours = false;
+    p.play = Prefs::Play::kConfirm;
+    p.auto_play = true;
+    p.sound = false;
+    p.volume = 0;
+    p.motion = false;
+    p.theme = Prefs::Theme::kDark;
+    CHECK(db.accounts().set_prefs(ann, p));
+    CHECK(db.accounts().set_prefs(guest, p));
+    CHECK_FALSE(db.accounts().set_prefs(99999, p));
+    CHECK(db.accounts().prefs(99999) == Prefs{});
+  }
+  // Read again from the file: every field as it was set.
+  Db db(file.path());
+  CHECK(db.accounts().prefs(ann) == p);
+  p.volume = 100;
+  p.theme = Prefs::Theme::kLight;
+  CHECK(db.accounts().set_prefs(ann, p));
+  CHECK(db.accounts().prefs(ann) == p);
+  Raw raw(file.path());
+  CHECK(raw.text("SELECT theme FROM account_prefs WHERE account_id = " + std::to_string(ann)) ==
+        "light");
 }
