@@ -14,6 +14,7 @@
 #include <variant>
 #include <vector>
 
+#include "engine/ai/player.hpp"
 #include "protocol/action_input.hpp"
 #include "protocol/errors.hpp"
 #include "protocol/table_json.hpp"
@@ -79,10 +80,12 @@ struct TableRematch {
 struct TableSuggest {
   std::int64_t table = 0;
 };
-// The creator seats a computer player (before the game starts).
+// The creator seats a computer player (before the game starts), of a
+// strength.
 struct TableAddBot {
   std::int64_t table = 0;
   int seat = -1;  // -1: the first free seat
+  ai::Strength strength = ai::Strength::kExpert;
 };
 // The creator frees a computer player's seat (before the game starts).
 struct TableRemoveBot {

@@ -377,6 +377,11 @@ Parsed parse_invite(const std::string& type, std::int64_t table, json& d) {
 Parsed parse_add_bot(const std::string& type, std::int64_t table, json& d) {
   TableAddBot m{table, -1};
   if (auto e = get_seat(d, m.seat)) return bad(type, *e);
+  std::string strength = "expert";
+  if (auto e = get_optional_string(d, "strength", strength)) return bad(type, *e);
+  const auto s = ai::parse_strength(strength);
+  if (!s) return bad(type, "strength must be beginner, club or expert");
+  m.strength = *s;
   return m;
 }
 

@@ -6,7 +6,8 @@ namespace whist::protocol {
 
 namespace {
 
-void write_seats(JsonText& out, const std::vector<SeatInfo>& seats, bool ratings = true) {
+// `live`: a table's seats (ratings, computers' strengths), not a record's.
+void write_seats(JsonText& out, const std::vector<SeatInfo>& seats, bool live = true) {
   out.begin_array();
   for (const SeatInfo& s : seats) {
     out.begin_object().key("computer").value(s.computer).key("connected").value(s.connected);
@@ -16,11 +17,14 @@ void write_seats(JsonText& out, const std::vector<SeatInfo>& seats, bool ratings
     } else {
       out.null();
     }
-    if (ratings && s.rating) {
+    if (live && s.rating) {
       out.key("provisional").value(s.rating->provisional);
       out.key("rating").value(s.rating->rating);
     }
-    out.key("seat").value(s.seat).key("user");
+    out.key("seat").value(s.seat);
+    if (live && s.computer && !s.strength.empty())
+      out.key("strength").value(std::string_view(s.strength));
+    out.key("user");
     if (s.user) {
       out.value(s.user);
     } else {
@@ -38,6 +42,7 @@ struct Writer {
   void operator()(const event::Sit& e) const {
     if (e.computer) out.key("computer").value(true);
     out.key("name").value(std::string_view(e.name)).key("seat").value(e.seat);
+    if (e.computer && !e.strength.empty()) out.key("strength").value(std::string_view(e.strength));
     out.key("type").value("sit");
   }
   void operator()(const event::Leave& e) const {

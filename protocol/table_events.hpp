@@ -27,6 +27,7 @@ struct SeatInfo {
   std::string name;       // empty: a free seat (null)
   std::int64_t user = 0;  // 0: a free seat (null); negative: a computer player
   bool computer = false;
+  std::string strength;    // a computer player's: "beginner", "club" or "expert"
   bool connected = false;  // and at the table (not away)
   // The player's rating in the table's pool, once read (none: a free seat,
   // a computer, a guest, or not read yet).
@@ -39,6 +40,7 @@ struct Sit {
   int seat = 0;
   std::string name;
   bool computer = false;  // written only for a computer player
+  std::string strength;   // a computer player's
 };
 struct Leave {
   int seat = 0;

@@ -256,6 +256,7 @@ void Table::think(std::vector<table::ThinkOrder>& orders) {
     ai::Settings settings;
     settings.budget_ms = settings_.bot_budget_ms;
     settings.seed = o.seed;
+    settings.strength = o.strength;
     const auto started = std::chrono::steady_clock::now();
     auto done = [self = shared_from_this(), about = o.about, started](Action a) {
       const double ms =

@@ -129,7 +129,8 @@ std::vector<StoredSeat> read_seats(const json& j, int players) {
   std::vector<StoredSeat> seats(static_cast<std::size_t>(players));
   std::set<std::int64_t> seen;
   for (const json& e : j) {
-    const json& s = object(e, "a seat", {"seat", "user", "name", "computer", "connected"});
+    const json& s =
+        object(e, "a seat", {"seat", "user", "name", "computer", "connected", "strength"});
     const std::int64_t i = integer(s, "seat", "a seat", 0, players - 1);
     if (!seen.insert(i).second) bad("seat " + std::to_string(i) + " appears twice");
     const std::string what = "seat " + std::to_string(i);
@@ -137,7 +138,13 @@ std::vector<StoredSeat> read_seats(const json& j, int players) {
     const std::int64_t user = integer(s, "user", what, std::numeric_limits<std::int64_t>::min(),
                                       std::numeric_limits<std::int64_t>::max());
     if (user == 0) bad(what + " has user 0");
-    seats[static_cast<std::size_t>(i)] = {user, text(s, "name", what)};
+    auto strength = ai::Strength::kExpert;
+    if (s.contains("strength")) {
+      const auto st = ai::parse_strength(text(s, "strength", what));
+      if (!st || user > 0) bad(what + " has a strength that is not a computer's");
+      strength = *st;
+    }
+    seats[static_cast<std::size_t>(i)] = {user, text(s, "name", what), strength};
   }
   return seats;
 }
@@ -167,9 +174,12 @@ std::string encode_table(const StoredTable& t) {
   json seats = json::array();
   for (std::size_t i = 0; i < t.seats.size(); ++i) {
     const StoredSeat& seat = t.seats[i];
-    seats.push_back({{"seat", i},
-                     {"user", seat.user ? json(seat.user) : json(nullptr)},
-                     {"name", seat.user ? json(seat.name) : json(nullptr)}});
+    json one = {{"seat", i},
+                {"user", seat.user ? json(seat.user) : json(nullptr)},
+                {"name", seat.user ? json(seat.name) : json(nullptr)}};
+    if (seat.user < 0 && seat.strength != ai::Strength::kExpert)
+      one["strength"] = std::string(ai::strength_name(seat.strength));
+    seats.push_back(std::move(one));
   }
   json row = {{"setup", setup}, {"creator", t.creator}, {"seats", seats}, {"invited", t.invited}};
   if (!t.invite_link.empty()) row["invite_link"] = t.invite_link;

@@ -11,7 +11,8 @@
 //                           friends_only, start_at (null: none),
 //                           computers_fill},
 //              "preset" (optional)},
-//    "creator": name, "seats": [{"seat", "user", "name"}...],
+//    "creator": name, "seats": [{"seat", "user", "name", "strength" (a
+//    computer's; absent: expert)}...],
 //    "invited": [account...]}
 // A seat's "computer" and "connected", written before, are read and
 // ignored; a row closed by a running table has no seats or invited.
@@ -22,6 +23,7 @@
 #include <string_view>
 #include <vector>
 
+#include "engine/ai/player.hpp"
 #include "table/settings.hpp"
 
 namespace whist::storage {
@@ -29,6 +31,7 @@ namespace whist::storage {
 struct StoredSeat {
   std::int64_t user = 0;  // 0: empty; negative: a computer player
   std::string name;
+  ai::Strength strength = ai::Strength::kExpert;  // a computer player's ("strength")
 };
 
 struct StoredTable {

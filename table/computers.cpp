@@ -9,7 +9,8 @@
 
 namespace whist::table {
 
-void TableCore::on_add_bot(Conn c, const Person& p, const std::string& id, int want) {
+void TableCore::on_add_bot(Conn c, const Person& p, const std::string& id, int want,
+                           ai::Strength strength) {
   using protocol::Error;
   if (p.name != creator_) return error(c, id, {Error::kNotCreator});
   if (setup_.settings.kind == TableKind::kCompete) return error(c, id, {Error::kNoComputers});
@@ -20,7 +21,7 @@ void TableCore::on_add_bot(Conn c, const Person& p, const std::string& id, int w
   for (size_t i = 0; i < seats_.size() && want < 0; ++i)
     if (seats_[i].user == 0) want = static_cast<int>(i);
   if (want < 0) return error(c, id, {Error::kTableFull});
-  seat_computer(want);
+  seat_computer(want, strength);
   if (state_ == State::kFinished) state_ = State::kOpen;
   reply(c, id,
         protocol::ack_message(id, protocol::table_reply::ComputerSeated{
@@ -30,7 +31,7 @@ void TableCore::on_add_bot(Conn c, const Person& p, const std::string& id, int w
   announce();
 }
 
-void TableCore::seat_computer(int seat) {
+void TableCore::seat_computer(int seat, ai::Strength strength) {
   // "Computer k", the smallest k not at the table; its user id is -k.
   int k = 1;
   while (seat_of(-k) >= 0) ++k;
@@ -39,7 +40,8 @@ void TableCore::seat_computer(int seat) {
   st.user = -k;
   st.name = "Computer " + std::to_string(k);
   st.computer = true;
-  broadcast(protocol::event::Sit{seat, st.name, true});
+  st.strength = strength;
+  broadcast(protocol::event::Sit{seat, st.name, true, std::string(ai::strength_name(strength))});
 }
 
 void TableCore::on_remove_bot(Conn c, const Person& p, const std::string& id, int seat) {
@@ -78,7 +80,9 @@ void TableCore::start_thinking(Why why) {
   think_turn_ = game_->history().size();
   Thinking about{why, think_game_, think_turn_, seat, 0, {}, 0};
   // Only what the seat may see goes to the computer.
-  out_.think.push_back(ThinkOrder{std::move(about), game_->observation(seat), config_.seeds()});
+  const Seat& st = seats_[static_cast<size_t>(seat)];
+  out_.think.push_back(ThinkOrder{std::move(about), game_->observation(seat), config_.seeds(),
+                                  st.computer ? st.strength : ai::Strength::kExpert});
 }
 
 void TableCore::thought(const Thinking& about, std::optional<Action> a, double elapsed_ms,

@@ -88,7 +88,7 @@ void TableCore::handle(Conn c, const Person& p, const std::string& id,
   if (const auto* sync = std::get_if<TableSync>(&m)) return on_sync(c, p, id, sync->since);
   if (std::holds_alternative<TableRematch>(m)) return on_rematch(c, p, id);
   if (std::holds_alternative<TableSuggest>(m)) return on_suggest(c, p, id);
-  if (const auto* add = std::get_if<TableAddBot>(&m)) return on_add_bot(c, p, id, add->seat);
+  if (const auto* add = std::get_if<TableAddBot>(&m)) return on_add_bot(c, p, id, add->seat, add->strength);
   if (const auto* rm = std::get_if<TableRemoveBot>(&m)) return on_remove_bot(c, p, id, rm->seat);
   error(c, id, {Error::kUnknownType, "not a table request"});
 }
@@ -129,7 +129,9 @@ std::vector<protocol::SeatInfo> TableCore::seat_infos() const {
   for (size_t i = 0; i < seats_.size(); ++i) {
     const Seat& s = seats_[i];
     seats.push_back(
-        {static_cast<int>(i), s.name, s.user, s.computer, s.connected() && !s.away, s.rating});
+        {static_cast<int>(i), s.name, s.user, s.computer,
+         s.computer ? std::string(ai::strength_name(s.strength)) : std::string(),
+         s.connected() && !s.away, s.rating});
   }
   return seats;
 }
@@ -153,7 +155,8 @@ std::string TableCore::summary() const { return protocol::table_summary_text(sum
 
 void TableCore::store_table() {
   storage::StoredTable row{setup_, creator_, {}, {invited_.begin(), invited_.end()}, invite_token_};
-  for (const Seat& s : seats_) row.seats.push_back({s.user, s.name});
+  for (const Seat& s : seats_)
+    row.seats.push_back({s.user, s.name, s.computer ? s.strength : ai::Strength::kExpert});
   const auto state = state_ == State::kOpen      ? storage::TableState::kOpen
                      : state_ == State::kPlaying ? storage::TableState::kPlaying
                                                  : storage::TableState::kFinished;

@@ -157,6 +157,7 @@ class TableCore {
     std::int64_t user = 0;  // 0: free; negative: a computer player (-k for "Computer k")
     std::string name;
     bool computer = false;  // a computer player sits here (no account, always connected)
+    ai::Strength strength = ai::Strength::kExpert;  // the computer player's
     // The computer stands in for this player, who is away and whose time
     // ran out, until they come back.
     bool standin = false;
@@ -269,7 +270,7 @@ class TableCore {
   void go_away(int seat, const std::string& reason);
   bool ready_to_start() const;
   // computers.cpp
-  void on_add_bot(Conn c, const Person& p, const std::string& id, int seat);
+  void on_add_bot(Conn c, const Person& p, const std::string& id, int seat, ai::Strength strength);
   void on_remove_bot(Conn c, const Person& p, const std::string& id, int seat);
   void on_suggest(Conn c, const Person& p, const std::string& id);
   bool computer_turn() const;
@@ -277,7 +278,7 @@ class TableCore {
   void start_thinking(Why why);
   void apply_thought(const Thinking& about, const Action& a);
   bool same_turn(std::uint64_t game, size_t turn) const;
-  void seat_computer(int seat);
+  void seat_computer(int seat, ai::Strength strength = ai::Strength::kExpert);
   // invitations.cpp
   void on_invite(Conn c, const Person& p, const std::string& id,
                  const std::vector<std::string>& users);

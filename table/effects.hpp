@@ -15,6 +15,7 @@
 #include <variant>
 #include <vector>
 
+#include "engine/ai/player.hpp"
 #include "engine/ai/solver.hpp"
 #include "engine/game.hpp"
 #include "protocol/table_events.hpp"
@@ -188,6 +189,8 @@ struct ThinkOrder {
   Thinking about;
   Observation seen;
   std::uint64_t seed = 0;
+  // A computer seat's own; a stand-in and a suggestion think as an expert.
+  ai::Strength strength = ai::Strength::kExpert;
 };
 
 // A claim for the computer opponents to judge: whether the claimer's side

@@ -19,6 +19,7 @@ std::unique_ptr<TableCore> TableCore::restore(const Snapshot& snap, CoreConfig c
     t->seats_[i].user = row.seats[i].user;
     t->seats_[i].name = row.seats[i].name;
     t->seats_[i].computer = t->seats_[i].user < 0;
+    t->seats_[i].strength = row.seats[i].strength;
   }
   t->invited_.insert(row.invited.begin(), row.invited.end());
   t->invite_token_ = row.invite_link;

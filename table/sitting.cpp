@@ -52,7 +52,7 @@ void TableCore::on_sit(Conn c, const Person& p, const std::string& id, int want,
   st.conn = c;
   st.rematch = true;  // sitting down agrees to the next game
   out_.joined.push_back(c);
-  broadcast(protocol::event::Sit{want, p.name});
+  broadcast(protocol::event::Sit{want, p.name, false, {}});
   if (state_ == State::kFinished) state_ = State::kOpen;
   // Quick play: the wait for people starts with the first one, and the
   // state answer says when it ends (fill_at).

@@ -73,9 +73,28 @@ class Budget {
 // Simulation samples for bidding decisions: rollouts are cheap, so at
 // least a few hundred when the time allows.
 Settings bidding_settings(Settings s) {
-  s.max_samples = std::max(s.max_samples, 300);
+  s.max_samples = std::max(s.max_samples, s.strength == Strength::kClub ? 30 : 300);
   return s;
 }
+
+// The sampler of a decision: a club player reads nothing from the others'
+// habits, only what the rules prove.
+Sampler sampler_for(const Observation& o, const Settings& s) {
+  Sampler sampler(o);
+  if (s.strength == Strength::kClub) sampler.set_weighting(false);
+  return sampler;
+}
+
+// A club player's settings: a handful of samples in a short budget.
+constexpr int kClubSamples = 6;
+constexpr int kClubBudgetMs = 100;
+Settings club_settings(Settings s) {
+  s.max_samples = std::min(s.max_samples, kClubSamples);
+  if (s.budget_ms <= 0 || s.budget_ms > kClubBudgetMs) s.budget_ms = kClubBudgetMs;
+  return s;
+}
+
+
 
 Solver& thread_solver() {
   thread_local Solver solver;
@@ -192,7 +211,7 @@ CardSet drop_worse(CardSet live, const Tally& tally, double margin) {
 // Samples deals until the budget ends and adds to `tally` the value of each
 // candidate in `live` in each; returns how many samples were taken.
 int sample_cards(const Observation& o, const Settings& settings, CardSet& live, Tally& tally) {
-  const Sampler sampler(o);
+  const Sampler sampler = sampler_for(o, settings);
   Rng rng(settings.seed);
   Solver& solver = thread_solver();
   const bool exact = o.rules.variant == Variant::kExact;
@@ -322,7 +341,7 @@ void simulate(const Observation& o, std::array<CardSet, kMaxSeats> hands, CardSe
 
 // Runs plans over sampled deals until the budget ends.
 void run_plans(const Observation& o, const Settings& settings, std::vector<Plan>& plans) {
-  const Sampler sampler(o);
+  const Sampler sampler = sampler_for(o, settings);
   Rng rng(settings.seed);
   const Budget budget(bidding_settings(settings));
   const CardSet pack = pack_with_jokers(o.rules.options.jokers);
@@ -433,7 +452,7 @@ Action exact_bid(const Observation& o, const Settings& settings) {
   for (const Call& c : o.calls)
     if (!c.pass) called[static_cast<size_t>(c.seat)] = c.tricks;
   std::vector<double> total(candidates.size());
-  const Sampler sampler(o);
+  const Sampler sampler = sampler_for(o, settings);
   Rng rng(settings.seed);
   const Budget budget(bidding_settings(settings));
   for (int k = 0; budget.more(k); ++k) {
@@ -457,9 +476,42 @@ Action exact_bid(const Observation& o, const Settings& settings) {
   return candidates[best];
 }
 
+// A beginner: the rule-based player, but one card in kSlipOneIn, where
+// there is a choice, is any legal card.
+constexpr std::uint32_t kSlipOneIn = 5;
+Action beginner_action(const Observation& o, std::uint64_t seed) {
+  if (o.phase == Phase::kPlay) {
+    const CardSet legal = legal_cards(o);
+    Rng rng(seed);
+    if (count(legal) > 1 && rng.below(kSlipOneIn) == 0) {
+      CardSet c = legal;
+      for (auto k = rng.below(static_cast<std::uint32_t>(count(legal))); k > 0; --k) c &= c - 1;
+      return Action::play(o.seat, lowest(c));
+    }
+  }
+  return rule_based_action(o);
+}
+
 }  // namespace
 
-Action choose_action(const Observation& obs, const Settings& settings) {
+std::string_view strength_name(Strength s) {
+  switch (s) {
+    case Strength::kBeginner: return "beginner";
+    case Strength::kClub: return "club";
+    case Strength::kExpert: return "expert";
+  }
+  return "expert";
+}
+
+std::optional<Strength> parse_strength(std::string_view s) {
+  for (const Strength k : {Strength::kBeginner, Strength::kClub, Strength::kExpert})
+    if (strength_name(k) == s) return k;
+  return std::nullopt;
+}
+
+Action choose_action(const Observation& obs, const Settings& given) {
+  if (given.strength == Strength::kBeginner) return beginner_action(obs, given.seed);
+  const Settings settings = given.strength == Strength::kClub ? club_settings(given) : given;
   switch (obs.phase) {
     case Phase::kPlay: return play_card(obs, settings);
     case Phase::kBidding:

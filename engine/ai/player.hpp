@@ -20,11 +20,23 @@
 #pragma once
 
 #include <cstdint>
+#include <optional>
+#include <string_view>
 
 #include "engine/action.hpp"
 #include "engine/observation.hpp"
 
 namespace whist::ai {
+
+// How well the computer plays (docs/computer-players.md, "Strengths"):
+//   expert:   the sampling player below, as its settings say;
+//   club:     the same with a handful of samples, reading no habits from
+//             the others' plays, a short budget: sound, sometimes misled;
+//   beginner: the rule-based player, with now and then a careless card (a
+//             random legal one, one card in five where there is a choice).
+enum class Strength : std::uint8_t { kBeginner, kClub, kExpert };
+std::string_view strength_name(Strength s);
+std::optional<Strength> parse_strength(std::string_view s);
 
 struct Settings {
   // Time for one decision, in milliseconds; 0: no limit but max_samples.
@@ -43,6 +55,7 @@ struct Settings {
   // time: what a decision costs on one core of its own, however busy the
   // machine (the strength benchmark's --clock cpu). Servers keep wall time.
   bool cpu_clock = false;
+  Strength strength = Strength::kExpert;
 };
 
 // The computer player's action for the observation's seat, which must be

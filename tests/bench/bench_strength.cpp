@@ -10,7 +10,11 @@
 //
 //   bench_strength [--variant classic|bid|exact] [--deals N] [--first N] [--budget MS]
 //                  [--samples N] [--threads N] [--solve-cards N] [--leaf-cards N]
-//                  [--clock wall|cpu]
+//                  [--clock wall|cpu] [--strength beginner|club|expert]
+//
+// --strength: the computer player's strength, as a table's seat has it
+// (engine/ai/player.hpp: club caps the samples and the budget; beginner is
+// the rule-based player with careless cards).
 //
 // --clock cpu counts the budget in each thread's CPU time, as on a core of
 // its own: the figures then do not depend on what else the machine runs
@@ -50,12 +54,13 @@ struct Config {
   int solve_cards = ai::Settings{}.solve_cards;
   int leaf_cards = ai::Settings{}.leaf_cards;
   bool cpu_clock = false;
+  ai::Strength strength = ai::Strength::kExpert;
 };
 
 constexpr const char* kUsage =
     "usage: bench_strength [--variant classic|bid|exact] [--deals N] [--first N] [--budget MS]\n"
     "                      [--samples N] [--threads N] [--solve-cards N] [--leaf-cards N]\n"
-    "                      [--clock wall|cpu]\n";
+    "                      [--clock wall|cpu] [--strength beginner|club|expert]\n";
 
 struct Outcome {
   double tricks = 0;  // the pair 0+2's tricks
@@ -98,6 +103,7 @@ Outcome play(const Config& cfg, std::uint64_t seed, int ai_parity, Times& times)
   s.solve_cards = cfg.solve_cards;
   s.leaf_cards = cfg.leaf_cards;
   s.cpu_clock = cfg.cpu_clock;
+  s.strength = cfg.strength;
   const bool one_deal = cfg.variant != Variant::kExact;
   while (!g.is_over() && !(one_deal && !g.results().empty())) {
     const int seat = g.current_seat();
@@ -192,6 +198,10 @@ std::optional<int> parse_args(int argc, char** argv, Config& cfg) {
       if (std::strcmp(v, "wall") != 0 && std::strcmp(v, "cpu") != 0)
         return std::fprintf(stderr, "--clock: wall or cpu, not %s\n", v), 2;
       cfg.cpu_clock = std::strcmp(v, "cpu") == 0;
+    } else if (k == "--strength") {
+      const auto st = ai::parse_strength(v);
+      if (!st) return std::fprintf(stderr, "--strength: beginner, club or expert, not %s\n", v), 2;
+      cfg.strength = *st;
     } else if (k == "--deals") {
       ok = count(cfg.deals);
     } else if (k == "--first") {
@@ -280,9 +290,10 @@ struct Match {
 
 void print_results(const Config& cfg, Match& m, double secs) {
   std::printf(
-      "%s: %d deals (%d to %d) played twice (duplicate), budget %d ms (%s clock), at most %d "
+      "%s, %s: %d deals (%d to %d) played twice (duplicate), budget %d ms (%s clock), at most %d "
       "samples, %d thread(s), %.0f s\n",
-      std::string(variant_name(cfg.variant)).c_str(), cfg.deals, cfg.first,
+      std::string(variant_name(cfg.variant)).c_str(),
+      std::string(ai::strength_name(cfg.strength)).c_str(), cfg.deals, cfg.first,
       cfg.first + cfg.deals - 1, cfg.budget_ms, cfg.cpu_clock ? "thread CPU" : "wall", cfg.samples,
       cfg.threads, secs);
   if (cfg.variant != Variant::kExact) report("tricks", m.trick_gain);

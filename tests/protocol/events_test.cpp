@@ -18,9 +18,13 @@ void same(const TableEvent& e, const json& expected) {
 }  // namespace
 
 TEST_CASE("every table event is written as its document", "[events]") {
-  same(event::Sit{2, "Ann \"A\""}, {{"type", "sit"}, {"seat", 2}, {"name", "Ann \"A\""}});
-  same(event::Sit{1, "Computer 1", true},
+  same(event::Sit{2, "Ann \"A\"", false, {}},
+       {{"type", "sit"}, {"seat", 2}, {"name", "Ann \"A\""}});
+  same(event::Sit{1, "Computer 1", true, {}},
        {{"type", "sit"}, {"seat", 1}, {"name", "Computer 1"}, {"computer", true}});
+  same(event::Sit{1, "Computer 1", true, "club"},
+       {{"type", "sit"}, {"seat", 1}, {"name", "Computer 1"}, {"computer", true},
+        {"strength", "club"}});
   same(event::Leave{3}, {{"type", "leave"}, {"seat", 3}});
   same(event::Connected{0}, {{"type", "connected"}, {"seat", 0}});
   same(event::Disconnected{1, {}}, {{"type", "disconnected"}, {"seat", 1}});
@@ -75,9 +79,9 @@ TEST_CASE("every table event is written as its document", "[events]") {
        {{"type", "rated"}, {"game", 13}, {"pool", "exact"}, {"seats", json::array()}});
   same(event::Rating{2, {1500, true}},
        {{"type", "rating"}, {"seat", 2}, {"rating", 1500}, {"provisional", true}});
-  const std::vector<SeatInfo> seats = {{0, "Ann", 7, false, true, ShownRating{1612, false}},
-                                       {1, "", 0, false, false, {}},
-                                       {2, "Computer 1", -1, true, true, {}}};
+  const std::vector<SeatInfo> seats = {{0, "Ann", 7, false, {}, true, ShownRating{1612, false}},
+                                       {1, "", 0, false, {}, false, {}},
+                                       {2, "Computer 1", -1, true, "beginner", true, {}}};
   const json seats_json = {
       {{"seat", 0},
        {"name", "Ann"},
@@ -91,14 +95,20 @@ TEST_CASE("every table event is written as its document", "[events]") {
        {"user", nullptr},
        {"computer", false},
        {"connected", false}},
-      {{"seat", 2}, {"name", "Computer 1"}, {"user", -1}, {"computer", true}, {"connected", true}}};
+      {{"seat", 2},
+       {"name", "Computer 1"},
+       {"user", -1},
+       {"computer", true},
+       {"connected", true},
+       {"strength", "beginner"}}};
   same(event::Start{1, seats}, {{"type", "start"}, {"dealer", 1}, {"seats", seats_json}});
   CHECK(seats_text(seats) == seats_json.dump());
   CHECK(seats_text({}) == "[]");
-  // A game record's seats carry no ratings.
+  // A game record's seats carry no ratings, nor computers' strengths.
   json record_json = seats_json;
   record_json[0].erase("rating");
   record_json[0].erase("provisional");
+  record_json[2].erase("strength");
   CHECK(record_seats_text(seats) == record_json.dump());
 }
 

@@ -71,10 +71,10 @@ void table_written(std::map<std::string, std::string>& w) {
   s.table = 12;
   s.state = "playing";
   s.creator = kOdd;
-  s.seats = {{0, "alice", 7, false, true, ShownRating{1512, true}},
-             {1, "", 0, false, false, {}},
-             {2, "Computer 1", -1, true, true, {}},
-             {3, kOdd, 9, false, false, ShownRating{1388, false}}};
+  s.seats = {{0, "alice", 7, false, {}, true, ShownRating{1512, true}},
+             {1, "", 0, false, {}, false, {}},
+             {2, "Computer 1", -1, true, {}, true, {}},
+             {3, kOdd, 9, false, {}, false, ShownRating{1388, false}}};
   s.watchers = 1;
   s.game = 41;
   s.scores = std::vector<int>{3, 5};

@@ -40,8 +40,8 @@ TEST_CASE("a table's summary is the document the table builds", "[table_summary]
   open.table = 12;
   open.state = "open";
   open.creator = "Zo\xc3\xab \"Z\"";
-  protocol::SeatInfo alice{0, "alice", 7, false, true, protocol::ShownRating{1512, true}},
-      free{1, "", 0, false, false, {}}, bot{2, "Computer 2", -3, true, true, {}};
+  protocol::SeatInfo alice{0, "alice", 7, false, {}, true, protocol::ShownRating{1512, true}},
+      free{1, "", 0, false, {}, false, {}}, bot{2, "Computer 2", -3, true, {}, true, {}};
   open.seats = {alice, free, bot, free};
   open.seats[3].seat = 3;
 

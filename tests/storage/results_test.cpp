@@ -224,10 +224,11 @@ TEST_CASE("a version-2 file migrates to the results schema keeping its data",
     // no operator's columns and commands (migration 4), no action log
     // (migration 5), no ratings (migration 7), no hidden game lists
     // (migration 8), no sessions' devices (migration 9), no account care
-    // and safety (migration 10; its ledger, rebuilt, stays).
+    // and safety (migration 10; its ledger, rebuilt, stays), no
+    // preferences (migration 11).
     Raw raw(file.path());
     raw.exec(
-        "DROP TABLE reports; DROP TABLE blocks; DROP TABLE mutes; DROP TABLE password_resets; "
+        "DROP TABLE account_prefs; DROP TABLE reports; DROP TABLE blocks; DROP TABLE mutes; DROP TABLE password_resets; "
         "DROP TABLE name_holds; ALTER TABLE accounts DROP COLUMN deleted_at; "
         "ALTER TABLE accounts DROP COLUMN chat_muted_until; "
         "ALTER TABLE accounts DROP COLUMN chat_mute_reason; "

@@ -75,7 +75,8 @@ TEST_CASE("a row of schema version 6 reads back whole", "[storage][codec]") {
 TEST_CASE("a stored table round-trips through the codec", "[storage][codec]") {
   StoredTable t = decode_table(kVersion6Row);
   t.setup.settings.start_at = 1'800'000'000;
-  t.seats[3] = {12, "zed"};
+  t.seats[3] = {12, "zed", whist::ai::Strength::kExpert};
+  t.seats[2] = {-2, "Computer 2", whist::ai::Strength::kClub};
   t.setup.settings.rated = true;
   t.setup.settings.cut = true;
   t.invite_link = "abcdefghijklmnopqrstuvwxyz";
@@ -86,6 +87,9 @@ TEST_CASE("a stored table round-trips through the codec", "[storage][codec]") {
   CHECK(back.invite_link == t.invite_link);
   CHECK(back.setup.settings.start_at == 1'800'000'000);
   CHECK(back.seats[3].name == "zed");
+  CHECK(back.seats[2].strength == whist::ai::Strength::kClub);
+  CHECK(back.seats[1].strength == whist::ai::Strength::kExpert);  // written before strengths
+  CHECK(encode_table(t).find("\"strength\":\"club\"") != std::string::npos);
   // A row closed by its table: setup and creator only.
   const StoredTable closed = decode_table(encode_table({t.setup, "ann", {}, {}, {}}));
   CHECK(closed.seats.empty());
@@ -115,6 +119,10 @@ TEST_CASE("a bad row is refused with what is wrong", "[storage][codec]") {
       {with(R"("name":"ann",)", R"("name":5,)"), "name is not a string"},
       {with("[7,9]", R"([7,"x"])"), "invited holds something not an account id"},
       {with(R"("players":4)", R"("players":3)"), "players"},
+      {with(R"("seat":1,)", R"("seat":1,"strength":"grandmaster",)"),
+       "seat 1 has a strength that is not a computer's"},
+      {with(R"("seat":0,)", R"("seat":0,"strength":"club",)"),
+       "seat 0 has a strength that is not a computer's"},
   };
   for (const auto& [row, why] : bad) {
     INFO(row);

@@ -39,6 +39,49 @@ TEST_CASE("the creator seats computer players and frees their seats; nobody else
   CHECK(rows.back().row.seats[3].user == -1);
 }
 
+TEST_CASE("computer players of three strengths: seen at the table, each thinking at its own") {
+  Harness h(setup_of());
+  const Conn a = h.connect("alice"), w = h.connect("walt");
+  h.sit(a, 0);
+  REQUIRE(code(h.send(w, "table.watch")) == "ack");
+  REQUIRE(code(h.send(a, "table.add_bot", {{"seat", 1}, {"strength", "beginner"}})) == "ack");
+  REQUIRE(code(h.send(a, "table.add_bot", {{"seat", 2}, {"strength", "club"}})) == "ack");
+  h.think = Harness::Think::kHold;
+  REQUIRE(code(h.send(a, "table.add_bot", {{"seat", 3}})) == "ack");  // expert
+  const auto sits = h.events(w, "sit");
+  REQUIRE(sits.size() == 3);  // alice sat before walt came
+  CHECK(sits[0]["strength"] == "beginner");
+  CHECK(sits[1]["strength"] == "club");
+  CHECK(sits[2]["strength"] == "expert");
+  const auto seats = json::parse(*h.lobby)["seats"];
+  CHECK(seats[1]["strength"] == "beginner");
+  CHECK(seats[3]["strength"] == "expert");
+  CHECK_FALSE(seats[0].contains("strength"));
+  CHECK(h.jobs_of<store::SaveTable>().back().row.seats[2].strength == ai::Strength::kClub);
+  // Each computer thinks at its strength.
+  const ai::Strength want[] = {ai::Strength::kExpert, ai::Strength::kBeginner,
+                               ai::Strength::kClub, ai::Strength::kExpert};
+  int seen = 0;
+  for (int turns = 0; turns < 12 && seen < 3; ++turns) {
+    if (h.game()->current_seat() == 0) {
+      h.play({{0, a}}, 1);
+      continue;
+    }
+    REQUIRE(h.held.size() == 1);
+    const ThinkOrder o = h.held.back();
+    h.held.clear();
+    CHECK(o.strength == want[o.about.seat]);
+    ++seen;
+    h.answer(o, o.seen.legal.front());
+  }
+  CHECK(seen == 3);
+  // Restored, the computers keep their strengths.
+  auto r = h.restart();
+  const auto back = json::parse(*r->lobby)["seats"];
+  CHECK(back[1]["strength"] == "beginner");
+  CHECK(back[2]["strength"] == "club");
+}
+
 TEST_CASE("one person and three computers play a whole game") {
   Harness h(setup_of());
   const Conn a = h.connect("alice");
