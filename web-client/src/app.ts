@@ -12,6 +12,7 @@ import { addWatcherChat, applyEventMsg, newTableState, setClock, type TableState
 import { Connection, RequestError, type Status } from "./core/net";
 import { setRules } from "./core/rules";
 import { Pages } from "./pages";
+import { loadPrefs, onPrefsChange, prefsLoggedOut } from "./prefs";
 import { readJson, replayInHash, savedChat, saveChat } from "./saved";
 import type { ScreenName, Shell } from "./shell";
 import { TopBar } from "./topbar";
@@ -112,6 +113,7 @@ export class App implements Shell {
     };
     window.addEventListener("pointerdown", back, true);
     window.addEventListener("keydown", back, true);
+    onPrefsChange(() => this.render()); // the hand's order, how a card is played (prefs.ts)
   }
 
   start(): void {
@@ -200,6 +202,7 @@ export class App implements Shell {
     const replay = replayInHash();
     if (w.session === "resumed" && w.user) {
       this.user = w.user;
+      void loadPrefs(this.conn);
       void this.wallet.refresh();
       void this.safety.refresh();
     }
@@ -220,6 +223,7 @@ export class App implements Shell {
     }
     this.user = null;
     this.table = null;
+    prefsLoggedOut();
     this.show("account");
   }
 
@@ -248,6 +252,7 @@ export class App implements Shell {
     this.accountError = null;
     sessionStorage.setItem(TOKEN_KEY, ack.token);
     localStorage.setItem(REMEMBER_KEY, JSON.stringify({ token: ack.token, name: ack.user.name }));
+    void loadPrefs(this.conn);
     void this.wallet.refresh();
     void this.social.refresh();
     void this.safety.refresh();
@@ -306,6 +311,7 @@ export class App implements Shell {
     sessionStorage.removeItem(TABLE_KEY);
     this.user = null;
     this.table = null;
+    prefsLoggedOut();
     this.wallet.chips = null;
     this.lobby.clear();
     this.social.clear();

@@ -1,7 +1,7 @@
 // What a tab keeps across a reload (sessionStorage) or for a new tab
 // (localStorage: the remembered login, the language chosen), and the
-// replay a page's address asks for; the sound and alerts preferences, and
-// the cards' motion.
+// replay a page's address asks for; the browser notification's choice (the
+// other preferences are the account's: prefs.ts).
 import type { ChatLine, TableState } from "./table/game";
 
 const CHAT_KEY = "whist.chat";
@@ -52,57 +52,24 @@ export function saveLang(l: string): void {
 
 const ALERTS_KEY = "whist.alerts";
 
-/** Sound and alerts (the top bar's speaker), kept for every tab. */
-export interface AlertPrefs {
-  sound: boolean;
-  /** 0–100. */
-  volume: number;
-  /** A browser notification at one's turn while the tab is hidden (once the browser allows it). */
-  notify: boolean;
-}
-
-export function alertPrefs(): AlertPrefs {
-  let p: Partial<AlertPrefs> | null = null;
-  try {
-    p = readJson<Partial<AlertPrefs>>(localStorage, ALERTS_KEY);
-  } catch {
-    // No storage: the defaults.
-  }
-  const volume = typeof p?.volume === "number" && p.volume >= 0 && p.volume <= 100 ? Math.round(p.volume) : 60;
-  return { sound: p?.sound !== false, volume, notify: p?.notify === true };
-}
-
-export function saveAlertPrefs(p: AlertPrefs): void {
-  try {
-    localStorage.setItem(ALERTS_KEY, JSON.stringify(p));
-  } catch {
-    // Storage refused: the choice holds for this page.
-  }
-}
-
-const MOTION_KEY = "whist.motion";
-/** The choice when storage refused it (a private window's quota). */
-let motionUnsaved: boolean | null = null;
-
 /**
- * Whether the user wants the cards animated (on unless turned off in the
- * speaker's popover), kept for every tab. Read through this one function
- * only (the table's motion asks it at each redraw).
+ * A browser notification at one's turn while the tab is hidden (once the
+ * browser allows it): the speaker popover's choice, kept for every tab of
+ * this browser (the permission is the browser's; the other preferences are
+ * the account's, prefs.ts).
  */
-export function motionPref(): boolean {
-  if (motionUnsaved !== null) return motionUnsaved;
+export function notifyPref(): boolean {
   try {
-    return localStorage.getItem(MOTION_KEY) !== "off";
+    return readJson<{ notify?: boolean }>(localStorage, ALERTS_KEY)?.notify === true;
   } catch {
-    return true;
+    return false;
   }
 }
 
-export function saveMotionPref(on: boolean): void {
+export function saveNotifyPref(on: boolean): void {
   try {
-    localStorage.setItem(MOTION_KEY, on ? "on" : "off");
-    motionUnsaved = null;
+    localStorage.setItem(ALERTS_KEY, JSON.stringify({ ...readJson<object>(localStorage, ALERTS_KEY), notify: on }));
   } catch {
-    motionUnsaved = on; // storage refused: the choice holds for this page
+    // Storage refused: the choice holds until the page is reloaded.
   }
 }

@@ -1,10 +1,10 @@
 // The top bar, on every screen: the name of the game (the way to the
 // lobby), the connection's state, Friends, the chips and My games, one's
-// name (one's profile) and Log out; and the sound and alerts (the speaker)
+// name (one's profile), Preferences (prefs_panel.ts) and Log out; and the sound and alerts (the speaker)
 // and the choice of language, which are there before any login too. The links are drawn again at each render;
 // the language's select stays (drawn again, an open select would close).
 // The bar is one row at any width: on a phone My games, one's name and Log
-// out are in a menu (the ☰ button), the rest stays in the bar.
+// out are in a menu (the ☰ button, with Preferences), the rest stays in the bar.
 import { alertsMenu } from "./alerts/menu";
 import { h, fill } from "./core/dom";
 import { langSwitch } from "./core/lang_switch";
@@ -12,6 +12,7 @@ import type { Status } from "./core/net";
 import { profileHash } from "./core/players";
 import type { User } from "./core/types";
 import { lang, setLang, t } from "./i18n";
+import { openPrefsPanel } from "./prefs_panel";
 import { saveLang } from "./saved";
 
 /** What the top bar needs of the app. */
@@ -71,6 +72,14 @@ export class TopBar {
     this.menuButton.setAttribute("aria-label", t("app.menu"));
     this.menuButton.title = t("app.menu");
     this.menuButton.hidden = !u;
+    // The keyboard stays on the bar's item it was on (Preferences, back from its panel) across redraws.
+    const active = document.activeElement;
+    const id = active && active.id && this.el.contains(active) ? active.id : null;
+    this.draw(u, status);
+    if (id && !active?.isConnected) document.getElementById(id)?.focus({ preventScroll: true });
+  }
+
+  private draw(u: User | null, status: Status): void {
     const wallet = this.app.wallet.header();
     fill(
       this.menu,
@@ -82,6 +91,11 @@ export class TopBar {
               { class: "me", href: profileHash(u.name), title: u.guest ? t("app.meGuestTitle") : t("app.meTitle") },
               u.name,
               u.guest ? h("small", null, t("app.guestTag")) : null,
+            ),
+            h(
+              "button",
+              { class: "link", type: "button", id: "prefs-open", onclick: (e) => openPrefsPanel(e.currentTarget as HTMLElement, this.menuButton) },
+              t("prefs.menu"),
             ),
             h("button", { class: "link", type: "button", id: "logout", onclick: () => void this.app.logout() }, t("app.logout")),
           ]

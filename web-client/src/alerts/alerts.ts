@@ -7,7 +7,8 @@
 // apart by comparing with what it drew before, so a batch makes one sound.
 import type { TableState } from "../table/game";
 import { t } from "../i18n";
-import { playSound, soundPrefs } from "./sound";
+import { notifyPref } from "../saved";
+import { playSound } from "./sound";
 
 interface Seen {
   table: number;
@@ -76,7 +77,7 @@ export function leaveTable(): void {
 }
 
 function notify(table: number): void {
-  if (!document.hidden || !soundPrefs().notify || typeof Notification === "undefined" || Notification.permission !== "granted") return;
+  if (!document.hidden || !notifyPref() || typeof Notification === "undefined" || Notification.permission !== "granted") return;
   note?.close();
   try {
     note = new Notification(t("alerts.notifyTitle"), { body: t("alerts.notifyBody", { n: table }), tag: "whistd-turn" });

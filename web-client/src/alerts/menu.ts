@@ -2,35 +2,38 @@
 // before a login): a small popover with sound on or off, the volume, a
 // test sound and "Notify me when it is my turn" (which asks the browser's
 // permission, in that click). Escape or a click elsewhere closes it, and
-// the keyboard goes back to the button. Kept in saved.ts (alertPrefs).
-// It holds the cards' motion too (saved.ts, motionPref): on or off, and a
-// word when the system asks for less motion (then the cards keep still).
+// the keyboard goes back to the button. Sound, volume and motion are the
+// account's preferences (prefs.ts); the notification's choice is this
+// browser's (saved.ts). It holds the cards' motion too: on or off, and a
+// word when the system asks for less motion (then the cards keep still);
+// and the way to every preference (prefs_panel.ts).
 import { h, fill } from "../core/dom";
 import { onLangChange, t } from "../i18n";
-import { motionPref, saveAlertPrefs, saveMotionPref, type AlertPrefs } from "../saved";
-import { listenForGesture, setSoundPrefs, soundPrefs, testSound } from "./sound";
+import { onPrefsChange, prefs, setPrefs, type Prefs } from "../prefs";
+import { openPrefsPanel } from "../prefs_panel";
+import { notifyPref, saveNotifyPref } from "../saved";
+import { listenForGesture, testSound } from "./sound";
 
 export function alertsMenu(): HTMLElement {
   listenForGesture();
   const button = h("button", { type: "button", class: "alerts-button", id: "alerts-button", "aria-haspopup": "true", "aria-expanded": "false" });
   const pop = h("div", { class: "alerts-pop", id: "alerts-pop", role: "group", hidden: true });
   const el = h("div", { class: "alerts-menu" }, button, pop);
-  const change = (p: Partial<AlertPrefs>): void => {
-    const next = { ...soundPrefs(), ...p };
-    setSoundPrefs(next);
-    saveAlertPrefs(next);
+  const change = (p: Partial<Prefs>): void => setPrefs(p); // drawn again when they change
+  let notice = "";
+  const notify = (on: boolean): void => {
+    saveNotifyPref(on);
     draw();
   };
-  let notice = "";
   const askNotify = async (on: boolean): Promise<void> => {
     notice = "";
-    if (!on) return change({ notify: false });
+    if (!on) return notify(false);
     if (typeof Notification === "undefined") notice = t("alerts.notifyUnsupported");
     else if ((await Notification.requestPermission()) !== "granted") notice = t("alerts.notifyDenied");
-    change({ notify: notice === "" });
+    notify(notice === "");
   };
   const draw = (): void => {
-    const p = soundPrefs();
+    const p = { ...prefs(), notify: notifyPref() };
     button.textContent = p.sound ? "🔊" : "🔇";
     button.setAttribute("aria-label", t("alerts.button"));
     button.title = t("alerts.button");
@@ -67,31 +70,42 @@ export function alertsMenu(): HTMLElement {
         t("alerts.notify"),
       ),
       notice ? h("p", { class: "alerts-notice", role: "status" }, notice) : null,
-      motionRow(draw),
+      motionRow(),
+      h(
+        "button",
+        {
+          type: "button",
+          class: "link",
+          id: "alerts-prefs",
+          onclick: () => {
+            open(false);
+            openPrefsPanel(button);
+          },
+        },
+        t("prefs.more"),
+      ),
     );
     if (focused) document.getElementById(focused)?.focus();
   };
-  opens(el, button, pop);
+  const open = opens(el, button, pop);
   onLangChange(draw);
+  onPrefsChange(draw);
   draw();
   return el;
 }
 
 /** Animate the cards, or not; said to be off while the system asks for reduced motion. */
-function motionRow(draw: () => void): (HTMLElement | null)[] {
+function motionRow(): (HTMLElement | null)[] {
   const reduced = typeof matchMedia === "function" && matchMedia("(prefers-reduced-motion: reduce)").matches;
-  const onchange = (e: Event): void => {
-    saveMotionPref((e.target as HTMLInputElement).checked);
-    draw();
-  };
+  const onchange = (e: Event): void => setPrefs({ motion: (e.target as HTMLInputElement).checked });
   return [
-    h("label", { class: "alerts-row" }, h("input", { type: "checkbox", id: "alerts-motion", checked: motionPref(), onchange }), t("alerts.motion")),
+    h("label", { class: "alerts-row" }, h("input", { type: "checkbox", id: "alerts-motion", checked: prefs().motion, onchange }), t("alerts.motion")),
     reduced ? h("p", { class: "alerts-notice", "data-role": "motion-reduced" }, t("alerts.motionReduced")) : null,
   ];
 }
 
 /** The button opens and closes the popover; Escape or a click elsewhere closes it. */
-function opens(el: HTMLElement, button: HTMLElement, pop: HTMLElement): void {
+function opens(el: HTMLElement, button: HTMLElement, pop: HTMLElement): (yes: boolean) => void {
   const open = (yes: boolean, refocus = false): void => {
     pop.hidden = !yes;
     button.setAttribute("aria-expanded", String(yes));
@@ -109,4 +123,5 @@ function opens(el: HTMLElement, button: HTMLElement, pop: HTMLElement): void {
   document.addEventListener("pointerdown", (e) => {
     if (!pop.hidden && !el.contains(e.target as Node)) open(false);
   });
+  return open;
 }

@@ -4,8 +4,8 @@
 // clock's last seconds (a short tick). Browsers let a page make sound only
 // after a gesture: the AudioContext is made at the first click or key of
 // the page, not before. The volume and the on/off switch are the user's
-// (saved.ts, alertPrefs).
-import { alertPrefs, type AlertPrefs } from "../saved";
+// preferences (prefs.ts).
+import { prefs } from "../prefs";
 
 export type SoundKind = "turn" | "card" | "trick" | "chat" | "tick";
 
@@ -23,17 +23,7 @@ const SOUNDS: Record<SoundKind, Note[]> = {
   tick: [["square", 1000, 1000, 0, 0.03, 0.12]],
 };
 
-let prefs: AlertPrefs = alertPrefs();
 let ctx: AudioContext | null = null;
-
-/** The preferences changed (the speaker's popover). */
-export function setSoundPrefs(p: AlertPrefs): void {
-  prefs = p;
-}
-
-export function soundPrefs(): AlertPrefs {
-  return prefs;
-}
 
 /** The AudioContext, made (or resumed) within a gesture. */
 function unlock(): void {
@@ -57,9 +47,10 @@ export function listenForGesture(): void {
 
 /** Plays a sound, when sound is on and a gesture has allowed it (`force`: the Test button, whatever the switch). */
 export function playSound(kind: SoundKind, force = false): void {
-  if (!ctx || (!prefs.sound && !force) || prefs.volume <= 0) return;
+  const p = prefs();
+  if (!ctx || (!p.sound && !force) || p.volume <= 0) return;
   if (ctx.state === "suspended") void ctx.resume();
-  const master = prefs.volume / 100;
+  const master = p.volume / 100;
   const now = ctx.currentTime + 0.01;
   for (const [type, f0, f1, at, len, loud] of SOUNDS[kind]) {
     const osc = ctx.createOscillator();

@@ -2,6 +2,7 @@
 // CSS and inline SVG suit symbols; sorting a hand by suit.
 import { h, s } from "./dom";
 import { capitalize, t, type Key } from "../i18n";
+import { prefs } from "../prefs";
 
 export type Suit = "S" | "H" | "D" | "C";
 export const SUITS: Suit[] = ["S", "H", "D", "C"];
@@ -108,7 +109,9 @@ export function cardBack(extraClass = ""): HTMLDivElement {
   return h("div", { class: `card back ${extraClass}`, "aria-hidden": "true" });
 }
 
-// The order of suits in a hand: trumps first, then alternating colours.
+// The order of suits in a hand: trumps first, then alternating colours
+// (the preference alternate_colours), or trumps first and the others in the
+// order of SUITS (spades, hearts, diamonds, clubs).
 const SUIT_ORDERS: Record<string, Suit[]> = {
   S: ["S", "H", "C", "D"],
   H: ["H", "S", "D", "C"],
@@ -117,13 +120,26 @@ const SUIT_ORDERS: Record<string, Suit[]> = {
   none: ["S", "H", "C", "D"],
 };
 
-/** A hand sorted by suit (jokers first, then trumps), high cards first. */
-export function sortHand(cards: string[], trump: string | null): string[] {
-  const order = SUIT_ORDERS[trump && trump in SUIT_ORDERS ? trump : "none"] ?? SUITS;
+/** How a hand is sorted: the user's preferences (prefs.ts). */
+export interface HandOrder {
+  card_order: "descending" | "ascending";
+  alternate_colours: boolean;
+}
+
+/**
+ * A hand sorted by suit (jokers first, then trumps, then the others in
+ * alternating colours or not), high cards first or low cards first, as the
+ * user prefers.
+ */
+export function sortHand(cards: string[], trump: string | null, how: HandOrder = prefs()): string[] {
+  const t = trump && trump in SUIT_ORDERS ? (trump as Suit) : null;
+  const order = how.alternate_colours ? (SUIT_ORDERS[t ?? "none"] ?? SUITS) : t ? [t, ...SUITS.filter((x) => x !== t)] : SUITS;
+  const sign = how.card_order === "ascending" ? 1 : -1;
   const key = (c: string): number => {
     const st = suitOf(c);
     const group = st ? order.indexOf(st) + 1 : 0;
-    return group * 100 - rankValue(c);
+    // Jokers (group 0) keep the higher one first whatever the order.
+    return group * 100 + (st ? sign * rankValue(c) : -rankValue(c));
   };
   return [...cards].sort((a, b) => key(a) - key(b));
 }

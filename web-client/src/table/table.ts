@@ -27,6 +27,7 @@ import { Review } from "./table_review";
 import { statusItems } from "./table_status";
 import { Suggestions } from "./table_suggest";
 import { t, type Key } from "../i18n";
+import { prefs } from "../prefs";
 
 export class TableScreen implements Screen {
   readonly el: HTMLElement;
@@ -478,7 +479,13 @@ function playPrompt(v: View, suggestions: boolean): HTMLElement {
   return h(
     "p",
     { class: "prompt your-turn" },
-    v.trick.cards.length === 0 ? t(byPointer("table.yourLead", "table.yourLeadTouch")) : t(byPointer("table.yourTurn", "table.yourTurnTouch")),
+    prefs().play === "confirm" // pick, then play (prefs.ts)
+      ? v.trick.cards.length === 0
+        ? t(byPointer("table.yourLeadConfirm", "table.yourLeadConfirmTouch"))
+        : t(byPointer("table.yourTurnConfirm", "table.yourTurnConfirmTouch"))
+      : v.trick.cards.length === 0
+        ? t(byPointer("table.yourLead", "table.yourLeadTouch"))
+        : t(byPointer("table.yourTurn", "table.yourTurnTouch")),
     h("span", { class: "countdown" }),
     // The keys on a device with a keyboard; none on a touch screen.
     byPointer(h("small", { class: "keys-hint" }, suggestions ? t("table.playKeysSuggest") : t("table.playKeys")), null),

@@ -1,6 +1,10 @@
-// The user's hand: sorted by suit, the playable cards live (click, Enter
-// or a drag to the table), the others dimmed with the reason, and in bid
-// whist the discard's choice.
+// The user's hand: sorted by suit as the user prefers (prefs.ts), the
+// playable cards live (click, Enter or a drag to the table), the others
+// dimmed with the reason, and in bid whist the discard's choice. With the
+// preference play "confirm", a click or tap picks a card (raised) and a
+// second one on it plays it (a double-click plays at once); Escape or a
+// click elsewhere puts it back; Enter plays at once. With auto_play, a
+// single legal card is played for the user after a short pause.
 import type { App } from "../app";
 import { cardFace, sortHand, suitName, suitOf } from "../core/cards";
 import { h, fill } from "../core/dom";
@@ -8,6 +12,10 @@ import type { TableState } from "./game";
 import { moveFocus } from "../core/keys";
 import type { Action, View } from "../core/types";
 import { t } from "../i18n";
+import { prefs } from "../prefs";
+
+/** How long a single legal card is shown before it is played for the user (auto_play), in ms. */
+const AUTO_PLAY_MS = 500;
 
 export class HandView {
   /** The cards chosen for a discard. */
@@ -15,16 +23,43 @@ export class HandView {
   /** A card being dragged to the table. */
   private drag: { card: string; el: HTMLElement; ghost: HTMLElement | null; x0: number; y0: number; id: number } | null = null;
   private justDragged = false;
+  /** The card picked (play "confirm"): a second click plays it. */
+  private picked: string | null = null;
+  /** The turn (table/version) whose single legal card is to be played for the user, and its timer. */
+  private autoTurn = "";
+  private autoTimer: number | undefined;
+  private readonly unpickKey = (e: KeyboardEvent): void => {
+    if (e.key === "Escape" && this.unpick()) e.preventDefault();
+  };
+  /** A press outside the hand's playable cards puts the picked card back (on one of them, its click picks or plays). */
+  private readonly unpickPointer = (e: PointerEvent): void => {
+    const card = e.target instanceof Element ? e.target.closest('.card[role="button"]') : null;
+    if (this.picked && !(card && this.handArea.contains(card))) this.unpick();
+  };
 
   constructor(
     private readonly app: App,
     private readonly handArea: HTMLElement,
     private readonly felt: HTMLElement,
     private readonly redraw: () => void,
-  ) {}
+  ) {
+    document.addEventListener("keydown", this.unpickKey);
+    document.addEventListener("pointerdown", this.unpickPointer, true);
+  }
 
   dispose(): void {
     this.drag?.ghost?.remove();
+    window.clearTimeout(this.autoTimer);
+    document.removeEventListener("keydown", this.unpickKey);
+    document.removeEventListener("pointerdown", this.unpickPointer, true);
+  }
+
+  /** Puts the picked card back; whether there was one. */
+  private unpick(): boolean {
+    if (!this.picked) return false;
+    this.picked = null;
+    this.redraw();
+    return true;
   }
 
   /** Draws the hand; `hint`: the suggestion for this turn, highlighted. */
@@ -38,6 +73,8 @@ export class HandView {
     const ready = v.to_act === st.seat && st.actedV !== st.v && !v.game_over && !st.claim; // a claim waiting stops play
     const discarding = ready && v.phase === "discard" && !!v.discard;
     const playable = new Set(ready && v.phase === "play" ? v.legal.filter((a) => a.type === "play").map((a) => a.card ?? "") : []);
+    if (this.picked && (!playable.has(this.picked) || prefs().play !== "confirm")) this.picked = null;
+    this.autoPlay(st, playable);
     const kitty = new Set(discarding ? (v.kitty ?? []) : []);
     const cards = sortHand(v.hand, v.trump && v.trump !== "NT" ? v.trump : null);
     const lead = v.trick.cards[0];
@@ -65,14 +102,7 @@ export class HandView {
       if (discarding) {
         this.discardable(el, c, v.discard ?? 0);
       } else if (playable.has(c)) {
-        el.setAttribute("role", "button");
-        el.tabIndex = -1;
-        const play = (): void => void this.app.act({ type: "play", card: c });
-        el.addEventListener("click", () => {
-          if (!this.justDragged) play();
-        });
-        el.addEventListener("keydown", (e) => this.cardKey(e, play));
-        el.addEventListener("pointerdown", (e) => this.dragStart(e, c, el));
+        this.playableCard(el, c);
       }
       return el;
     });
@@ -98,6 +128,50 @@ export class HandView {
         rows,
       ),
     );
+  }
+
+  /** A card the user may play: a click (two with play "confirm"), Enter or a drag. */
+  private playableCard(el: HTMLElement, c: string): void {
+    el.setAttribute("role", "button");
+    el.tabIndex = -1;
+    const play = (): void => {
+      this.picked = null;
+      void this.app.act({ type: "play", card: c });
+    };
+    const confirm = prefs().play === "confirm";
+    if (confirm && this.picked === c) {
+      el.classList.add("picked");
+      el.title = t("prefs.picked");
+    }
+    el.addEventListener("click", () => {
+      if (this.justDragged) return;
+      if (!confirm || this.picked === c) return play();
+      this.picked = c;
+      this.redraw();
+    });
+    el.addEventListener("keydown", (e) => this.cardKey(e, play));
+    el.addEventListener("pointerdown", (e) => this.dragStart(e, c, el));
+  }
+
+  /**
+   * auto_play: the user's only legal card, played for them after
+   * AUTO_PLAY_MS if nothing changed meanwhile (the same version of the
+   * table, still their turn to play, no claim waiting).
+   */
+  private autoPlay(st: TableState, playable: Set<string>): void {
+    const single = prefs().auto_play && st.summary.state === "playing" && playable.size === 1;
+    const turn = single ? `${st.id}/${st.v}` : "";
+    if (turn === this.autoTurn) return;
+    this.autoTurn = turn;
+    window.clearTimeout(this.autoTimer);
+    if (!single) return;
+    const [card] = playable;
+    this.autoTimer = window.setTimeout(() => {
+      const now = this.app.table;
+      if (this.autoTurn !== turn || !now || `${now.id}/${now.v}` !== turn || now.claim || now.actedV === now.v) return;
+      if (now.view?.to_act !== now.seat || now.view.phase !== "play" || !prefs().auto_play) return;
+      void this.app.act({ type: "play", card });
+    }, AUTO_PLAY_MS);
   }
 
   /** A card the declarer may choose to discard (of `count`): a click or a key toggles it. */

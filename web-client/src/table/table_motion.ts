@@ -10,8 +10,8 @@
 // waits for one: the cards take clicks and keys at once. A redraw in the
 // middle of one carries it on to the card's new element. None under the
 // system's reduced motion, nor when the user turned motion off (the
-// speaker's popover; saved.ts, motionPref).
-import { motionPref } from "../saved";
+// speaker's popover or the preferences; prefs.ts).
+import { prefs } from "../prefs";
 import type { TableState } from "./game";
 import type { View } from "../core/types";
 
@@ -28,7 +28,7 @@ const REDUCE = "(prefers-reduced-motion: reduce)";
 
 /** Whether the cards move: the user's preference, and the system's. */
 export function motionWanted(): boolean {
-  if (!motionPref()) return false;
+  if (!prefs().motion) return false;
   if (typeof Element === "undefined" || typeof Element.prototype.animate !== "function") return false;
   return !(typeof matchMedia === "function" && matchMedia(REDUCE).matches);
 }
