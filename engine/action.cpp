@@ -11,13 +11,15 @@ std::string_view action_type_name(ActionType t) {
     case ActionType::kDirection: return "direction";
     case ActionType::kPlay: return "play";
     case ActionType::kClaim: return "claim";
+    case ActionType::kUndo: return "undo";
   }
   return "?";
 }
 
 std::optional<ActionType> parse_action_type(std::string_view s) {
   for (auto t : {ActionType::kBid, ActionType::kPass, ActionType::kDiscard, ActionType::kTrump,
-                 ActionType::kDirection, ActionType::kPlay, ActionType::kClaim}) {
+                 ActionType::kDirection, ActionType::kPlay, ActionType::kClaim,
+                 ActionType::kUndo}) {
     if (action_type_name(t) == s) return t;
   }
   return std::nullopt;

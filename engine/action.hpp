@@ -12,7 +12,18 @@ namespace whist {
 
 // kClaim: an accepted claim (table.claim): the claimer's side takes
 // `tricks` of the tricks left, the other side the rest, and the deal ends.
-enum class ActionType : std::uint8_t { kBid, kPass, kDiscard, kTrump, kDirection, kPlay, kClaim };
+// kUndo: an agreed undo (table.undo): the seat takes back `card`, the last
+// card played, before the next one, within the deal.
+enum class ActionType : std::uint8_t {
+  kBid,
+  kPass,
+  kDiscard,
+  kTrump,
+  kDirection,
+  kPlay,
+  kClaim,
+  kUndo
+};
 // Bid whist modes; a direction is uptown or downtown.
 enum class BidMode : std::uint8_t { kUptown, kDowntown, kNoTrump };
 
@@ -28,7 +39,7 @@ struct Action {
   BidMode mode = BidMode::kUptown;  // bid whist bid, direction
   std::int8_t tricks = 0;           // exact bid; claim: the tricks claimed
   std::int8_t suit = 0;             // trump choice
-  Card card = kNoCard;              // play
+  Card card = kNoCard;              // play; undo: the card taken back
   std::int8_t listed = 0;           // discard: cards as named (a card named twice counts twice)
   CardSet cards = 0;                // discard
 
@@ -71,6 +82,11 @@ struct Action {
   static constexpr Action claim(int seat, int tricks) {
     Action a = make(seat, ActionType::kClaim);
     a.tricks = static_cast<std::int8_t>(tricks);
+    return a;
+  }
+  static constexpr Action undo(int seat, Card card) {
+    Action a = make(seat, ActionType::kUndo);
+    a.card = card;
     return a;
   }
   static constexpr Action play(int seat, Card card) {

@@ -25,6 +25,7 @@ Game::Game(const Rules& rules, int first_dealer)
 Game Game::seeded(const Rules& rules, int first_dealer, std::uint64_t seed) {
   Game g(rules, first_dealer);
   g.seeded_ = true;
+  g.seed_ = seed;
   g.rng_ = Rng(seed);
   g.next_deal(nullptr);
   return g;
@@ -134,6 +135,7 @@ ApplyResult Game::apply(const Action& a) {
     case ActionType::kDirection: r.error = check_choice(a); break;
     case ActionType::kPlay: r.error = check_play(a); break;
     case ActionType::kClaim: r.error = check_claim(a); break;
+    case ActionType::kUndo: r.error = check_undo(a); break;
   }
   if (!r.ok()) return r;
   if (a.type == ActionType::kPlay) {
@@ -152,6 +154,7 @@ ApplyResult Game::apply(const Action& a) {
     case ActionType::kPass: apply_call(a, &r.events); break;
     case ActionType::kDiscard: apply_discard(a, &r.events); break;
     case ActionType::kClaim: apply_claim(a, &r.events); break;
+    case ActionType::kUndo: apply_undo(a, &r.events); break;
     default: apply_choice(a, &r.events); break;
   }
   return r;

@@ -53,6 +53,9 @@ class Game {
   ApplyResult apply(const Action& a);
   // Whether a claim would be legal now (a table asks the opponents first).
   RuleError claim_error(const Action& a) const { return check_claim(a); }
+  // The undo that would take back `seat`'s last card now, if one may
+  // (a table asks the others first), or nullopt.
+  std::optional<Action> undo_for(int seat) const;
 
   // Fast paths for playouts and solvers: the legal cards of the seat to
   // play as a set, and playing one of them (must be legal).
@@ -117,12 +120,15 @@ class Game {
   RuleError check_play(const Action& a) const;
   RuleError check_claim(const Action& a) const;
   void apply_claim(const Action& a, Events* ev);
+  RuleError check_undo(const Action& a) const;
+  void apply_undo(const Action& a, Events* ev);
   void finish_trick(Events* ev);
 
   Rules rules_;
   int n_ = 4;
   int first_dealer_ = 0;
   bool seeded_ = false;
+  std::uint64_t seed_ = 0;
   Rng rng_;
 
   Phase phase_ = Phase::kAwaitingDeal;

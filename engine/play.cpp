@@ -44,6 +44,50 @@ void Game::apply_claim(const Action& a, Events* ev) {
   end_deal(ev);
 }
 
+// An undo (an agreed one: the table asks the others first) takes back the
+// last card played, by the seat that played it, while its deal is still
+// being played: before the next card, and not once the card ended the deal.
+std::optional<Action> Game::undo_for(int seat) const {
+  if (phase_ != Phase::kPlay || history_.empty()) return std::nullopt;
+  const Action& last = history_.back();
+  if (last.type != ActionType::kPlay || last.seat != seat) return std::nullopt;
+  // A card that ended the deal began the next one (or ended the game).
+  if (trick_.size == 0 && played_.empty()) return std::nullopt;
+  return Action::undo(seat, last.card);
+}
+
+RuleError Game::check_undo(const Action& a) const {
+  const auto undo = undo_for(a.seat);
+  return undo && undo->card == a.card ? RuleError::kNone : RuleError::kBadUndo;
+}
+
+// The game is played again from its start without the card (the undo is
+// already in the history, after the card, where it stays: a record shows
+// both), and without every card taken back before (each undo and its card
+// left out, so that a game of many undos is replayed once, not once per
+// undo). Deals come from the same seed, or the same given deals.
+void Game::apply_undo(const Action&, Events*) {
+  std::vector<Action> kept;
+  kept.reserve(history_.size());
+  for (const Action& a : history_) {
+    if (a.type == ActionType::kUndo) {
+      kept.pop_back();  // its card (an undo always follows its card)
+    } else {
+      kept.push_back(a);
+    }
+  }
+  Game g = seeded_ ? seeded(rules_, first_dealer_, seed_) : with_given_deals(rules_, first_dealer_);
+  size_t dealt = g.deals_.size();
+  for (const Action& a : kept) {
+    if (g.awaiting_deal()) g.start_deal(deals_[dealt++]);
+    [[maybe_unused]] const ApplyResult r = g.apply(a);
+    assert(r.ok());
+  }
+  if (g.awaiting_deal() && dealt < deals_.size()) g.start_deal(deals_[dealt++]);
+  g.history_ = std::move(history_);
+  *this = std::move(g);
+}
+
 void Game::finish_trick(Events* ev) {
   const int winner = trick_.winner(n_);
   ++tricks_won_[static_cast<size_t>(winner)];

@@ -24,6 +24,7 @@ enum class RuleError : std::uint8_t {
   kWrongChoice,     // trump after a no-trump bid, direction after a trump bid
   kNoDeal,          // the next deal has not been provided
   kBadClaim,        // a claim not made when leading, for more tricks than are left, or alone
+  kBadUndo,         // an undo of anything but the last card, by its player, within the deal
 };
 
 // "must_follow_suit"

@@ -123,11 +123,12 @@ std::variant<Action, std::string> to_action(const ActionInput& in, const Rules& 
     case ActionType::kDirection:
       if (!in.mode.value) return why(in.mode, "mode");
       return Action::direction(seat, parse_bid_mode(*in.mode.value).value_or(kBadMode));
-    case ActionType::kPlay: {
+    case ActionType::kPlay:
+    case ActionType::kUndo: {
       if (!in.card.value) return why(in.card, "card");
       Card c = kNoCard;
       if (auto err = to_card(in.card.value, pack, c)) return *err;
-      return Action::play(seat, c);
+      return *type == ActionType::kPlay ? Action::play(seat, c) : Action::undo(seat, c);
     }
     case ActionType::kClaim:
       if (!in.tricks.value) return why(in.tricks, "tricks");

@@ -164,7 +164,8 @@ void write_action(JsonText& out, const Action& a, Variant v, bool hide_discard) 
       out.end_array();
       break;
     case ActionType::kDirection: out.key("mode").plain(bid_mode_name(a.mode)); break;
-    case ActionType::kPlay: out.key("card").plain(card_code(a.card)); break;
+    case ActionType::kPlay:
+    case ActionType::kUndo: out.key("card").plain(card_code(a.card)); break;
     case ActionType::kClaim:
     case ActionType::kPass:
     case ActionType::kTrump: break;

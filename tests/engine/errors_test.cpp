@@ -10,13 +10,13 @@ using test::refuse;
 
 TEST_CASE("the error catalogue has one distinct code and a message for each error", "[errors]") {
   std::set<std::string_view> codes;
-  for (int e = 1; e <= static_cast<int>(RuleError::kBadClaim); ++e) {
+  for (int e = 1; e <= static_cast<int>(RuleError::kBadUndo); ++e) {
     const auto err = static_cast<RuleError>(e);
     CHECK_FALSE(error_code(err).empty());
     CHECK(error_message(err).size() > 8);
     codes.insert(error_code(err));
   }
-  CHECK(codes.size() == static_cast<size_t>(RuleError::kBadClaim));
+  CHECK(codes.size() == static_cast<size_t>(RuleError::kBadUndo));
   CHECK(error_code(RuleError::kMustFollowSuit) == "must_follow_suit");
   CHECK(error_code(RuleError::kHookRule) == "hook_rule");
 }

@@ -14,9 +14,9 @@ using namespace whist;
 
 namespace {
 
-// A random action of any kind, legal or not, claims aside (they are legal
-// whenever their seat leads, and never listed: the table asks the others
-// first; classic_claim_test.cpp).
+// A random action of any kind, legal or not, claims and undos aside (they
+// are legal whenever their seat leads, or just played, and never listed:
+// the table asks the others first; claim_test.cpp, undo_test.cpp).
 Action random_action(Rng& r, int players) {
   Action a;
   a.seat = static_cast<std::int8_t>(r.below(static_cast<std::uint32_t>(players)));
@@ -54,7 +54,8 @@ bool is_listed(const std::vector<Action>& legal, const Action& a, Variant v) {
         if (l.cards == a.cards && l.listed == a.listed) return true;
         break;
       case ActionType::kPass: return true;
-      case ActionType::kClaim: break;
+      case ActionType::kClaim:
+      case ActionType::kUndo: break;
     }
   }
   return false;

@@ -40,7 +40,8 @@ json reference_action(const Action& a, Variant v) {
     case ActionType::kDiscard: j["cards"] = reference_cards(a.cards); break;
     case ActionType::kTrump: j["suit"] = std::string(1, suit_letter(a.suit)); break;
     case ActionType::kDirection: j["mode"] = std::string(bid_mode_name(a.mode)); break;
-    case ActionType::kPlay: j["card"] = card_name(a.card); break;
+    case ActionType::kPlay:
+    case ActionType::kUndo: j["card"] = card_name(a.card); break;
     case ActionType::kClaim: j["tricks"] = a.tricks; break;
   }
   return j;

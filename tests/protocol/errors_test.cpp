@@ -40,7 +40,7 @@ std::set<std::string> documented_codes() {
 std::set<std::string> catalogue_codes() {
   std::set<std::string> codes;
   for (const Error e : all_errors()) codes.insert(std::string(error_code(e)));
-  for (int e = 1; e <= static_cast<int>(RuleError::kBadClaim); ++e)
+  for (int e = 1; e <= static_cast<int>(RuleError::kBadUndo); ++e)
     codes.insert(std::string(whist::error_code(static_cast<RuleError>(e))));
   return codes;
 }

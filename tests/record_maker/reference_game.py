@@ -1,6 +1,7 @@
 """The reference (reference.py), part two: an action as read from a record,
 and one game played by the rules of docs/rules.md, deal by deal: calls,
 the kitty, trump or direction, card play, tricks and each deal's score."""
+import copy
 import json
 
 from reference_rules import RANKS, Malformed, Illegal, is_int, card_ok, read_cards
@@ -8,7 +9,7 @@ from reference_rules import RANKS, Malformed, Illegal, is_int, card_ok, read_car
 
 # ---------------------------------------------------------------- actions
 
-ACTION_TYPES = ("bid", "pass", "discard", "trump", "direction", "play", "claim")
+ACTION_TYPES = ("bid", "pass", "discard", "trump", "direction", "play", "claim", "undo")
 
 
 def read_action(rules, a):
@@ -43,7 +44,7 @@ def read_action(rules, a):
         f["suit"] = need("suit", lambda x: isinstance(x, str), "a string")
     elif t == "direction":
         f["mode"] = need("mode", lambda x: isinstance(x, str), "a string")
-    elif t == "play":
+    elif t in ("play", "undo"):
         c = need("card", lambda x: True, "")
         if not card_ok(rules, c):
             raise Malformed(f"bad card name {json.dumps(c)}")
@@ -70,10 +71,14 @@ class Game:
         self.results = []
         self.winner = None
         self.games = []  # classic rubber: each game won
+        # The game as it was before the last action, when that was a card
+        # played and its deal goes on: what an undo brings back.
+        self.before = None
 
     # -- deals
 
     def start_deal(self, hands, kitty, turned):
+        self.before = None
         self.k += 1
         if self.k > 0:
             self.dealer = (self.dealer + 1) % self.n
@@ -137,6 +142,15 @@ class Game:
     def apply(self, seat, t, f):
         if self.phase == "over":
             raise Illegal("game_over")
+        if t == "undo":
+            self.undo(seat, f["card"])
+            return
+        before = None
+        if t == "play":
+            saved, self.before = self.before, None
+            before = (seat, f["card"], copy.deepcopy(self.__dict__))
+            self.before = saved
+        self.before = None
         if t in ("bid", "pass"):
             self.call(seat, t, f)
         elif t == "discard":
@@ -147,6 +161,18 @@ class Game:
             self.claim(seat, f["tricks"])
         else:
             self.play(seat, f["card"])
+            if self.phase == "play" and self.tricks_left > 0:
+                self.before = before  # the deal goes on: the card may be taken back
+
+    def undo(self, seat, card):
+        """An agreed undo: the seat takes back the last card played, its
+        own, before the next card and while its deal goes on."""
+        if self.before is None or self.before[:2] != (seat, card):
+            raise Illegal("bad_undo")
+        state = self.before[2]
+        self.__dict__.clear()
+        self.__dict__.update(state)
+        self.before = None
 
     def turn(self, seat, phase):
         if self.phase != phase:

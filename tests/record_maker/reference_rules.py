@@ -23,6 +23,7 @@ MESSAGES = {
     "bad_discard": "bad discard: discard exactly as many different cards as the kitty holds",
     "wrong_choice": "wrong choice: after a no-trump bid choose a direction, after a trump bid a trump suit",
     "bad_claim": "bad claim: claim when you lead, at most the tricks left, in a partnership game",
+    "bad_undo": "bad undo: only the last card played, by its player, before the next one, within the deal",
 }
 
 

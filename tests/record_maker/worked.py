@@ -3,7 +3,8 @@ variant, their results worked out by hand and written beside them, and
 illegal actions put into them by hand for every error code."""
 import copy
 
-from maker import bid, cards, exact_bid, pass_, play, plays, policy_plays, suit_cards
+import reference
+from maker import bid, cards, exact_bid, pass_, play, plays, policy_plays, record_text, suit_cards
 
 
 # ------------------------------------------------------------------ worked
@@ -361,6 +362,29 @@ def worked_illegal_classic(m, classic):
           (1, 0, "not_your_turn"))
     m.add("classic-malformed-claim-without-tricks",
           put(h, 0, {"seat": 0, "type": "claim"}), "malformed", 2)
+    # Undo (an agreed undo, as the table records it): a card taken back
+    # and played again leaves the game as it was played without the undo:
+    # seat 0's first lead, and the fourth card of the first trick (which
+    # had won it). Only the last card, by its player, before the next one.
+    same = m.summary(*reference.replay(record_text(h)))
+    for at in (0, 3):
+        card = h["actions"][at]
+        undo = {"seat": card["seat"], "type": "undo", "card": card["card"]}
+        r = put(put(h, at + 1, undo), at + 2, card)
+        m.add(f"classic-legal-worked-undo-{'first-lead' if at == 0 else 'trick-won'}", r,
+              "worked", same)
+    lead = h["actions"][0]
+    m.add("classic-illegal-worked-undo-not-theirs",
+          put(h, 1, {"seat": 1, "type": "undo", "card": lead["card"]}), "worked",
+          (1, 1, "bad_undo"))
+    m.add("classic-illegal-worked-undo-after-the-next-card",
+          put(h, 2, {"seat": 0, "type": "undo", "card": lead["card"]}), "worked",
+          (1, 2, "bad_undo"))
+    m.add("classic-illegal-worked-undo-twice",
+          put(put(h, 1, {"seat": 0, "type": "undo", "card": lead["card"]}), 2,
+              {"seat": 0, "type": "undo", "card": lead["card"]}), "worked", (1, 2, "bad_undo"))
+    m.add("classic-malformed-undo-without-card",
+          put(h, 1, {"seat": 0, "type": "undo"}), "malformed", 2)
     # An illegal action first, a malformed one after it: the first problem
     # is the illegal one.
     r = put(h, 0, {"seat": 2, "type": "play", "card": "5C"})
