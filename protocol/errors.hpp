@@ -58,6 +58,9 @@ enum class Error : std::uint8_t {
   kNotInvited,
   kClaimPending,
   kNoClaim,
+  kUndoOff,
+  kNoUndo,
+  kUndoPending,
   // Friends, chips and results.
   kGuest,
   kNoUser,

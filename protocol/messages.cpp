@@ -64,6 +64,8 @@ std::string_view type_name(const ClientMessage& m) {
     std::string_view operator()(const TableInviteLink&) const { return "table.invite_link"; }
     std::string_view operator()(const TableClaim&) const { return "table.claim"; }
     std::string_view operator()(const TableClaimAnswer&) const { return "table.claim_answer"; }
+    std::string_view operator()(const TableUndo&) const { return "table.undo"; }
+    std::string_view operator()(const TableUndoAnswer&) const { return "table.undo_answer"; }
   };
   return std::visit(V{}, m);
 }

@@ -110,6 +110,15 @@ struct TableClaimAnswer {
   std::int64_t table = 0;
   bool accept = false;
 };
+// A player asks to take back their last card (docs/rules.md, "Undo");
+// everyone else at the table answers with TableUndoAnswer.
+struct TableUndo {
+  std::int64_t table = 0;
+};
+struct TableUndoAnswer {
+  std::int64_t table = 0;
+  bool accept = false;
+};
 // The creator of an invitation-only table makes its invite link's token
 // (the same one until revoked), or revokes it.
 struct TableInviteLink {
@@ -225,7 +234,8 @@ using ClientMessage =
     std::variant<Hello, Register, Login, Guest, Logout, LobbyJoin, LobbyLeave, TableCreate,
                  TableSit, TableLeave, TableWatch, TableUnwatch, TableAct, TableChat, TableSync,
                  TableRematch, TableSuggest, TableAddBot, TableRemoveBot, PlayQuick, TableInvite,
-                 TableDecline, TableInviteLink, TableClaim, TableClaimAnswer, GameRecordRequest,
+                 TableDecline, TableInviteLink, TableClaim, TableClaimAnswer, TableUndo,
+                 TableUndoAnswer, GameRecordRequest,
                  FriendRequest, FriendAccept, FriendDecline, FriendRemove, FriendsList,
                  ChipsBalance, ChipsHistory, ChipsTopup, ResultsGames, ResultsStats,
                  ResultsLeaderboard, RatingsLeaderboard, ProfileGet, ProfileSet, PrefsGet, PrefsSet,

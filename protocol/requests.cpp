@@ -353,6 +353,12 @@ Parsed parse_claim_answer(const std::string& type, std::int64_t table, json& d) 
   return TableClaimAnswer{table, a->get<bool>()};
 }
 
+Parsed parse_undo_answer(const std::string& type, std::int64_t table, json& d) {
+  auto a = d.find("accept");
+  if (a == d.end() || !a->is_boolean()) return bad(type, "accept must be true or false");
+  return TableUndoAnswer{table, a->get<bool>()};
+}
+
 Parsed parse_invite_link(const std::string& type, std::int64_t table, json& d) {
   TableInviteLink m{table, false};
   if (auto it = d.find("revoke"); it != d.end()) {
@@ -438,6 +444,8 @@ constexpr std::pair<std::string_view, TableParser> kTableParsers[] = {
     {"table.invite_link", parse_invite_link},
     {"table.claim", parse_claim},
     {"table.claim_answer", parse_claim_answer},
+    {"table.undo", parse_at_table<TableUndo>},
+    {"table.undo_answer", parse_undo_answer},
     {"table.add_bot", parse_add_bot},
     {"table.remove_bot", parse_remove_bot},
 };

@@ -86,6 +86,15 @@ struct Writer {
     if (e.timeout) out.key("timeout").value(true);
     out.key("type").value("claim_answer");
   }
+  void operator()(const event::UndoAsked& e) const {
+    out.key("card").value(std::string_view(e.card)).key("seat").value(e.seat);
+    out.key("type").value("undo_asked");
+  }
+  void operator()(const event::UndoAnswer& e) const {
+    out.key("accept").value(e.accept).key("seat").value(e.seat);
+    if (e.timeout) out.key("timeout").value(true);
+    out.key("type").value("undo_answer");
+  }
   void operator()(const event::Start& e) const {
     out.key("dealer").value(e.dealer);
     write_seats(out.key("seats"), e.seats);

@@ -92,6 +92,18 @@ struct ClaimAnswer {
   bool accept = false;
   bool timeout = false;  // no answer in time: refused for them
 };
+// A player asks to take back their last card (table.undo); everyone else
+// at the table answers. When all agree, the undo action follows.
+struct UndoAsked {
+  int seat = 0;
+  std::string card;
+};
+// An answer to the undo (a computer's agreement too). A refusal ends it.
+struct UndoAnswer {
+  int seat = 0;
+  bool accept = false;
+  bool timeout = false;  // no answer in time: refused for them
+};
 struct Start {
   int dealer = 0;
   std::vector<SeatInfo> seats;
@@ -141,7 +153,8 @@ struct Rating {
 
 using TableEvent =
     std::variant<event::Sit, event::Leave, event::Connected, event::Disconnected, event::Chat,
-                 event::Rematch, event::Cut, event::Claim, event::ClaimAnswer, event::Start,
+                 event::Rematch, event::Cut, event::Claim, event::ClaimAnswer, event::UndoAsked,
+                 event::UndoAnswer, event::Start,
                  event::Auto, event::Result, event::Closed, event::StartFailed, event::BuyInRefused,
                  event::Cancelled, event::Rated, event::Rating>;
 

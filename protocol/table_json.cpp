@@ -112,6 +112,7 @@ bool* flag_setting(TableSettings& t, const std::string& key) {
   if (key == "computers_fill") return &t.computers_fill;
   if (key == "rated") return &t.rated;
   if (key == "cut") return &t.cut;
+  if (key == "undo") return &t.undo;
   return nullptr;
 }
 
@@ -161,6 +162,7 @@ Error check_kind(const TableSettings& t) {
   if (t.friends_only && t.kind != TableKind::kJoin)
     return std::string("only join tables can be for friends only");
   if (t.kind == TableKind::kPlay && t.start_at != 0) return std::string("play tables start now");
+  if (t.undo && t.kind != TableKind::kJoin) return std::string("only join tables can allow undo");
   if (t.computers_fill && t.start_at == 0)
     return std::string("computers_fill is for scheduled tables (start_at)");
   return std::nullopt;
@@ -173,8 +175,9 @@ Error check_rated(TableSettings& t, bool given) {
     if (given && !t.rated) return std::string("compete tables are always rated");
     t.rated = true;
   } else if (!given) {
-    t.rated = !t.suggestions && !t.computers_fill;
+    t.rated = !t.suggestions && !t.computers_fill && !t.undo;
   }
+  if (t.rated && t.undo) return std::string("rated tables allow no undo");
   if (t.rated && t.suggestions) return std::string("rated tables allow no suggestions");
   if (t.rated && t.computers_fill)
     return std::string("rated tables are for people: computers_fill is for unrated tables");
@@ -220,7 +223,8 @@ json table_setup_json(const TableSetup& s) {
               {"start_at", s.settings.start_at ? json(s.settings.start_at) : json(nullptr)},
               {"computers_fill", s.settings.computers_fill},
               {"rated", s.settings.rated},
-              {"cut", s.settings.cut}}}};
+              {"cut", s.settings.cut},
+              {"undo", s.settings.undo}}}};
   if (!s.settings.preset.empty()) j["preset"] = s.settings.preset;
   return j;
 }

@@ -34,6 +34,11 @@ struct Writer {
     out.key("table").raw(table_summary_text(r.table));
     out.key("turn_ms_left");
     out.optional(r.turn_ms_left);
+    if (r.undo) {
+      out.key("undo").begin_object().key("accepted").int_array(r.undo->accepted);
+      out.key("card").value(std::string_view(r.undo->card)).key("seat").value(r.undo->seat);
+      out.end_object();
+    }
     out.key("v").value(r.v).key("view");
     if (r.view)
       write_observation(out, *r.view);

@@ -31,6 +31,12 @@ struct ClaimState {
   std::vector<std::string> hand;  // the claimer's cards, shown to all
   std::vector<int> accepted;      // the opponents who accepted so far
 };
+// An undo waiting for its answers, as a state answer carries it.
+struct UndoState {
+  int seat = 0;
+  std::string card;
+  std::vector<int> accepted;  // those who agreed so far
+};
 struct State {
   TableSummary table;
   std::int64_t v = 0;
@@ -38,6 +44,7 @@ struct State {
   std::optional<Observation> view;
   std::optional<std::int64_t> turn_ms_left;
   std::optional<ClaimState> claim;  // none: no claim waits (no "claim" key)
+  std::optional<UndoState> undo;    // none: no undo waits (no "undo" key)
 };
 // table.sync: the events missed since the asker's version, each the
 // table.event message as it was sent (its "d" is spliced in as it is),

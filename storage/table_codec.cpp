@@ -109,6 +109,8 @@ TableSettings read_settings(const json& s) {
   if (s.contains("rated")) t.rated = boolean(s, "rated", what);
   // (Rows stored before the cut have none: their tables do not cut.)
   if (s.contains("cut")) t.cut = boolean(s, "cut", what);
+  // (Nor before undo: their tables allow none.)
+  if (s.contains("undo")) t.undo = boolean(s, "undo", what);
   return t;
 }
 
@@ -119,7 +121,8 @@ TableSetup read_setup(const json& j) {
   out.settings = read_settings(
       object(at(s, "settings", "setup"), "settings",
              {"timer_bid", "timer_play", "chat", "watching", "suggestions", "kind", "buy_in",
-              "invite_only", "friends_only", "start_at", "computers_fill", "rated", "cut"}));
+              "invite_only", "friends_only", "start_at", "computers_fill", "rated", "cut",
+              "undo"}));
   if (s.contains("preset")) out.settings.preset = text(s, "preset", "setup");
   return out;
 }
@@ -169,7 +172,8 @@ std::string encode_table(const StoredTable& t) {
                   {"start_at", s.start_at ? json(s.start_at) : json(nullptr)},
                   {"computers_fill", s.computers_fill},
                   {"rated", s.rated},
-                  {"cut", s.cut}}}};
+                  {"cut", s.cut},
+                  {"undo", s.undo}}}};
   if (!s.preset.empty()) setup["preset"] = s.preset;
   json seats = json::array();
   for (std::size_t i = 0; i < t.seats.size(); ++i) {

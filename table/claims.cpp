@@ -24,6 +24,7 @@ void TableCore::on_claim(Conn c, const Person& p, const std::string& id, int tri
   if (!game_ || state_ != State::kPlaying)
     return error(c, id, {Error::kNoGame, "none is being played at this table"});
   if (claim_) return error(c, id, {Error::kClaimPending});
+  if (undo_) return error(c, id, {Error::kUndoPending});
   const Action a = Action::claim(seat, tricks);
   if (const RuleError e = game_->claim_error(a); e != RuleError::kNone)
     return error(c, id, protocol::ErrorReply(e));

@@ -100,6 +100,11 @@ void TableCore::thought(const Thinking& about, std::optional<Action> a, double e
                                                                *a, setup_.rules.variant, about.v}));
     }
     if (!same_turn(about.game, about.turn)) return;  // someone acted meanwhile: nothing to do
+    // An undo waits: the turn may be taken back; think again if it is not.
+    if (undo_) {
+      thinking_ = false;
+      return;
+    }
     if (!a) a = automatic_action();
     // A computer seat, or a stand-in, takes a moment as a person would.
     const double delay = about.why == Why::kTimeout ? 0 : config_.bot_delay_ms - elapsed_ms;
@@ -111,6 +116,10 @@ void TableCore::thought(const Thinking& about, std::optional<Action> a, double e
 
 void TableCore::apply_thought(const Thinking& about, const Action& a) {
   if (!same_turn(about.game, about.turn)) return;
+  if (undo_) {
+    thinking_ = false;
+    return;
+  }
   thinking_ = false;
   const Seat& st = seats_[static_cast<size_t>(a.seat)];
   if (about.why == Why::kStandin && present(st)) return arm_timer();  // back in time: theirs again

@@ -77,6 +77,9 @@ void TableCore::handle(Conn c, const Person& p, const std::string& id,
   if (const auto* claim = std::get_if<TableClaim>(&m)) return on_claim(c, p, id, claim->tricks);
   if (const auto* answer = std::get_if<TableClaimAnswer>(&m))
     return on_claim_answer(c, p, id, answer->accept);
+  if (std::holds_alternative<TableUndo>(m)) return on_undo(c, p, id);
+  if (const auto* answer = std::get_if<TableUndoAnswer>(&m))
+    return on_undo_answer(c, p, id, answer->accept);
   if (std::holds_alternative<TableLeave>(m)) return on_leave(c, p, id);
   if (std::holds_alternative<TableWatch>(m)) {
     if (seat_of(p.id) >= 0) return error(c, id, {Error::kSeated});
@@ -194,7 +197,7 @@ void TableCore::send_state(Conn c, int seat, const std::string& id) {
   // The asker's own seat (null for a watcher): a table.sit without a seat
   // learns which it got.
   protocol::table_reply::State d{summary_of(),   v_,           std::nullopt, view_of(seat),
-                                 turn_ms_left(), claim_state()};
+                                 turn_ms_left(), claim_state(), undo_state()};
   if (seat >= 0) d.seat = seat;
   reply(c, id, protocol::ack_message(id, std::move(d)));
 }
@@ -225,6 +228,7 @@ void TableCore::clock(Clock which, std::uint64_t generation, Now now) {
         return on_start_time();
       case Clock::kRelease: return release_absent();
       case Clock::kClaim: return claim_timed_out();
+      case Clock::kUndo: return undo_timed_out();
     }
   });
 }
@@ -239,6 +243,7 @@ void TableCore::close() {
   // Nobody left: the table goes from the lobby and is kept as closed.
   closed_ = true;
   claim_.reset();
+  undo_.reset();
   for (int k = 0; k < kClocks; ++k) set_clock(static_cast<Clock>(k), std::nullopt);
   delayed_.reset();
   out_.clear_forming = true;

@@ -290,6 +290,12 @@ class TableCore {
   void claim_answered(int seat, bool accept, bool timeout);
   void claim_timed_out();
   std::optional<protocol::table_reply::ClaimState> claim_state() const;
+  // undo.cpp
+  void on_undo(Conn c, const Person& p, const std::string& id);
+  void on_undo_answer(Conn c, const Person& p, const std::string& id, bool accept);
+  void undo_answered(int seat, bool accept, bool timeout);
+  void undo_timed_out();
+  std::optional<protocol::table_reply::UndoState> undo_state() const;
   void redeem_invite(const Person& p, const protocol::ClientMessage& m);
   bool may_enter(const Person& p) const;
   std::optional<std::set<std::int64_t>> audience() const;
@@ -387,6 +393,13 @@ class TableCore {
     size_t turn = 0;        // the history index it was made at
   };
   std::optional<PendingClaim> claim_;
+  // An undo waiting for everyone else's answers (undo.cpp).
+  struct PendingUndo {
+    Action undo;            // the undo it would apply
+    std::set<int> waiting;  // the seats yet to answer
+    std::set<int> accepted;
+  };
+  std::optional<PendingUndo> undo_;
   bool fill_armed_ = false;
   std::int64_t fill_at_ = 0;   // Play: when the fill comes (Unix seconds, summary's fill_at)
   std::int64_t ended_at_ = 0;  // monotonic ms: when the last game ended

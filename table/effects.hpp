@@ -163,8 +163,9 @@ enum class Clock : std::uint8_t {
   kStart,     // Play: computers fill the seats; scheduled: the start time
   kRelease,   // after a game: the seats of those gone are freed
   kClaim,     // a claim's time for its answers
+  kUndo,      // an undo's time for its answers
 };
-constexpr int kClocks = 5;
+constexpr int kClocks = 6;
 struct TimerOrder {
   Clock clock = Clock::kTurn;
   std::uint64_t generation = 0;

@@ -68,8 +68,10 @@ void TableCore::launch(std::uint64_t seed, int dealer, std::int64_t game_id) {
   thinking_ = false;
   delayed_.reset();
   claim_.reset();
+  undo_.reset();
   set_clock(Clock::kComputer, std::nullopt);
   set_clock(Clock::kClaim, std::nullopt);
+  set_clock(Clock::kUndo, std::nullopt);
   for (Seat& st : seats_) {
     st.rematch = false;
     st.standin = false;
@@ -121,6 +123,7 @@ void TableCore::on_act(Conn c, const Person& p, const std::string& id,
   if (!game_ || state_ != State::kPlaying)
     return error(c, id, {protocol::Error::kNoGame, "none is being played at this table"});
   if (claim_) return error(c, id, {protocol::Error::kClaimPending});
+  if (undo_) return error(c, id, {protocol::Error::kUndoPending});
   // One acts for one's own seat.
   auto parsed = protocol::to_action(action, setup_.rules, seat);
   if (const auto* why = std::get_if<std::string>(&parsed))
@@ -128,6 +131,8 @@ void TableCore::on_act(Conn c, const Person& p, const std::string& id,
   // A claim waits for the opponents' answers: table.claim, not table.act.
   if (std::get<Action>(parsed).type == ActionType::kClaim)
     return error(c, id, {protocol::Error::kBadAction, "claims are made with table.claim"});
+  if (std::get<Action>(parsed).type == ActionType::kUndo)
+    return error(c, id, {protocol::Error::kBadAction, "an undo is asked with table.undo"});
   // The ack goes after the action's events and before the views it brings
   // (after_change calls send_ack): a view that comes after the ack is as
   // new as the action, also when it carries the ack's version (the same
@@ -172,6 +177,8 @@ RuleError TableCore::apply(const Action& a, bool automatic) {
     broadcast_text(protocol::event_text(e, *game_));
     private_change |= e.type == EventType::kDealStarted || e.type == EventType::kKittyTaken;
   }
+  // An undo gives a card back and the turn with it: every seat's view.
+  private_change |= a.type == ActionType::kUndo;
   after_change(private_change);
   return RuleError::kNone;
 }

@@ -42,6 +42,9 @@ struct TableSettings {
   // seats); always at Compete tables. A game with a computer player seated
   // at its start is not rated (a stand-in later does not change that).
   bool rated = false;
+  // A player may ask to take back their last card, undone if everyone else
+  // at the table agrees (table/undo.cpp): Join tables only, never rated.
+  bool undo = false;
 };
 
 // What a table's settings may be: the one list that the wire format checks

@@ -12,7 +12,7 @@ namespace whist::table {
 
 void TableCore::arm_timer() {
   // While a claim waits for its answers nobody's clock runs (claims.cpp).
-  if (claim_) {
+  if (claim_ || undo_) {
     if (timer_armed_) set_clock(Clock::kTurn, std::nullopt);
     timer_armed_ = false;
     return;

@@ -79,7 +79,8 @@ ACCEPTED = [
 DEFAULT_SETTINGS = {"timer_bid": 0, "timer_play": 0, "chat": "text", "watching": True,
                     "suggestions": False, "kind": "join", "buy_in": 0, "invite_only": False,
                     "friends_only": False,
-                    "start_at": None, "computers_fill": False, "rated": True, "cut": False}
+                    "start_at": None, "computers_fill": False, "rated": True, "cut": False,
+                    "undo": False}
 
 SETTINGS = [
     {"timer_bid": 0, "timer_play": 0},
@@ -96,11 +97,17 @@ SETTINGS = [
     {"rated": True},
     # Cutting for partners and the first dealer before each game.
     {"cut": True},
+    # Undo by consent: unrated.
+    {"undo": True, "rated": False},
 ]
 
 REFUSED = [
     {},  # no variant
     {"variant": "classic", "settings": {"cut": "yes"}},
+    # undo: a boolean, at join tables, never rated
+    {"variant": "classic", "settings": {"undo": 1}},
+    {"variant": "classic", "settings": {"undo": True, "rated": True}},
+    {"variant": "classic", "settings": {"kind": "compete", "buy_in": 30, "undo": True}},
     # rated: a boolean, never with suggestions or computers filling seats,
     # always at compete tables
     {"variant": "classic", "settings": {"rated": "yes"}},

@@ -3,6 +3,7 @@
 // replay a page's address asks for; the browser notification's choice (the
 // other preferences are the account's: prefs.ts).
 import type { ChatLine, TableState } from "./table/game";
+import { STRENGTHS, type Strength } from "./core/types";
 
 const CHAT_KEY = "whist.chat";
 
@@ -69,6 +70,26 @@ export function notifyPref(): boolean {
 export function saveNotifyPref(on: boolean): void {
   try {
     localStorage.setItem(ALERTS_KEY, JSON.stringify({ ...readJson<object>(localStorage, ALERTS_KEY), notify: on }));
+  } catch {
+    // Storage refused: the choice holds until the page is reloaded.
+  }
+}
+
+const STRENGTH_KEY = "whist.botStrength";
+
+/** The strength last chosen for a computer player the user adds (expert at first), kept for every tab. */
+export function savedStrength(): Strength {
+  try {
+    const s = localStorage.getItem(STRENGTH_KEY);
+    return STRENGTHS.find((x) => x === s) ?? "expert";
+  } catch {
+    return "expert";
+  }
+}
+
+export function saveStrength(s: Strength): void {
+  try {
+    localStorage.setItem(STRENGTH_KEY, s);
   } catch {
     // Storage refused: the choice holds until the page is reloaded.
   }

@@ -4,7 +4,9 @@
 // them, asking for suggestions with the Suggest button and the S key and
 // following them by the keyboard; a table without suggestions shows no
 // Suggest button; a player who goes away is stood in for by the computer,
-// and both their absence and their return are noticed.
+// and both their absence and their return are noticed; computer players of
+// three strengths (beginner, club, expert), chosen beside "Add computer" and
+// remembered, shown at the seats (after a reload too) and in the lobby.
 import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
 import { after, before, test } from "node:test";
@@ -223,4 +225,60 @@ test("a player who goes away: the computer stands in, then hands the seat back",
   assert.equal((await tableInfo(b)).seat, 1);
   await a.waitForFunction(() => (window.whist.app.table?.notices ?? []).some((n) => n().includes("is back and plays again")));
   assert.equal(await a.$('.seat[data-seat="1"] .badge.stand-in'), null);
+});
+
+/** The strength a seat's computer badge shows, and its words ("computer · club"). */
+async function badgeOf(page, seat) {
+  const badge = `.seat[data-seat="${seat}"][data-computer="true"] .badge.computer[data-strength]`;
+  await page.waitForSelector(badge);
+  return page.$eval(badge, (e) => [e.dataset.strength, e.textContent, e.title]);
+}
+
+test("computer players of three strengths: chosen per seat, remembered, shown after a reload and in the lobby", { timeout: 120_000 }, async () => {
+  const page = await guest("strength-person");
+  const table = await createTable(page, {
+    variant: "exact",
+    players: 4,
+    options: { initial_cards: 1, max_cards: 2 },
+    settings: { suggestions: false },
+  });
+  // Expert at first; the select is labelled.
+  const strength = (seat) => page.$eval(`select[data-bot-strength="${seat}"]`, (e) => e.value);
+  assert.equal(await strength(1), "expert");
+  assert.equal(await page.getAttribute('select[data-bot-strength="1"]', "aria-label"), "Strength of the computer player to add");
+  assert.deepEqual(await page.$$eval('select[data-bot-strength="1"] option', (os) => os.map((o) => o.textContent)), ["Beginner", "Club", "Expert"]);
+  // A beginner at seat 1 (the mouse), a club player at seat 2 (the keyboard).
+  await page.selectOption('select[data-bot-strength="1"]', "beginner");
+  await page.click('button[data-add-bot="1"]');
+  assert.deepEqual(await badgeOf(page, 1), ["beginner", "computer · beginner", "a computer player, beginner strength"]);
+  assert.equal(await strength(2), "beginner", "the last strength chosen is offered");
+  await page.selectOption('select[data-bot-strength="2"]', "club");
+  await page.focus('button[data-add-bot="2"]');
+  await page.keyboard.press("Enter");
+  assert.deepEqual(await badgeOf(page, 2), ["club", "computer · club", "a computer player, club strength"]);
+  await page.waitForSelector(".notices >> text=Computer 1, a computer player (beginner), takes seat 2.");
+  // After a reload: the seats still say so, and club is still the choice.
+  await page.reload();
+  await screen(page, "table");
+  assert.equal((await badgeOf(page, 1))[0], "beginner");
+  assert.equal((await badgeOf(page, 2))[0], "club");
+  assert.equal(await strength(3), "club");
+  // Another page: the lobby's seats say the strengths too, and so does its table page.
+  const other = await guest("strength-lobby");
+  const chips = `.table-item[data-table="${table}"] .seat-chip .badge.computer[data-strength]`;
+  await other.waitForFunction((sel) => document.querySelectorAll(sel).length === 2, chips);
+  assert.deepEqual(await other.$$eval(chips, (els) => els.map((e) => `${e.dataset.strength}: ${e.textContent}`)), [
+    "beginner: computer · beginner",
+    "club: computer · club",
+  ]);
+  await other.close();
+  // An expert at the last seat; the game is played.
+  await page.selectOption('select[data-bot-strength="3"]', "expert");
+  await page.click('button[data-add-bot="3"]');
+  await page.waitForSelector(".notices >> text=The game begins.");
+  assert.equal((await badgeOf(page, 3))[0], "expert");
+  assert.equal(await page.evaluate(() => localStorage.getItem("whist.botStrength")), "expert");
+  await playGame(page, { suggestions: false });
+  await checkResult(page);
+  assert.deepEqual(await page.$$eval(".seat[data-computer] .badge.computer", (els) => els.map((e) => e.dataset.strength)), ["beginner", "club", "expert"]);
 });

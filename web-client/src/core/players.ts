@@ -5,9 +5,10 @@
 // behave alike everywhere.
 import { h } from "./dom";
 import { plainNum } from "../i18n/format";
-import { t } from "../i18n";
+import { t, type Key } from "../i18n";
 import { variantName } from "./rules";
 import type { Pool } from "./types_results";
+import { STRENGTHS, type Strength } from "./types";
 
 /** A rating pool's name: its game's (as the rules name it), or "Events". */
 export function poolName(pool: Pool): string {
@@ -48,6 +49,28 @@ export function playerLink(name: string, cls = ""): HTMLElement {
 /** A seat's or a game's player: a link for a person, the bare name for a computer player. */
 export function playerName(name: string, computer: boolean): HTMLElement | string {
   return computer ? name : playerLink(name);
+}
+
+/** A computer player's strength in a word (the badge's). */
+export const STRENGTH_WORDS: Record<Strength, Key> = { beginner: "strength.beginner", club: "strength.club", expert: "strength.expert" };
+
+/**
+ * The badge of a computer player's seat: "computer · club" (on a phone, only
+ * its strength: the name "Computer 2" says the rest), its title in words.
+ * Without a strength (a game record's seats), only "computer".
+ */
+export function computerBadge(strength?: Strength | null, cls = ""): HTMLElement {
+  const known = strength && STRENGTHS.includes(strength) ? strength : null;
+  return h(
+    "span",
+    {
+      class: `badge computer${cls ? ` ${cls}` : ""}`,
+      title: known ? t("common.computerTitleStrength", { strength: t(STRENGTH_WORDS[known]) }) : t("common.computerTitle"),
+      "data-strength": known,
+    },
+    h("span", { class: "badge-what" }, t("common.computer")),
+    known ? h("span", { class: "badge-strength" }, h("span", { class: "badge-dot" }, " · "), t(STRENGTH_WORDS[known])) : null,
+  );
 }
 
 /** What a rating is shown with: its number, and whether it is provisional. */

@@ -59,12 +59,19 @@ export interface SessionAck {
   token: string;
 }
 
+/** How well a computer player plays (table.add_bot's `strength`; expert by default). */
+export type Strength = "beginner" | "club" | "expert";
+
+export const STRENGTHS: readonly Strength[] = ["beginner", "club", "expert"];
+
 export interface SeatInfo {
   seat: number;
   name: string | null;
   user: number | null;
   /** A computer player sits here (its user is a negative number, no account). */
   computer?: boolean;
+  /** A computer player's strength (absent for a person, and in a game record's seats). */
+  strength?: Strength;
   connected: boolean;
   /**
    * The registered player's rating in the table's pool (its variant),

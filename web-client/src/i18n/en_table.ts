@@ -7,6 +7,7 @@ export const table = {
   "call.tricks": "bid {n}",
   "notice.sits": "{name} sat down.",
   "notice.computerSits": "{name}, a computer player, takes seat {n}.",
+  "notice.computerSitsStrength": "{name}, a computer player ({strength}), takes seat {n}.",
   "notice.left": "{name} left the table.",
   "notice.computerRemoved": "{name}, a computer player, was removed.",
   "notice.begins": "The game begins.",
@@ -33,6 +34,10 @@ export const table = {
   "table.leave": "Leave table",
   "table.watchingBadge": "watching",
   "table.addComputer": "Add computer",
+  "table.botStrength": "Strength of the computer player to add",
+  "table.strength.beginner": "Beginner",
+  "table.strength.club": "Club",
+  "table.strength.expert": "Expert",
   "table.discardPrompt": {
     one: "You took the kitty. Choose {n} card to discard (it counts as your side's first trick). {chosen} chosen.",
     other: "You took the kitty. Choose {n} cards to discard (they count as your side's first trick). {chosen} chosen.",

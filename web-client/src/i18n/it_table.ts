@@ -10,6 +10,7 @@ export const table: Part<OneOther, typeof english> = {
   "call.tricks": "dichiara {n}",
   "notice.sits": "{name} si è seduto.",
   "notice.computerSits": "{name}, un giocatore computer, prende il posto {n}.",
+  "notice.computerSitsStrength": "{name}, un giocatore computer ({strength}), prende il posto {n}.",
   "notice.left": "{name} ha lasciato il tavolo.",
   "notice.computerRemoved": "{name}, un giocatore computer, è stato tolto.",
   "notice.begins": "La partita inizia.",
@@ -36,6 +37,10 @@ export const table: Part<OneOther, typeof english> = {
   "table.leave": "Lascia il tavolo",
   "table.watchingBadge": "spettatore",
   "table.addComputer": "Aggiungi computer",
+  "table.botStrength": "Livello del giocatore computer da aggiungere",
+  "table.strength.beginner": "Principiante",
+  "table.strength.club": "Di circolo",
+  "table.strength.expert": "Esperto",
   "table.discardPrompt": {
     one: "Hai preso il monte. Scegli {n} carta da scartare (conta come prima presa della tua coppia). {chosen} scelte.",
     other: "Hai preso il monte. Scegli {n} carte da scartare (contano come prima presa della tua coppia). {chosen} scelte.",

@@ -10,6 +10,7 @@ export const table: Part<OneFewOther, typeof english> = {
   "call.tricks": "licitează {n}",
   "notice.sits": "{name} s-a așezat.",
   "notice.computerSits": "{name}, un jucător calculator, ia locul {n}.",
+  "notice.computerSitsStrength": "{name}, un jucător calculator ({strength}), ia locul {n}.",
   "notice.left": "{name} a plecat de la masă.",
   "notice.computerRemoved": "{name}, un jucător calculator, a fost scos.",
   "notice.begins": "Jocul începe.",
@@ -36,6 +37,10 @@ export const table: Part<OneFewOther, typeof english> = {
   "table.leave": "Părăsește masa",
   "table.watchingBadge": "spectator",
   "table.addComputer": "Adaugă calculator",
+  "table.botStrength": "Nivelul jucătorului calculator de adăugat",
+  "table.strength.beginner": "Începător",
+  "table.strength.club": "De club",
+  "table.strength.expert": "Expert",
   "table.discardPrompt": {
     one: "Ai luat talonul. Alege {n} carte de aruncat (contează ca prima levată a echipei tale). {chosen} alese.",
     few: "Ai luat talonul. Alege {n} cărți de aruncat (contează ca prima levată a echipei tale). {chosen} alese.",

@@ -6,7 +6,7 @@ import { h, fill } from "../core/dom";
 import { kindBadge } from "./compete";
 import { lobbyTags } from "../social/invites";
 import { keepFocus } from "../core/keys";
-import { playerName, ratingTag } from "../core/players";
+import { computerBadge, playerName, ratingTag } from "../core/players";
 import { quickPlayPanel } from "./quick";
 import { optionSummary, settingsSummary, variantIds, variantName } from "../core/rules";
 import { CreateForm, select } from "./create_form";
@@ -158,7 +158,7 @@ export class LobbyScreen implements Screen {
               playerName(s.name ?? "", s.computer === true),
               ratingTag(s),
               s.user === me ? t("common.you") : "",
-              s.computer ? h("span", { class: "badge computer", title: t("common.computerTitle") }, t("common.computer")) : null,
+              s.computer ? computerBadge(s.strength) : null,
               !s.connected && table.state === "playing" ? h("small", null, t("lobby.away")) : null,
             )
           : canSit

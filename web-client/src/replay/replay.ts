@@ -9,7 +9,7 @@ import { cardFace, cardText, sortHand, suitIcon, suitName, type Suit } from "../
 import { h, fill } from "../core/dom";
 import { errorReason } from "../core/errors";
 import { keepFocus, moveFocus } from "../core/keys";
-import { playerName } from "../core/players";
+import { computerBadge, playerName } from "../core/players";
 import { bidName, hasSides, modeName, variantName, optionSummary } from "../core/rules";
 import { callText, dealtText } from "../table/game";
 import { makeSummary, rowName, summaryPanel, type RowName } from "../table/summary";
@@ -110,7 +110,7 @@ export class ReplayScreen implements Screen {
 
   /** A small badge for a computer player's seat. */
   private bot(seat: number): HTMLElement | null {
-    return this.isComputer(seat) ? h("span", { class: "badge computer", title: t("common.computerTitle") }, t("common.computer")) : null;
+    return this.isComputer(seat) ? computerBadge() : null;
   }
 
   private rowNames(table: TableSummary): RowName[] {

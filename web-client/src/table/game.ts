@@ -10,7 +10,18 @@ import { cardText } from "../core/cards";
 import { bidName, hasSides } from "../core/rules";
 import { cutText, isRubber, rubberGameOf, rubberGameText } from "./rubber";
 import { makeSummary, rowName, type DealSummary, type RowName } from "./summary";
-import type { Call, ClaimState, CutDraw, TableEvent, TableEventMsg, TableSummary, View } from "../core/types";
+import {
+  STRENGTHS,
+  type Call,
+  type SeatInfo,
+  type ClaimState,
+  type CutDraw,
+  type TableEvent,
+  type TableEventMsg,
+  type TableSummary,
+  type View,
+} from "../core/types";
+import { STRENGTH_WORDS } from "../core/players";
 import { list } from "../i18n/format";
 import { t } from "../i18n";
 
@@ -196,6 +207,24 @@ function applyEvent(st: TableState, ev: TableEvent): void {
   else applySeatEvent(st, ev);
 }
 
+/** The seat a `sit` event fills: a person's (their user id is not in the event), or a computer player's (-k: its name is "Computer k"). */
+function sitting(seat: number, ev: TableEvent): SeatInfo {
+  const computer = ev["computer"] === true;
+  const k = Number(/\d+$/.exec(String(ev["name"]))?.[0] ?? 1);
+  const strength = computer ? STRENGTHS.find((x) => x === ev["strength"]) : undefined;
+  return { seat, name: String(ev["name"]), user: computer ? -k : null, computer, connected: true, ...(strength ? { strength } : {}) };
+}
+
+/** The notice of a `sit`: who sat down (a computer player: its strength, and the seat). */
+function sitNotice(info: SeatInfo): () => string {
+  const who = info.name ?? "";
+  const n = info.seat + 1;
+  const strength = info.strength;
+  if (!info.computer) return () => t("notice.sits", { name: who });
+  if (!strength) return () => t("notice.computerSits", { name: who, n });
+  return () => t("notice.computerSitsStrength", { name: who, n, strength: t(STRENGTH_WORDS[strength]) });
+}
+
 /** Events about the seats, the chat and the game's start and result. */
 function applySeatEvent(st: TableState, ev: TableEvent): void {
   const table = st.summary;
@@ -203,13 +232,9 @@ function applySeatEvent(st: TableState, ev: TableEvent): void {
   const name = seat >= 0 ? seatName(st, seat) : "";
   switch (ev.type) {
     case "sit": {
-      const computer = ev["computer"] === true;
-      // A person's user id is not in the event; a computer player's is -k (its name is "Computer k").
-      const k = Number(/\d+$/.exec(String(ev["name"]))?.[0] ?? 1);
-      table.seats[seat] = { seat, name: String(ev["name"]), user: computer ? -k : null, computer, connected: true };
+      table.seats[seat] = sitting(seat, ev);
       if (table.state === "finished") table.state = "open";
-      const who = String(ev["name"]);
-      note(st, () => (computer ? t("notice.computerSits", { name: who, n: seat + 1 }) : t("notice.sits", { name: who })));
+      note(st, sitNotice(table.seats[seat]));
       return;
     }
     case "leave":

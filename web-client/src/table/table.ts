@@ -19,6 +19,7 @@ import { biddingControls, bidKey, chooseControls } from "./table_bidding";
 import { ChatBox } from "./table_chat";
 import { claimBanner, ClaimForm } from "./claims";
 import { showCountdowns } from "./table_countdown";
+import { addBotControl } from "./table_bots";
 import { renderFelt } from "./table_felt";
 import { HandView } from "./table_hand";
 import { Motion } from "./table_motion";
@@ -360,19 +361,7 @@ export class TableScreen implements Screen {
       );
     }
     if (!this.isCreator(st) || st.summary.state === "playing") return null;
-    if (!info || info.name === null) {
-      return h(
-        "button",
-        {
-          type: "button",
-          class: "small add-bot",
-          "data-add-bot": i,
-          "data-key": `add-bot-${i}`,
-          onclick: () => void this.app.tableRequest("table.add_bot", { seat: i }),
-        },
-        t("table.addComputer"),
-      );
-    }
+    if (!info || info.name === null) return addBotControl(i, (strength) => void this.app.tableRequest("table.add_bot", { seat: i, strength }));
     if (isComputer(st, i)) {
       return h(
         "button",

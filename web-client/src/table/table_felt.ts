@@ -3,7 +3,7 @@
 // middle, the trick in play or the last one.
 import { cardBack, cardFace } from "../core/cards";
 import { h, fill } from "../core/dom";
-import { playerName, ratingTag } from "../core/players";
+import { computerBadge, playerName, ratingTag } from "../core/players";
 import { callText, isComputer, seatName, type TableState } from "./game";
 import { contractBox, kittyBox } from "./table_status";
 import type { View } from "../core/types";
@@ -69,7 +69,7 @@ function seatBox(st: TableState, v: View | null, i: number, where: string, o: Fe
   if (v && v.deal >= 0 && v.dealer === i) badges.push(dealerBadge());
   if (v?.contract && v.contract.declarer === i && v.phase !== "bidding")
     badges.push(h("span", { class: "badge declarer", title: t("felt.declarer") }, t("felt.declarer")));
-  if (computer) badges.push(h("span", { class: "badge computer", title: t("common.computerTitle") }, t("common.computer")));
+  if (computer) badges.push(computerBadge(info?.strength));
   if (away) badges.push(h("span", { class: "badge away" }, t("felt.away")));
   if (standIn) badges.push(h("span", { class: "badge computer stand-in", title: t("felt.standInTitle") }, t("felt.standIn")));
   if (st.rematch.has(i) && table.state === "finished") badges.push(h("span", { class: "badge" }, t("felt.rematch")));
