@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "engine/rng.hpp"
 #include "tests/engine/scripted.hpp"
 
 using namespace whist;
@@ -50,4 +51,33 @@ TEST_CASE("claim: only by the seat to lead, for at most the tricks left, with pa
                       test::deal({"AS KS QS", "AH KH QH", "AD KD QD"}, "", "2C"));
   for (int s : {1, 2, 0}) test::act(e, Action::exact_bid(s, s == 0 ? 0 : 1));
   CHECK(test::refuse(e, Action::claim(1, 1)) == RuleError::kBadClaim);
+}
+
+TEST_CASE("claim: in bid whist, the tricks claimed go to the claimer's side, book and all",
+          "[claim]") {
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) {
+    INFO("seed " << seed);
+    Game g = Game::seeded(test::rules(Variant::kBid, {{"play_to", std::int64_t{15}}}), 0, seed);
+    Rng r(seed);
+    // Random legal play until a fresh trick is led after the first one.
+    auto fresh_lead = [&] {
+      int won = 0;
+      for (int s = 0; s < 4; ++s) won += g.tricks_won(s);
+      return g.phase() == Phase::kPlay && g.trick().size == 0 && won > 0;
+    };
+    while (!fresh_lead()) {
+      REQUIRE(g.results().empty());
+      const auto legal = g.legal_actions();
+      test::act(g, legal[r.below(static_cast<std::uint32_t>(legal.size()))]);
+    }
+    const int seat = g.current_seat(), side = seat % 2;
+    const int left = count(g.hand(seat));
+    Game none = g, all = g;
+    test::act(none, Action::claim(seat, 0));
+    test::act(all, Action::claim(seat, left));
+    const HandResult &a = none.results().at(0), &b = all.results().at(0);
+    CHECK(b.tricks[side] - a.tricks[side] == left);
+    CHECK(a.tricks[1 - side] - b.tricks[1 - side] == left);
+    CHECK(a.contract.declarer == b.contract.declarer);
+  }
 }
