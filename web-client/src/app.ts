@@ -411,7 +411,7 @@ export class App implements Shell {
   enterTable(ack: TableStateMsg, watching: boolean): void {
     if (!this.user) return;
     this.conn.request("lobby.leave").catch(() => {});
-    this.table = newTableState(ack.table, ack.v, ack.view, this.user.id, ack.claim);
+    this.table = newTableState(ack.table, ack.v, ack.view, this.user.id, ack);
     setClock(this.table, ack.turn_ms_left);
     if (watching) this.table.seat = null;
     sessionStorage.setItem(TABLE_KEY, JSON.stringify({ id: ack.table.table, watch: this.table.seat === null }));
@@ -442,7 +442,7 @@ export class App implements Shell {
     if (typeof d.table === "object") {
       const full = d as TableStateMsg;
       const old = this.table && this.table.id === full.table.table ? this.table : null;
-      const st = newTableState(full.table, full.v, full.view, this.user.id, full.claim);
+      const st = newTableState(full.table, full.v, full.view, this.user.id, full);
       setClock(st, full.turn_ms_left);
       if (watch) st.seat = null;
       if (old) {

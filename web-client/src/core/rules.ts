@@ -167,6 +167,7 @@ export function settingsSummary(table: TableSummary): string {
   if (!st.watching) parts.push(t("rules.noWatchers"));
   if (st.suggestions) parts.push(t("rules.suggestions"));
   if (st.cut) parts.push(t("rules.cut"));
+  if (st.undo) parts.push(t("rules.undo"));
   // A game that starts with a computer player at a seat is not rated.
   parts.push(st.rated && !table.seats.some((s) => s.computer) ? t("rules.rated") : t("rules.unrated"));
   return parts.join(" · ");

@@ -97,6 +97,8 @@ export interface TableSettings {
   buy_in?: number;
   /** Before each game the players cut for partners and the first dealer (a `cut` event). */
   cut?: boolean;
+  /** Undo by consent: a player may take back their last card if everyone else agrees (join tables, never rated). */
+  undo?: boolean;
 }
 
 /** A table as the lobby lists it (lobby.table) and as table acks carry it. */
@@ -117,8 +119,8 @@ export interface TableSummary {
   fill_at?: number | null;
 }
 
-/** A `claim` comes in `action` events and game records only: it is asked for with table.claim, never table.act. */
-export type ActionType = "bid" | "pass" | "discard" | "trump" | "direction" | "play" | "claim";
+/** A `claim` and an `undo` come in `action` events and game records only: asked for with table.claim and table.undo, never table.act. */
+export type ActionType = "bid" | "pass" | "discard" | "trump" | "direction" | "play" | "claim" | "undo";
 
 export interface Action {
   seat: number;
@@ -221,6 +223,15 @@ export interface TableState {
   turn_ms_left?: number | null;
   /** A claim waiting for its answers (absent when none). */
   claim?: ClaimState;
+  /** An undo waiting for its answers (absent when none). */
+  undo?: UndoState;
+}
+
+/** An undo waiting, in a state answer: the seat asking, the card it takes back, the seats that agreed. */
+export interface UndoState {
+  seat: number;
+  card: string;
+  accepted: number[];
 }
 
 /** A claim waiting, in a state answer: the claimer, the tricks claimed, their cards, the opponents who accepted. */

@@ -91,6 +91,9 @@ export const errors = {
   "error.no_deal": "the next deal has not been dealt",
   "error.claim_pending": "a claim is waiting for its answers",
   "error.no_claim": "no claim is waiting for your answer",
+  "error.undo_off": "this table does not allow undo",
+  "error.no_undo": "there is no card of yours to take back now, or no undo waiting for your answer",
+  "error.undo_pending": "an undo is waiting for its answers",
   "error.bad_undo": "only your own last card can be taken back, before the next card, within the deal",
   "error.bad_claim": "a claim is made when you lead, for at most the tricks left, in a partnership game",
   // The client's own: no connection.

@@ -58,6 +58,7 @@ export const it: Catalogue<OneOther> = {
   "rules.noWatchers": "niente spettatori",
   "rules.suggestions": "suggerimenti",
   "rules.cut": "coppie tirate a sorte",
+  "rules.undo": "annullamento col consenso",
   "rules.rated": "con punteggio",
   "rules.unrated": "senza punteggio",
   "mode.uptown": "alto",
@@ -210,8 +211,13 @@ export const it: Catalogue<OneOther> = {
   "form.suggestions": "Suggerimenti",
   "form.suggestionsHelp":
     "Al loro turno, i giocatori possono chiedere al computer quale dichiarazione o carta sceglierebbe; viene solo mostrata, mai giocata per loro.",
+  "form.undo": "Annullamento",
+  "form.undoBox": "Annullamento col consenso di tutti",
+  "form.undoHelp":
+    "Un giocatore può riprendere la sua ultima carta prima che si giochi la successiva, se tutti gli altri al tavolo sono d'accordo (il computer lo è sempre). Le partite sono senza punteggio.",
   "form.rated": "Con punteggio",
-  "form.ratedHelp": "Le partite cambiano il punteggio dei giocatori. Non con i suggerimenti, né con un giocatore computer seduto quando la partita inizia.",
+  "form.ratedHelp":
+    "Le partite cambiano il punteggio dei giocatori. Non con i suggerimenti o l'annullamento, né con un giocatore computer seduto quando la partita inizia.",
   "form.allowed": "Permesso",
   "form.cut": "Taglio",
   "form.cutBox": "Si taglia il mazzo per le coppie e il primo mazziere",

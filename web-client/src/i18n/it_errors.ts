@@ -90,6 +90,9 @@ export const errors: Part<OneOther, typeof english> = {
   "error.no_deal": "la mano successiva non è stata ancora distribuita",
   "error.claim_pending": "un reclamo attende le risposte",
   "error.no_claim": "nessun reclamo attende la tua risposta",
+  "error.undo_off": "questo tavolo non permette di annullare",
+  "error.no_undo": "non hai ora nessuna carta da riprendere, o nessun annullamento attende la tua risposta",
+  "error.undo_pending": "un annullamento attende le risposte",
   "error.bad_undo": "si può riprendere solo la propria ultima carta, prima della successiva, nella stessa smazzata",
   "error.bad_claim": "si reclama quando tocca a te aprire, al massimo le prese rimaste, in un gioco a coppie",
   // The client's own: no connection.

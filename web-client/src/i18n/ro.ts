@@ -63,6 +63,7 @@ export const ro: Catalogue<OneFewOther> = {
   "rules.noWatchers": "fără spectatori",
   "rules.suggestions": "sugestii",
   "rules.cut": "tragere la sorți a partenerilor",
+  "rules.undo": "anulare cu acord",
   "rules.rated": "cu rating",
   "rules.unrated": "fără rating",
   "mode.uptown": "sus",
@@ -227,8 +228,12 @@ export const ro: Catalogue<OneFewOther> = {
   "form.suggestions": "Sugestii",
   "form.suggestionsHelp":
     "La rândul lor, jucătorii pot întreba calculatorul ce licitație sau ce carte ar alege; sugestia e doar arătată, nu se joacă în locul lor.",
+  "form.undo": "Anulare",
+  "form.undoBox": "Anulare cu acordul tuturor",
+  "form.undoHelp":
+    "Un jucător poate lua înapoi ultima carte jucată, înainte de următoarea, dacă toți ceilalți de la masă sunt de acord (calculatorul e mereu de acord). Jocurile nu sunt cu rating.",
   "form.rated": "Cu rating",
-  "form.ratedHelp": "Jocurile schimbă ratingul jucătorilor. Nu și cu sugestii, nici dacă la începutul jocului un loc e ocupat de calculator.",
+  "form.ratedHelp": "Jocurile schimbă ratingul jucătorilor. Nu și cu sugestii sau anulare, nici dacă la începutul jocului un loc e ocupat de calculator.",
   "form.allowed": "Permis",
   "form.cut": "Tragere la sorți",
   "form.cutBox": "Se trage câte o carte pentru parteneri și primul care împarte",

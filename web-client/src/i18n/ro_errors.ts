@@ -91,6 +91,9 @@ export const errors: Part<OneFewOther, typeof english> = {
   "error.no_deal": "mâna următoare nu a fost încă împărțită",
   "error.claim_pending": "o revendicare își așteaptă răspunsurile",
   "error.no_claim": "nicio revendicare nu așteaptă răspunsul tău",
+  "error.undo_off": "masa aceasta nu permite anularea",
+  "error.no_undo": "nu ai acum nicio carte de luat înapoi, sau nicio anulare nu așteaptă răspunsul tău",
+  "error.undo_pending": "o anulare își așteaptă răspunsurile",
   "error.bad_undo": "poți lua înapoi doar ultima ta carte, înainte de următoarea, în aceeași mână",
   "error.bad_claim": "revendici când ești la rând să deschizi, cel mult levatele rămase, într-un joc pe echipe",
   // The client's own: no connection.

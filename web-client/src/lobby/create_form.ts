@@ -32,6 +32,7 @@ interface SettingInputs {
   suggestions: HTMLInputElement;
   rated: HTMLInputElement;
   cut: HTMLInputElement;
+  undo: HTMLInputElement;
 }
 
 export class CreateForm {
@@ -67,13 +68,17 @@ export class CreateForm {
     this.variantRows = h("div");
     this.optionRows = h("div", { class: "option-rows" });
     this.settings = settingInputs();
-    // A rated game is the players' own play: rated and suggestions exclude each other.
-    const { rated, suggestions } = this.settings;
-    suggestions.addEventListener("change", () => {
-      if (suggestions.checked) rated.checked = false;
-    });
+    // A rated game is the players' own play: rated excludes suggestions and undo.
+    const { rated, suggestions, undo } = this.settings;
+    for (const box of [suggestions, undo]) {
+      box.addEventListener("change", () => {
+        if (box.checked) rated.checked = false;
+      });
+    }
     rated.addEventListener("change", () => {
-      if (rated.checked) suggestions.checked = false;
+      if (!rated.checked) return;
+      suggestions.checked = false;
+      undo.checked = false;
     });
     this.bidTimerRow = row(t("form.timeToBid"), this.settings.timer_bid, t("form.timeToBidHelp"));
     this.kind = new KindChooser(app, (compete) => this.kindChanged(compete));
@@ -110,17 +115,19 @@ export class CreateForm {
       row(t("form.chat"), s.chat, t("form.chatHelp")),
       checkRow(t("form.watchers"), s.watching, t("form.watchersHelp", { n: maxWatchers() })),
       checkRow(t("form.suggestions"), s.suggestions, t("form.suggestionsHelp"), "suggestions-row"),
+      checkRow(t("form.undo"), s.undo, t("form.undoHelp"), "undo-row", t("form.undoBox")),
       checkRow(t("form.rated"), s.rated, t("form.ratedHelp"), "rated-row"),
       checkRow(t("form.cut"), s.cut, t("form.cutHelp"), "cut-row", t("form.cutBox")),
     );
   }
 
-  /** Compete tables have no suggestions and no computer players, and are always rated. */
+  /** Compete tables have no suggestions, no undo and no computer players, and are always rated. */
   private kindChanged(compete: boolean): void {
-    const hide = this.el?.querySelectorAll<HTMLElement>(".suggestions-row, .rated-row, .create-bots") ?? [];
+    const hide = this.el?.querySelectorAll<HTMLElement>(".suggestions-row, .undo-row, .rated-row, .create-bots") ?? [];
     for (const el of hide) el.hidden = compete;
     if (compete) {
       this.settings.suggestions.checked = false;
+      this.settings.undo.checked = false;
       this.settings.rated.checked = true;
     }
     this.access.setKind(compete ? "compete" : "join");
@@ -227,6 +234,8 @@ export class CreateForm {
       suggestions: s.suggestions.checked,
       rated: s.rated.checked,
       cut: s.cut.checked,
+      // Sent only when chosen (join tables: a compete table never has it).
+      ...(s.undo.checked ? { undo: true } : {}),
       ...this.kind.settings(),
     };
   }
@@ -265,6 +274,7 @@ function settingInputs(): SettingInputs {
     suggestions: h("input", { type: "checkbox", name: "suggestions" }),
     rated: h("input", { type: "checkbox", name: "rated", checked: true }),
     cut: h("input", { type: "checkbox", name: "cut" }),
+    undo: h("input", { type: "checkbox", name: "undo" }),
   };
 }
 

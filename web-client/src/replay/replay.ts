@@ -186,7 +186,7 @@ export class ReplayScreen implements Screen {
         h("div", { class: "replay-bar" }, this.controls(d), h("p", { class: "replay-caption", "data-role": "caption" }, this.caption(table, st))),
         this.status(table, v),
         this.dealEnd(table, d, st),
-        this.felt(table, v),
+        this.felt(table, v, st.action),
       ),
     );
   }
@@ -252,6 +252,9 @@ export class ReplayScreen implements Screen {
         break;
       case "claim":
         text = t("replay.claims", { name, n: a.tricks ?? 0 });
+        break;
+      case "undo": // undo by consent: the card back in its player's hand
+        text = t("replay.undoes", { name, card: cardText(a.card ?? "") });
         break;
       default:
         text = t("replay.acts", { name });
@@ -336,8 +339,15 @@ export class ReplayScreen implements Screen {
     return summaryPanel(s, null);
   }
 
-  private felt(table: TableSummary, v: View): HTMLElement {
+  private felt(table: TableSummary, v: View, a: Action | null): HTMLElement {
     const n = table.players;
+    // An undo's card, back in its player's hand, marked.
+    const back = a?.type === "undo" ? a.card : undefined;
+    const face = (c: string): HTMLElement => {
+      const el = cardFace(c, "tiny");
+      if (c === back) el.classList.add("taken-back");
+      return el;
+    };
     const pos = POSITIONS[n] ?? POSITIONS[4]!;
     const hands = v.hands ?? [];
     const seats = Array.from({ length: n }, (_, i) => {
@@ -360,7 +370,7 @@ export class ReplayScreen implements Screen {
         h(
           "div",
           { class: "open-hand", "data-hand-of": i, "data-count": (hands[i] ?? []).length },
-          sortHand(hands[i] ?? [], v.trump && v.trump !== "NT" ? v.trump : null).map((c) => cardFace(c, "tiny")),
+          sortHand(hands[i] ?? [], v.trump && v.trump !== "NT" ? v.trump : null).map(face),
         ),
       );
     });

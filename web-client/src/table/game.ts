@@ -15,6 +15,7 @@ import {
   type Call,
   type SeatInfo,
   type ClaimState,
+  type UndoState,
   type CutDraw,
   type TableEvent,
   type TableEventMsg,
@@ -22,8 +23,8 @@ import {
   type View,
 } from "../core/types";
 import { STRENGTH_WORDS } from "../core/players";
-import { list } from "../i18n/format";
 import { t } from "../i18n";
+import { pendingUndo, undoEvent, undone, type PendingUndo } from "./undo_state";
 
 /** A notice of the table's: its words, made when it is shown. */
 export type Notice = () => string;
@@ -84,6 +85,8 @@ export interface TableState {
   standIns: Set<number>;
   /** A claim waiting for the opponents' answers: play stops until it is refused or applied. */
   claim: PendingClaim | null;
+  /** An undo waiting for everyone else's answers (undo_state.ts): play stops until it is refused or applied. */
+  undo: PendingUndo | null;
 }
 
 /** A claim (the `claim` event), from when it is made until one refusal or its `action`. */
@@ -98,7 +101,15 @@ export interface PendingClaim {
   accepted: Set<number>;
 }
 
-export function newTableState(summary: TableSummary, v: number, view: View | null, userId: number, claim?: ClaimState): TableState {
+/** `waiting`: the state answer's claim and undo that wait for their answers. */
+export function newTableState(
+  summary: TableSummary,
+  v: number,
+  view: View | null,
+  userId: number,
+  waiting: { claim?: ClaimState; undo?: UndoState } = {},
+): TableState {
+  const claim = waiting.claim;
   const st: TableState = {
     id: summary.table,
     summary,
@@ -114,6 +125,7 @@ export function newTableState(summary: TableSummary, v: number, view: View | nul
     lastDeal: null,
     standIns: new Set(),
     claim: claim ? { seat: claim.seat, tricks: claim.tricks, left: claim.hand.length, hand: claim.hand, accepted: new Set(claim.accepted) } : null,
+    undo: pendingUndo(waiting.undo),
   };
   st.seat = view && view.seat !== null ? view.seat : summary.seats.findIndex((s) => s.user === userId);
   if (st.seat !== null && st.seat < 0) st.seat = null;
@@ -255,6 +267,7 @@ function applySeatEvent(st: TableState, ev: TableEvent): void {
       st.rematch.clear();
       st.standIns.clear();
       st.claim = null;
+      st.undo = null;
       st.view = blankView(st);
       note(st, () => t("notice.begins"));
       return;
@@ -275,6 +288,10 @@ function applySeatEvent(st: TableState, ev: TableEvent): void {
     case "claim":
     case "claim_answer":
       (ev.type === "claim" ? claimMade : claimAnswered)(st, ev, seat, name);
+      return;
+    case "undo_asked":
+    case "undo_answer":
+      note(st, undoEvent(st, ev, seat, name));
       return;
     case "chat":
       addChat(st, ev);
@@ -524,6 +541,8 @@ function applyAction(st: TableState, v: View, a: ActionFields): void {
     v.hand_counts[s] = v.hand_size;
   } else if (a.type === "claim") {
     claimApplied(st, v, a);
+  } else if (a.type === "undo") {
+    note(st, undone(st, v, a, seatName(st, s)));
   }
 }
 
@@ -570,18 +589,6 @@ function dealEndText(sides: boolean, names: RowName[], tricks: number[], score: 
     t(sides ? "notice.sideTricks" : "notice.playerTricks", { name: rowName(name), n: tricks[i] ?? 0, score: signed(score[i] ?? 0) }),
   );
   return t("notice.dealOver", { parts: parts.join(", ") });
-}
-
-/** The winners of the game, in words. */
-export function winnersText(st: TableState, winners: number[]): string {
-  if (hasSides(st.summary)) {
-    const side = winners[0];
-    return side === undefined ? t("result.nobodyWins") : t("result.sideWins", { names: sideName(st, side) });
-  }
-  const names = winners.map((w) => seatName(st, w));
-  if (names.length === 0) return t("result.nobodyWins");
-  if (names.length === 1) return t("result.playerWins", { name: names[0] ?? "" });
-  return t("result.shareWin", { names: list(names) });
 }
 
 /** Notes the server's clock of the seat to act (turn_ms_left; absent from older servers: unknown). */

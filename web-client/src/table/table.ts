@@ -18,6 +18,7 @@ import type { View } from "../core/types";
 import { biddingControls, bidKey, chooseControls } from "./table_bidding";
 import { ChatBox } from "./table_chat";
 import { claimBanner, ClaimForm } from "./claims";
+import { askUndo, undoBadge, undoBanner, undoButton, undoOffered } from "./undo";
 import { showCountdowns } from "./table_countdown";
 import { addBotControl } from "./table_bots";
 import { renderFelt } from "./table_felt";
@@ -132,7 +133,7 @@ export class TableScreen implements Screen {
     leaveTable();
   }
 
-  /** Keys anywhere on the table (outside text fields): L shows the last trick, T the deal's tricks, Escape closes them. */
+  /** Keys anywhere on the table (outside text fields): L shows the last trick, T the deal's tricks, Escape closes them, U asks for an undo. */
   private globalKey(e: KeyboardEvent): void {
     const target = e.target as HTMLElement | null;
     if (target && (target.tagName === "INPUT" || target.tagName === "SELECT" || target.tagName === "TEXTAREA")) return;
@@ -162,6 +163,11 @@ export class TableScreen implements Screen {
         el.focus({ preventScroll: true });
         return;
       }
+    }
+    if ((e.key === "u" || e.key === "U") && this.app.table && undoOffered(this.app.table, this.app.table.view)) {
+      e.preventDefault();
+      askUndo(this.app);
+      return;
     }
     if ((e.key === "s" || e.key === "S") && this.suggestions.canSuggest()) {
       e.preventDefault();
@@ -214,6 +220,7 @@ export class TableScreen implements Screen {
     keepFocus(this.controls, () => this.renderControls(st, v));
     keepFocus(this.handArea, () => this.hand.render(st, v, this.suggestions.current(v)));
     this.motion.after(st);
+    if (st.undo) this.focusedTurn = ""; // after an undo, the user's turn again (the same turn's key) takes the keyboard again
     this.focusTurn(st, v);
     observe(st, this.turnKey(st, v), this.app.user?.name ?? null, (name) => this.app.safety.isMuted(name)); // sounds, the tab's title, a notification
     showCountdowns(this.el, st); // the countdowns just drawn, at once
@@ -250,7 +257,7 @@ export class TableScreen implements Screen {
    * does not): a call, the discard, the trump or direction, or a card.
    */
   private turnKey(st: TableState, v: View | null): string {
-    if (!v || st.seat === null || v.to_act !== st.seat || st.actedV === st.v || v.game_over || st.claim) return "";
+    if (!v || st.seat === null || v.to_act !== st.seat || st.actedV === st.v || v.game_over || st.claim || st.undo) return "";
     // A trick just completed (its winner to lead, the trick's own event not
     // yet applied) is no turn yet: the turn starts with the next trick.
     if (v.phase === "play" && v.trick.cards.length >= v.hand_counts.length) return "";
@@ -330,7 +337,14 @@ export class TableScreen implements Screen {
         "div",
         { class: "title" },
         h("h2", null, variantName(table.variant), h("small", { "data-role": "table-number" }, " · ", t("lobby.tableNumber", { n: table.table }))),
-        h("p", { class: "opts" }, optionSummary(table), kindBadge(table), seated ? null : h("span", { class: "badge" }, t("table.watchingBadge"))),
+        h(
+          "p",
+          { class: "opts" },
+          optionSummary(table),
+          kindBadge(table),
+          undoBadge(table),
+          seated ? null : h("span", { class: "badge" }, t("table.watchingBadge")),
+        ),
       ),
       h(
         "div",
@@ -379,8 +393,8 @@ export class TableScreen implements Screen {
   }
 
   /** A prompt of the user's turn, with the Suggest button beside it (where the table allows suggestions). */
-  private turnBar(prompt: HTMLElement, suggest: HTMLElement | null, claim: HTMLElement | null = null): HTMLElement {
-    return h("div", { class: "turn-bar" }, prompt, suggest, claim);
+  private turnBar(prompt: HTMLElement, suggest: HTMLElement | null, claim: HTMLElement | null = null, undo: HTMLElement | null = null): HTMLElement {
+    return h("div", { class: "turn-bar" }, prompt, suggest, claim, undo);
   }
 
   /** The bid whist declarer's prompt: choose `k` cards to discard. */
@@ -408,8 +422,8 @@ export class TableScreen implements Screen {
   private renderControls(st: TableState, v: View | null): void {
     const table = st.summary;
     const mine = st.seat;
-    // While a claim waits, play stops: its banner instead of the turn's prompt.
-    const ready = v !== null && mine !== null && v.to_act === mine && st.actedV !== st.v && !v.game_over && !st.claim;
+    // While a claim or an undo waits, play stops: its banner instead of the turn's prompt.
+    const ready = v !== null && mine !== null && v.to_act === mine && st.actedV !== st.v && !v.game_over && !st.claim && !st.undo;
     if (st.result || v?.game_over) {
       fill(this.controls, resultPanel(this.app, st, v));
       return;
@@ -418,8 +432,8 @@ export class TableScreen implements Screen {
       fill(this.controls);
       return;
     }
-    if (st.claim) {
-      fill(this.controls, claimBanner(this.app, st, v));
+    if (st.claim || st.undo) {
+      fill(this.controls, st.claim ? claimBanner(this.app, st, v) : undoBanner(this.app, st));
       return;
     }
     if (ready && v.phase === "bidding" && v.legal.length) {
@@ -441,7 +455,12 @@ export class TableScreen implements Screen {
       return;
     }
     if (ready && v.phase === "play") {
-      const bar = this.turnBar(playPrompt(v, table.settings.suggestions), this.suggestions.row(st, v), this.claimForm.button(st, v));
+      const bar = this.turnBar(
+        playPrompt(v, table.settings.suggestions),
+        this.suggestions.row(st, v),
+        this.claimForm.button(st, v),
+        undoButton(this.app, st, v),
+      );
       fill(this.controls, bar, this.claimForm.form(st, v));
       return;
     }
@@ -456,7 +475,8 @@ export class TableScreen implements Screen {
                 ? "table.waitingDirection"
                 : "table.waitingTrumps"
               : "table.waitingPlay";
-      fill(this.controls, h("p", { class: "prompt waiting" }, v.to_act === mine ? t("table.sending") : t(what, { name: seatName(st, v.to_act) })));
+      const waiting = h("p", { class: "prompt waiting" }, v.to_act === mine ? t("table.sending") : t(what, { name: seatName(st, v.to_act) }));
+      fill(this.controls, waiting, undoButton(this.app, st, v)); // the user's card just played: Undo (where allowed)
       return;
     }
     fill(this.controls, h("p", { class: "prompt waiting" }, table.state === "playing" ? "…" : ""));

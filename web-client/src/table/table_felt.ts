@@ -61,7 +61,7 @@ function seatBox(st: TableState, v: View | null, i: number, where: string, o: Fe
   const table = st.summary;
   const info = table.seats[i];
   const me = i === st.seat;
-  const toAct = v && !v.game_over && v.to_act === i && !st.claim; // a claim waiting stops the turns
+  const toAct = v && !v.game_over && v.to_act === i && !st.claim && !st.undo; // a claim or an undo waiting stops the turns
   const away = info && info.name !== null && !info.connected;
   const computer = isComputer(st, i);
   const standIn = st.standIns.has(i) && away;

@@ -70,7 +70,7 @@ export class HandView {
       return;
     }
     this.handArea.hidden = false;
-    const ready = v.to_act === st.seat && st.actedV !== st.v && !v.game_over && !st.claim; // a claim waiting stops play
+    const ready = v.to_act === st.seat && st.actedV !== st.v && !v.game_over && !st.claim && !st.undo; // a claim or an undo waiting stops play
     const discarding = ready && v.phase === "discard" && !!v.discard;
     const playable = new Set(ready && v.phase === "play" ? v.legal.filter((a) => a.type === "play").map((a) => a.card ?? "") : []);
     if (this.picked && (!playable.has(this.picked) || prefs().play !== "confirm")) this.picked = null;
@@ -168,7 +168,7 @@ export class HandView {
     const [card] = playable;
     this.autoTimer = window.setTimeout(() => {
       const now = this.app.table;
-      if (this.autoTurn !== turn || !now || `${now.id}/${now.v}` !== turn || now.claim || now.actedV === now.v) return;
+      if (this.autoTurn !== turn || !now || `${now.id}/${now.v}` !== turn || now.claim || now.undo || now.actedV === now.v) return;
       if (now.view?.to_act !== now.seat || now.view.phase !== "play" || !prefs().auto_play) return;
       void this.app.act({ type: "play", card });
     }, AUTO_PLAY_MS);

@@ -5,7 +5,7 @@ import type { App } from "../app";
 import { gameChipsLine } from "../lobby/compete";
 import { h } from "../core/dom";
 import { playerName, ratingTag } from "../core/players";
-import { isComputer, seatName, sideName, winnersText, type SeatRating, type TableState } from "./game";
+import { isComputer, seatName, sideName, type SeatRating, type TableState } from "./game";
 import { hasSides } from "../core/rules";
 import type { HandResult, RubberGame, View } from "../core/types";
 import { gamesWon, isRubber, rubberGameText, rubberPoints, rubberWinner } from "./rubber";
@@ -125,4 +125,16 @@ function ratingsLine(st: TableState): HTMLElement | null {
   if (!ratings?.length) return null;
   const one = (r: SeatRating, i: number): (HTMLElement | string | null)[] => [i > 0 ? ", " : null, seatLink(st, r.seat), ratingTag(r, r.change)];
   return h("p", { class: "ratings", "data-role": "ratings" }, tx("result.ratings", { list: h("span", null, ratings.map(one)) }));
+}
+
+/** The winners of the game, in words. */
+export function winnersText(st: TableState, winners: number[]): string {
+  if (hasSides(st.summary)) {
+    const side = winners[0];
+    return side === undefined ? t("result.nobodyWins") : t("result.sideWins", { names: sideName(st, side) });
+  }
+  const names = winners.map((w) => seatName(st, w));
+  if (names.length === 0) return t("result.nobodyWins");
+  if (names.length === 1) return t("result.playerWins", { name: names[0] ?? "" });
+  return t("result.shareWin", { names: list(names) });
 }

@@ -32,7 +32,7 @@ export class Suggestions {
     const st = this.app.table;
     const v = st?.view;
     if (!st || !v || st.seat === null || !st.summary.settings.suggestions) return false;
-    if (v.to_act !== st.seat || st.actedV === st.v || v.game_over || st.claim) return false;
+    if (v.to_act !== st.seat || st.actedV === st.v || v.game_over || st.claim || st.undo) return false;
     // A discard's choices are the hand (the view says how many); the other phases list their legal actions.
     return v.phase === "discard" ? !!v.discard : v.legal.length > 0 && ["bidding", "choose", "play"].includes(v.phase);
   }
@@ -75,7 +75,8 @@ export class Suggestions {
         return t("suggest.trump", { suit: suitName((a.suit ?? "S") as Suit) });
       case "direction":
         return modeName(a.mode === "downtown" ? "downtown" : "uptown");
-      case "claim": // never suggested: a claim is not an action of table.act
+      case "claim": // never suggested: a claim or an undo is not an action of table.act
+      case "undo":
         return "";
     }
   }
