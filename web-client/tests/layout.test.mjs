@@ -236,12 +236,18 @@ for (const [viewport, shot] of [
       if (kind === "over") break;
       const m = await measure(page); // (once the cards have flown)
       checkFits(m, `six players, ${kind}`);
-      const trick = await page.$$eval(".felt .trick .slot .card", (els) => els.map((e) => e.getBoundingClientRect().toJSON()));
+      // The trick and the seats read together, with no card in flight (a
+      // computer may play between measure() and here: its card flies in).
+      const still = await page.waitForFunction(() => {
+        if (document.getAnimations().length > 0) return null;
+        const rects = (sel) => [...document.querySelectorAll(sel)].map((e) => e.getBoundingClientRect().toJSON());
+        return { trick: rects(".felt .trick .slot .card"), seats: rects(".felt .seat") };
+      });
+      const { trick, seats } = await still.jsonValue();
       for (let i = 0; i < trick.length; i++)
         for (let j = i + 1; j < trick.length; j++)
           assert.ok(!intersect(trick[i], trick[j]), `trick cards ${i} and ${j} overlap: ${JSON.stringify([trick[i], trick[j]])}`);
       // Nor a seat.
-      const seats = await page.$$eval(".felt .seat", (els) => els.map((e) => e.getBoundingClientRect().toJSON()));
       for (const a of trick) for (const b of seats) assert.ok(!intersect(a, b), `a trick card covers a seat: ${JSON.stringify([a, b])}`);
       for (const r of trick)
         assert.ok(r.left >= 0 && r.right <= viewport.width && r.bottom <= viewport.height, `a trick card out of the window: ${JSON.stringify(r)}`);
