@@ -55,8 +55,9 @@ export function playerName(name: string, computer: boolean): HTMLElement | strin
 export const STRENGTH_WORDS: Record<Strength, Key> = { beginner: "strength.beginner", club: "strength.club", expert: "strength.expert" };
 
 /**
- * The badge of a computer player's seat: "computer · club" (on a phone, only
- * its strength: the name "Computer 2" says the rest), its title in words.
+ * The badge of a computer player: "computer · club" (at a seat on the felt
+ * only "club", and none on a phone: the name "Computer 2" says the rest),
+ * its title in words.
  * Without a strength (a game record's seats), only "computer".
  */
 export function computerBadge(strength?: Strength | null, cls = ""): HTMLElement {
