@@ -17,9 +17,9 @@ std::string_view action_type_name(ActionType t) {
 }
 
 std::optional<ActionType> parse_action_type(std::string_view s) {
-  for (auto t : {ActionType::kBid, ActionType::kPass, ActionType::kDiscard, ActionType::kTrump,
-                 ActionType::kDirection, ActionType::kPlay, ActionType::kClaim,
-                 ActionType::kUndo}) {
+  for (auto t :
+       {ActionType::kBid, ActionType::kPass, ActionType::kDiscard, ActionType::kTrump,
+        ActionType::kDirection, ActionType::kPlay, ActionType::kClaim, ActionType::kUndo}) {
     if (action_type_name(t) == s) return t;
   }
   return std::nullopt;

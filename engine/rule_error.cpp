@@ -25,7 +25,8 @@ constexpr Entry kCatalogue[] = {
      "wrong choice: after a no-trump bid choose a direction, after a trump bid a trump suit"},
     {"no_deal", "the next deal has not been dealt"},
     {"bad_claim", "bad claim: claim when you lead, at most the tricks left, in a partnership game"},
-    {"bad_undo", "bad undo: only the last card played, by its player, before the next one, within the deal"},
+    {"bad_undo",
+     "bad undo: only the last card played, by its player, before the next one, within the deal"},
 };
 }  // namespace
 

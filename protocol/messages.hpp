@@ -230,18 +230,15 @@ struct PrefsSet {
   std::optional<std::string> theme;  // "light" or "dark"
 };
 
-using ClientMessage =
-    std::variant<Hello, Register, Login, Guest, Logout, LobbyJoin, LobbyLeave, TableCreate,
-                 TableSit, TableLeave, TableWatch, TableUnwatch, TableAct, TableChat, TableSync,
-                 TableRematch, TableSuggest, TableAddBot, TableRemoveBot, PlayQuick, TableInvite,
-                 TableDecline, TableInviteLink, TableClaim, TableClaimAnswer, TableUndo,
-                 TableUndoAnswer, GameRecordRequest,
-                 FriendRequest, FriendAccept, FriendDecline, FriendRemove, FriendsList,
-                 ChipsBalance, ChipsHistory, ChipsTopup, ResultsGames, ResultsStats,
-                 ResultsLeaderboard, RatingsLeaderboard, ProfileGet, ProfileSet, PrefsGet, PrefsSet,
-                 AccountPassword,
-                 AccountSessions, AccountEndSession, AccountDelete, AccountExport, AccountReset,
-                 SafetyMute, SafetyBlock, SafetyList, SafetyReport>;
+using ClientMessage = std::variant<
+    Hello, Register, Login, Guest, Logout, LobbyJoin, LobbyLeave, TableCreate, TableSit, TableLeave,
+    TableWatch, TableUnwatch, TableAct, TableChat, TableSync, TableRematch, TableSuggest,
+    TableAddBot, TableRemoveBot, PlayQuick, TableInvite, TableDecline, TableInviteLink, TableClaim,
+    TableClaimAnswer, TableUndo, TableUndoAnswer, GameRecordRequest, FriendRequest, FriendAccept,
+    FriendDecline, FriendRemove, FriendsList, ChipsBalance, ChipsHistory, ChipsTopup, ResultsGames,
+    ResultsStats, ResultsLeaderboard, RatingsLeaderboard, ProfileGet, ProfileSet, PrefsGet,
+    PrefsSet, AccountPassword, AccountSessions, AccountEndSession, AccountDelete, AccountExport,
+    AccountReset, SafetyMute, SafetyBlock, SafetyList, SafetyReport>;
 
 struct Request {
   std::string id;  // the request id as JSON text ("" when absent)

@@ -172,10 +172,14 @@ struct Writer {
     return json{{"hide_games", r.hide_games}}.dump();
   }
   std::string operator()(const reply::Prefs& r) const {
-    return json{{"card_order", r.card_order}, {"alternate_colours", r.alternate_colours},
-                {"play", r.play},             {"auto_play", r.auto_play},
-                {"sound", r.sound},           {"volume", r.volume},
-                {"motion", r.motion},         {"theme", r.theme}}
+    return json{{"card_order", r.card_order},
+                {"alternate_colours", r.alternate_colours},
+                {"play", r.play},
+                {"auto_play", r.auto_play},
+                {"sound", r.sound},
+                {"volume", r.volume},
+                {"motion", r.motion},
+                {"theme", r.theme}}
         .dump();
   }
   std::string operator()(const reply::PasswordChanged& r) const {

@@ -243,8 +243,8 @@ struct Done {};
 
 using Reply = std::variant<Done, Session, LobbyList, FriendRequested, FriendsNow, FriendAccepted,
                            FriendsList, ChipsBalance, ChipsHistory, ChipsTopup, Leaderboard,
-                           GamesPage, Stats, RatingBoard, Profile, ProfileSettings, Prefs, PasswordChanged,
-                           SessionList, AccountDeleted, SafetyLists>;
+                           GamesPage, Stats, RatingBoard, Profile, ProfileSettings, Prefs,
+                           PasswordChanged, SessionList, AccountDeleted, SafetyLists>;
 
 // The ack's data as JSON text.
 std::string reply_text(const Reply& r);

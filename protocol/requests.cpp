@@ -242,13 +242,20 @@ Parsed parse_prefs_set(const std::string& type, json& d) {
   };
   for (const auto& [key, value] : d.items()) {
     Why e;
-    if (key == "card_order") e = word(key, m.card_order, "descending", "ascending");
-    else if (key == "play") e = word(key, m.play, "click", "confirm");
-    else if (key == "theme") e = word(key, m.theme, "light", "dark");
-    else if (key == "alternate_colours") e = flag(key, m.alternate_colours);
-    else if (key == "auto_play") e = flag(key, m.auto_play);
-    else if (key == "sound") e = flag(key, m.sound);
-    else if (key == "motion") e = flag(key, m.motion);
+    if (key == "card_order")
+      e = word(key, m.card_order, "descending", "ascending");
+    else if (key == "play")
+      e = word(key, m.play, "click", "confirm");
+    else if (key == "theme")
+      e = word(key, m.theme, "light", "dark");
+    else if (key == "alternate_colours")
+      e = flag(key, m.alternate_colours);
+    else if (key == "auto_play")
+      e = flag(key, m.auto_play);
+    else if (key == "sound")
+      e = flag(key, m.sound);
+    else if (key == "motion")
+      e = flag(key, m.motion);
     else if (key == "volume") {
       if (!value.is_number_integer() || value.get<std::int64_t>() < 0 ||
           value.get<std::int64_t>() > 100)

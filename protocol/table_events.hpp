@@ -154,9 +154,9 @@ struct Rating {
 using TableEvent =
     std::variant<event::Sit, event::Leave, event::Connected, event::Disconnected, event::Chat,
                  event::Rematch, event::Cut, event::Claim, event::ClaimAnswer, event::UndoAsked,
-                 event::UndoAnswer, event::Start,
-                 event::Auto, event::Result, event::Closed, event::StartFailed, event::BuyInRefused,
-                 event::Cancelled, event::Rated, event::Rating>;
+                 event::UndoAnswer, event::Start, event::Auto, event::Result, event::Closed,
+                 event::StartFailed, event::BuyInRefused, event::Cancelled, event::Rated,
+                 event::Rating>;
 
 // The event object's JSON text ({"seat":2,"type":"leave"}).
 std::string table_event_text(const TableEvent& e);

@@ -45,8 +45,8 @@ asio::awaitable<std::string> WsSession::on_prefs(const std::string& id,
     if (!change) return p;
     const auto& c = *change;
     if (c.card_order)
-      p.card_order = *c.card_order == "ascending" ? P::CardOrder::kAscending
-                                                  : P::CardOrder::kDescending;
+      p.card_order =
+          *c.card_order == "ascending" ? P::CardOrder::kAscending : P::CardOrder::kDescending;
     if (c.alternate_colours) p.alternate_colours = *c.alternate_colours;
     if (c.play) p.play = *c.play == "confirm" ? P::Play::kConfirm : P::Play::kClick;
     if (c.auto_play) p.auto_play = *c.auto_play;
@@ -59,10 +59,10 @@ asio::awaitable<std::string> WsSession::on_prefs(const std::string& id,
   };
   const P p = co_await storage_.on_storage(std::move(job));
   co_return protocol::ack_message(
-      id, protocol::reply::Prefs{p.card_order == P::CardOrder::kAscending ? "ascending" : "descending",
-                       p.alternate_colours, p.play == P::Play::kConfirm ? "confirm" : "click",
-                       p.auto_play, p.sound, p.volume, p.motion,
-                       p.theme == P::Theme::kDark ? "dark" : "light"});
+      id, protocol::reply::Prefs{
+              p.card_order == P::CardOrder::kAscending ? "ascending" : "descending",
+              p.alternate_colours, p.play == P::Play::kConfirm ? "confirm" : "click", p.auto_play,
+              p.sound, p.volume, p.motion, p.theme == P::Theme::kDark ? "dark" : "light"});
 }
 
 asio::awaitable<std::string> WsSession::on_account(const std::string& id,

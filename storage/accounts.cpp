@@ -85,8 +85,8 @@ Prefs SqliteAccounts::prefs(std::int64_t id) const {
   st.bind(1, id);
   Prefs p;
   if (!st.step()) return p;
-  p.card_order = st.text(0) == "ascending" ? Prefs::CardOrder::kAscending
-                                           : Prefs::CardOrder::kDescending;
+  p.card_order =
+      st.text(0) == "ascending" ? Prefs::CardOrder::kAscending : Prefs::CardOrder::kDescending;
   p.alternate_colours = st.int64(1) != 0;
   p.play = st.text(2) == "confirm" ? Prefs::Play::kConfirm : Prefs::Play::kClick;
   p.auto_play = st.int64(3) != 0;
@@ -99,12 +99,13 @@ Prefs SqliteAccounts::prefs(std::int64_t id) const {
 
 bool SqliteAccounts::set_prefs(std::int64_t id, const Prefs& p) {
   if (!account_by_id(id)) return false;
-  Statement st(db_,
-               "INSERT INTO account_prefs(account_id, card_order, alternate_colours, play, "
-               "auto_play, sound, volume, motion, theme) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) "
-               "ON CONFLICT(account_id) DO UPDATE SET card_order = ?2, alternate_colours = ?3, "
-               "play = ?4, auto_play = ?5, sound = ?6, volume = ?7, motion = ?8, theme = ?9",
-               "set_prefs");
+  Statement st(
+      db_,
+      "INSERT INTO account_prefs(account_id, card_order, alternate_colours, play, "
+      "auto_play, sound, volume, motion, theme) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9) "
+      "ON CONFLICT(account_id) DO UPDATE SET card_order = ?2, alternate_colours = ?3, "
+      "play = ?4, auto_play = ?5, sound = ?6, volume = ?7, motion = ?8, theme = ?9",
+      "set_prefs");
   st.bind(1, id)
       .bind(2, p.card_order == Prefs::CardOrder::kAscending ? "ascending" : "descending")
       .bind(3, p.alternate_colours ? 1 : 0)

@@ -118,11 +118,10 @@ TableSetup read_setup(const json& j) {
   const json& s = object(j, "setup", {"variant", "players", "options", "settings", "preset"});
   TableSetup out;
   out.rules = read_rules(s);
-  out.settings = read_settings(
-      object(at(s, "settings", "setup"), "settings",
-             {"timer_bid", "timer_play", "chat", "watching", "suggestions", "kind", "buy_in",
-              "invite_only", "friends_only", "start_at", "computers_fill", "rated", "cut",
-              "undo"}));
+  out.settings = read_settings(object(
+      at(s, "settings", "setup"), "settings",
+      {"timer_bid", "timer_play", "chat", "watching", "suggestions", "kind", "buy_in",
+       "invite_only", "friends_only", "start_at", "computers_fill", "rated", "cut", "undo"}));
   if (s.contains("preset")) out.settings.preset = text(s, "preset", "setup");
   return out;
 }

@@ -91,7 +91,8 @@ void TableCore::handle(Conn c, const Person& p, const std::string& id,
   if (const auto* sync = std::get_if<TableSync>(&m)) return on_sync(c, p, id, sync->since);
   if (std::holds_alternative<TableRematch>(m)) return on_rematch(c, p, id);
   if (std::holds_alternative<TableSuggest>(m)) return on_suggest(c, p, id);
-  if (const auto* add = std::get_if<TableAddBot>(&m)) return on_add_bot(c, p, id, add->seat, add->strength);
+  if (const auto* add = std::get_if<TableAddBot>(&m))
+    return on_add_bot(c, p, id, add->seat, add->strength);
   if (const auto* rm = std::get_if<TableRemoveBot>(&m)) return on_remove_bot(c, p, id, rm->seat);
   error(c, id, {Error::kUnknownType, "not a table request"});
 }
@@ -131,10 +132,9 @@ std::vector<protocol::SeatInfo> TableCore::seat_infos() const {
   std::vector<protocol::SeatInfo> seats;
   for (size_t i = 0; i < seats_.size(); ++i) {
     const Seat& s = seats_[i];
-    seats.push_back(
-        {static_cast<int>(i), s.name, s.user, s.computer,
-         s.computer ? std::string(ai::strength_name(s.strength)) : std::string(),
-         s.connected() && !s.away, s.rating});
+    seats.push_back({static_cast<int>(i), s.name, s.user, s.computer,
+                     s.computer ? std::string(ai::strength_name(s.strength)) : std::string(),
+                     s.connected() && !s.away, s.rating});
   }
   return seats;
 }
@@ -196,8 +196,8 @@ void TableCore::send_view(int seat) {
 void TableCore::send_state(Conn c, int seat, const std::string& id) {
   // The asker's own seat (null for a watcher): a table.sit without a seat
   // learns which it got.
-  protocol::table_reply::State d{summary_of(),   v_,           std::nullopt, view_of(seat),
-                                 turn_ms_left(), claim_state(), undo_state()};
+  protocol::table_reply::State d{
+      summary_of(), v_, std::nullopt, view_of(seat), turn_ms_left(), claim_state(), undo_state()};
   if (seat >= 0) d.seat = seat;
   reply(c, id, protocol::ack_message(id, std::move(d)));
 }

@@ -29,7 +29,8 @@ void TableCore::on_undo(Conn c, const Person& p, const std::string& id) {
   if (!undo) return error(c, id, {Error::kNoUndo});
   PendingUndo pending{*undo, {}, {}};
   for (size_t s = 0; s < seats_.size(); ++s)
-    if (static_cast<int>(s) != seat && !seats_[s].computer) pending.waiting.insert(static_cast<int>(s));
+    if (static_cast<int>(s) != seat && !seats_[s].computer)
+      pending.waiting.insert(static_cast<int>(s));
   undo_ = pending;
   // No clock runs while the others answer, and a computer's move already
   // thought out waits for the answer: it is thought again if the undo is

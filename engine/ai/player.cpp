@@ -94,8 +94,6 @@ Settings club_settings(Settings s) {
   return s;
 }
 
-
-
 Solver& thread_solver() {
   thread_local Solver solver;
   return solver;

@@ -296,6 +296,10 @@ void print_results(const Config& cfg, Match& m, double secs) {
       std::string(ai::strength_name(cfg.strength)).c_str(), cfg.deals, cfg.first,
       cfg.first + cfg.deals - 1, cfg.budget_ms, cfg.cpu_clock ? "thread CPU" : "wall", cfg.samples,
       cfg.threads, secs);
+  if (cfg.strength == ai::Strength::kClub)
+    std::printf("  (club: at most 6 samples a card and 100 ms, whatever the budget above)\n");
+  if (cfg.strength == ai::Strength::kBeginner)
+    std::printf("  (beginner: the rule-based player with careless cards; no budget)\n");
   if (cfg.variant != Variant::kExact) report("tricks", m.trick_gain);
   report(cfg.variant == Variant::kExact ? "points" : "points", m.point_gain);
   Times& times = m.times;

@@ -92,8 +92,7 @@ TEST_CASE("undo: the game is as before the card, in every variant, and plays on 
   }
 }
 
-TEST_CASE("undo: only the last card, by its player, before the next, within the deal",
-          "[undo]") {
+TEST_CASE("undo: only the last card, by its player, before the next, within the deal", "[undo]") {
   // One suit a seat, spades trump (2S turned, dealer 3): seat 0 leads.
   const Rules rules = test::rules(Variant::kClassic, {{"play_to", std::int64_t{15}}});
   auto g = test::game(rules, 3, test::full_suit_a_seat("2S"));

@@ -22,9 +22,11 @@ TEST_CASE("every table event is written as its document", "[events]") {
        {{"type", "sit"}, {"seat", 2}, {"name", "Ann \"A\""}});
   same(event::Sit{1, "Computer 1", true, {}},
        {{"type", "sit"}, {"seat", 1}, {"name", "Computer 1"}, {"computer", true}});
-  same(event::Sit{1, "Computer 1", true, "club"},
-       {{"type", "sit"}, {"seat", 1}, {"name", "Computer 1"}, {"computer", true},
-        {"strength", "club"}});
+  same(event::Sit{1, "Computer 1", true, "club"}, {{"type", "sit"},
+                                                   {"seat", 1},
+                                                   {"name", "Computer 1"},
+                                                   {"computer", true},
+                                                   {"strength", "club"}});
   same(event::Leave{3}, {{"type", "leave"}, {"seat", 3}});
   same(event::Connected{0}, {{"type", "connected"}, {"seat", 0}});
   same(event::Disconnected{1, {}}, {{"type", "disconnected"}, {"seat", 1}});
@@ -82,25 +84,24 @@ TEST_CASE("every table event is written as its document", "[events]") {
   const std::vector<SeatInfo> seats = {{0, "Ann", 7, false, {}, true, ShownRating{1612, false}},
                                        {1, "", 0, false, {}, false, {}},
                                        {2, "Computer 1", -1, true, "beginner", true, {}}};
-  const json seats_json = {
-      {{"seat", 0},
-       {"name", "Ann"},
-       {"user", 7},
-       {"computer", false},
-       {"connected", true},
-       {"rating", 1612},
-       {"provisional", false}},
-      {{"seat", 1},
-       {"name", nullptr},
-       {"user", nullptr},
-       {"computer", false},
-       {"connected", false}},
-      {{"seat", 2},
-       {"name", "Computer 1"},
-       {"user", -1},
-       {"computer", true},
-       {"connected", true},
-       {"strength", "beginner"}}};
+  const json seats_json = {{{"seat", 0},
+                            {"name", "Ann"},
+                            {"user", 7},
+                            {"computer", false},
+                            {"connected", true},
+                            {"rating", 1612},
+                            {"provisional", false}},
+                           {{"seat", 1},
+                            {"name", nullptr},
+                            {"user", nullptr},
+                            {"computer", false},
+                            {"connected", false}},
+                           {{"seat", 2},
+                            {"name", "Computer 1"},
+                            {"user", -1},
+                            {"computer", true},
+                            {"connected", true},
+                            {"strength", "beginner"}}};
   same(event::Start{1, seats}, {{"type", "start"}, {"dealer", 1}, {"seats", seats_json}});
   CHECK(seats_text(seats) == seats_json.dump());
   CHECK(seats_text({}) == "[]");

@@ -85,8 +85,7 @@ void table_written(std::map<std::string, std::string>& w) {
   open.setup.settings.kind = TableKind::kPlay;
   const whist::Game g = whist::Game::seeded(s.setup.rules, 1, 42);
   w["table.state"] = table_text(State{s, 17, 2, g.observation(2), 15000, {}, {}});
-  w["table.state.watcher"] =
-      table_text(State{s, 17, {}, g.observation_for_watcher(), {}, {}, {}});
+  w["table.state.watcher"] = table_text(State{s, 17, {}, g.observation_for_watcher(), {}, {}, {}});
   w["table.state.open"] = table_text(State{open, 3, 0, {}, {}, {}, {}});
   w["table.state.claim"] =
       table_text(State{open, 4, 1, {}, {}, ClaimState{2, 5, {"AS", "KD"}, {3}}, {}});

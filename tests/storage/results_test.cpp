@@ -228,7 +228,8 @@ TEST_CASE("a version-2 file migrates to the results schema keeping its data",
     // preferences (migration 11).
     Raw raw(file.path());
     raw.exec(
-        "DROP TABLE account_prefs; DROP TABLE reports; DROP TABLE blocks; DROP TABLE mutes; DROP TABLE password_resets; "
+        "DROP TABLE account_prefs; DROP TABLE reports; DROP TABLE blocks; DROP TABLE mutes; DROP "
+        "TABLE password_resets; "
         "DROP TABLE name_holds; ALTER TABLE accounts DROP COLUMN deleted_at; "
         "ALTER TABLE accounts DROP COLUMN chat_muted_until; "
         "ALTER TABLE accounts DROP COLUMN chat_mute_reason; "

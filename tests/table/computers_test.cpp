@@ -59,8 +59,8 @@ TEST_CASE("computer players of three strengths: seen at the table, each thinking
   CHECK_FALSE(seats[0].contains("strength"));
   CHECK(h.jobs_of<store::SaveTable>().back().row.seats[2].strength == ai::Strength::kClub);
   // Each computer thinks at its strength.
-  const ai::Strength want[] = {ai::Strength::kExpert, ai::Strength::kBeginner,
-                               ai::Strength::kClub, ai::Strength::kExpert};
+  const ai::Strength want[] = {ai::Strength::kExpert, ai::Strength::kBeginner, ai::Strength::kClub,
+                               ai::Strength::kExpert};
   int seen = 0;
   for (int turns = 0; turns < 12 && seen < 3; ++turns) {
     if (h.game()->current_seat() == 0) {

@@ -96,8 +96,7 @@ TEST_CASE("undo: one refusal, or no answer in time, and play goes on") {
   const auto answers = h.events(at.at(seat), "undo_answer");
   REQUIRE(answers.size() == 1);
   CHECK(answers[0]["accept"] == false);
-  CHECK(code(h.send(at.at((seat + 2) % 4), "table.undo_answer", {{"accept", true}})) ==
-        "no_undo");
+  CHECK(code(h.send(at.at((seat + 2) % 4), "table.undo_answer", {{"accept", true}})) == "no_undo");
   // Asked again, nobody answers: refused when its time is up.
   REQUIRE(code(h.send(at.at(seat), "table.undo")) == "ack");
   h.advance(19'000);
