@@ -3,6 +3,7 @@
 # `layers`: cmake -DSOURCE_DIR=<checkout> -P tests/layers.cmake
 #   engine/    no JSON, Boost, Asio, spdlog or SQLite
 #   rating/    the same
+#   event/     the same
 #   table/     no JSON (its answers and rows are typed: protocol writes
 #              them, the shell stores them), Boost, Asio, spdlog or SQLite
 #   protocol/  no Boost, Asio, spdlog or SQLite
@@ -10,6 +11,7 @@
 set(rules
   "engine|.*|nlohmann/|boost/|spdlog/|sqlite3"
   "rating|.*|nlohmann/|boost/|spdlog/|sqlite3"
+  "event|.*|nlohmann/|boost/|spdlog/|sqlite3"
   "table|.*|nlohmann/|boost/|spdlog/|sqlite3"
   "protocol|.*|boost/|spdlog/|sqlite3"
   "storage|\\.hpp$|nlohmann/|boost/"

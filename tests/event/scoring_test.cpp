@@ -1,0 +1,160 @@
+// Scoring a pairs event (event/scoring.hpp), on results worked out by hand.
+// tests/event/scores holds more, run through whist-score itself.
+#include <catch2/catch.hpp>
+
+#include "event/scoring.hpp"
+
+using namespace whist::event;
+
+namespace {
+
+Result played(int ns, int ew, double ns_score, double ew_score) {
+  return {ns, ew, ns_score, ew_score, std::nullopt};
+}
+
+Result adjusted(int ns, int ew, int ns_percent) { return {ns, ew, 0, 0, ns_percent}; }
+
+Standings score(ScoreInput in) {
+  auto s = score_event(in);
+  INFO((std::holds_alternative<std::string>(s) ? std::get<std::string>(s) : ""));
+  REQUIRE(std::holds_alternative<Standings>(s));
+  return std::get<Standings>(s);
+}
+
+const Standing& of(const std::vector<Standing>& list, int pair) {
+  for (const Standing& s : list) {
+    if (s.pair == pair) return s;
+  }
+  FAIL("pair " << pair << " missing");
+  return list.front();
+}
+
+}  // namespace
+
+TEST_CASE("Matchpoints: 2 a result beaten, 1 a tie, in each direction") {
+  // Nets +2, -1, +2: N/S 1 and 3 tie above N/S 2; E/W the mirror image.
+  const Standings s = score({PairsMovement::kMitchell,
+                             ScoringMethod::kMatchpoints,
+                             {{1, {played(1, 1, 2, 0), played(2, 3, 0, 1), played(3, 2, 2, 0)}}}});
+  CHECK(of(s.ns, 1).score == 3);
+  CHECK(of(s.ns, 2).score == 0);
+  CHECK(of(s.ns, 3).score == 3);
+  CHECK(of(s.ew, 1).score == 1);
+  CHECK(of(s.ew, 3).score == 4);
+  CHECK(of(s.ew, 2).score == 1);
+  CHECK(*of(s.ns, 1).percent == Approx(75));
+  CHECK(of(s.ns, 1).rank == 1);
+  CHECK(of(s.ns, 3).rank == 1);  // equal: the better rank, shared
+  CHECK(of(s.ns, 2).rank == 3);
+  CHECK(s.pairs.empty());
+}
+
+TEST_CASE("Neuberg: a board played fewer times is factored up") {
+  // Board 1 is played three times, board 2 twice: E = 3, A = 2, a top of 2
+  // becomes (2 + 1) x 3/2 - 1 = 3.5 and a bottom (0 + 1) x 3/2 - 1 = 0.5;
+  // together still the full top of 4.
+  const Standings s = score({PairsMovement::kMitchell,
+                             ScoringMethod::kMatchpoints,
+                             {{1, {played(1, 1, 1, 0), played(2, 2, 1, 0), played(3, 3, 1, 0)}},
+                              {2, {played(1, 2, 3, 0), played(2, 3, 1, 0)}}}});
+  CHECK(of(s.ns, 1).score == Approx(2 + 3.5));
+  CHECK(of(s.ns, 2).score == Approx(2 + 0.5));
+  CHECK(of(s.ew, 2).score == Approx(2 + 0.5));
+  CHECK(of(s.ew, 3).score == Approx(2 + 3.5));
+  CHECK(of(s.ns, 3).boards == 1);
+  CHECK(*of(s.ns, 3).percent == Approx(50));
+  CHECK(*of(s.ns, 1).percent == Approx(5.5 / 8 * 100));
+}
+
+TEST_CASE("An adjusted result: its percentage of the top, the rest factored") {
+  // E = 3, top 4: 60/40 gives 2.4 and 1.6; the other two results compared
+  // alone are factored as a board played twice (3.5 and 0.5).
+  const Standings s = score({PairsMovement::kMitchell,
+                             ScoringMethod::kMatchpoints,
+                             {{1, {adjusted(1, 1, 60), played(2, 2, 0, 0), played(3, 3, 1, 0)}}}});
+  CHECK(of(s.ns, 1).score == Approx(2.4));
+  CHECK(of(s.ew, 1).score == Approx(1.6));
+  CHECK(of(s.ns, 3).score == Approx(3.5));
+  CHECK(of(s.ns, 2).score == Approx(0.5));
+  CHECK(of(s.ew, 2).score == Approx(3.5));
+  CHECK(of(s.ew, 3).score == Approx(0.5));
+  const Standings half =
+      score({PairsMovement::kMitchell,
+             ScoringMethod::kMatchpoints,
+             {{1, {adjusted(1, 1, 40), played(2, 2, 0, 0), played(3, 3, 1, 0)}}}});
+  CHECK(of(half.ns, 1).score == Approx(1.6));
+  CHECK(of(half.ew, 1).score == Approx(2.4));
+}
+
+TEST_CASE("Every board played once: nothing to beat, everyone 50%") {
+  const Standings s = score({PairsMovement::kMitchell,
+                             ScoringMethod::kMatchpoints,
+                             {{1, {played(1, 1, 4, 0)}}, {2, {played(2, 2, 0, 4)}}}});
+  CHECK(*of(s.ns, 1).percent == 50);
+  CHECK(*of(s.ew, 2).percent == 50);
+  CHECK(of(s.ns, 1).rank == 1);
+  CHECK(of(s.ns, 2).rank == 1);
+}
+
+TEST_CASE("Totals add each side's own points; both sides may score") {
+  // Classic whist: N/S take 2 odd tricks while E/W score 2 for honours.
+  const Standings s = score({PairsMovement::kMitchell,
+                             ScoringMethod::kTotal,
+                             {{1, {played(1, 1, 2, 2), played(2, 2, 1, 0)}},
+                              {2, {played(1, 2, 0, 3), played(2, 1, 5, 0)}}}});
+  CHECK(of(s.ns, 1).score == 2);
+  CHECK(of(s.ns, 2).score == 6);
+  CHECK(of(s.ew, 1).score == 2);
+  CHECK(of(s.ew, 2).score == 3);
+  CHECK_FALSE(of(s.ns, 1).percent);
+  CHECK(s.ns.front().pair == 2);
+  CHECK(s.ew.front().pair == 2);
+}
+
+TEST_CASE("Howell: one list, each pair compared in the direction it sat") {
+  const Standings s = score({PairsMovement::kHowell,
+                             ScoringMethod::kMatchpoints,
+                             {{1, {played(1, 2, 2, 0), played(3, 4, 1, 0)}},
+                              {2, {played(4, 1, 0, 2), played(2, 3, 0, 0)}}}});
+  REQUIRE(s.pairs.size() == 4);
+  CHECK(s.ns.empty());
+  CHECK(of(s.pairs, 1).score == 4);
+  CHECK(*of(s.pairs, 1).percent == 100);
+  CHECK(of(s.pairs, 2).rank == 2);
+  CHECK(of(s.pairs, 4).rank == 2);
+  CHECK(of(s.pairs, 3).rank == 4);
+}
+
+TEST_CASE("Ranks compare values as printed, to two decimals") {
+  CHECK(two_decimals(59.375) == 59.38);
+  CHECK(two_decimals(2.0 / 3) == 0.67);
+  // 1/3 and 0.333 print alike (0.33): they share a rank.
+  const Standings s = score({PairsMovement::kMitchell,
+                             ScoringMethod::kTotal,
+                             {{1, {played(1, 1, 1.0 / 3, 0), played(2, 2, 0.333, 0)}}}});
+  CHECK(of(s.ns, 1).rank == 1);
+  CHECK(of(s.ns, 2).rank == 1);
+}
+
+TEST_CASE("Malformed results are refused with what is wrong") {
+  auto refused = [](ScoreInput in) {
+    auto s = score_event(in);
+    REQUIRE(std::holds_alternative<std::string>(s));
+    return std::get<std::string>(s);
+  };
+  CHECK(refused({PairsMovement::kMitchell,
+                 ScoringMethod::kTotal,
+                 {{1, {played(1, 1, 0, 0), played(2, 1, 0, 0)}}}}) ==
+        "board 1: pair 1 has two results");
+  // In a Mitchell N/S 1 and E/W 1 are different pairs; in a Howell, one.
+  CHECK(std::holds_alternative<Standings>(
+      score_event({PairsMovement::kMitchell, ScoringMethod::kTotal, {{1, {played(1, 1, 0, 0)}}}})));
+  CHECK(refused({PairsMovement::kHowell, ScoringMethod::kTotal, {{1, {played(1, 1, 0, 0)}}}}) ==
+        "board 1: pair 1 has two results");
+  CHECK(refused({PairsMovement::kMitchell, ScoringMethod::kTotal, {{1, {}}, {1, {}}}}) ==
+        "board 1 is listed twice");
+  CHECK(refused({PairsMovement::kMitchell, ScoringMethod::kTotal, {{0, {}}}}) ==
+        "board numbers start at 1, not 0");
+  CHECK(refused({PairsMovement::kMitchell, ScoringMethod::kTotal, {{2, {played(0, 1, 0, 0)}}}}) ==
+        "board 2: pair numbers start at 1");
+}
