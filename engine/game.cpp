@@ -13,6 +13,12 @@
 
 namespace whist {
 
+namespace {
+// A game of boards scores each deal as if no game were near: a target no
+// deal reaches.
+constexpr int kBoardsPlayTo = 1000;
+}  // namespace
+
 Game::Game(const Rules& rules, int first_dealer)
     : rules_(rules), n_(rules.players), first_dealer_(first_dealer), dealer_(first_dealer) {
   assert(first_dealer >= 0 && first_dealer < n_);
@@ -82,7 +88,9 @@ void Game::begin_deal(const Deal& d, Events* ev) {
   const int first = (dealer_ + 1) % n_;
   switch (rules_.variant) {
     case Variant::kClassic:
-      set_trump(classic_trump(rules_.options.trump, deal_index_, d.turned), false, false);
+      set_trump(
+          classic_trump(rules_.options.trump, rules_.options.first_trump, deal_index_, d.turned),
+          false, false);
       start_play(first);
       break;
     case Variant::kBid:
@@ -228,9 +236,13 @@ void Game::end_deal(Events* ev) {
       const int t0 = tricks_won_[0] + tricks_won_[2];
       const int t1 = tricks_won_[1] + tricks_won_[3];
       const auto h = dealt_honours(dealt_, trump_);
-      const auto s =
-          score_classic_deal({t0, t1}, h, {scores_[0], scores_[1]}, rules_.options.play_to,
-                             rules_.options.honours, rules_.options.honours_bar);
+      // Boards: each deal alone, as if nobody were near a game.
+      const bool boards = rules_.options.boards > 0;
+      const auto s = score_classic_deal(
+          {t0, t1}, h,
+          boards ? std::array<int, 2>{0, 0} : std::array<int, 2>{scores_[0], scores_[1]},
+          boards ? kBoardsPlayTo : rules_.options.play_to, rules_.options.honours,
+          rules_.options.honours_bar);
       res.tricks = {t0, t1};
       res.game = static_cast<int>(games_.size());
       res.score = {s.score[0], s.score[1]};
@@ -270,6 +282,10 @@ void Game::end_deal(Events* ev) {
   const int play_to = rules_.options.play_to;
   switch (rules_.variant) {
     case Variant::kClassic: {
+      if (rules_.options.boards > 0) {
+        over = deal_index_ + 1 >= rules_.options.boards;
+        break;
+      }
       const int side = scores_[0] >= play_to ? 0 : (scores_[1] >= play_to ? 1 : -1);
       over = side >= 0 && (!rules_.options.rubber || end_rubber_game(side, ev));
       break;

@@ -57,6 +57,11 @@ OptionSpec choice(std::string_view name, std::vector<OptionChoice> choices, std:
   return spec;
 }
 
+OptionSpec event_only(OptionSpec spec) {
+  spec.event_only = true;
+  return spec;
+}
+
 std::vector<OptionSpec> classic_specs() {
   return {
       number<&Options::play_to>("play_to", 1, 15, "Play to",
@@ -78,6 +83,18 @@ std::vector<OptionSpec> classic_specs() {
       flag<&Options::rubber>("rubber", "Rubber",
                              "Best of three games: a game is worth 3, 2 or 1 by the losers' "
                              "score, and the rubber 2 more."),
+      event_only(number<&Options::boards>(
+          "boards", 0, 16, "Boards",
+          "An event's boards: the game is this many deals, each scored alone (0: play to "
+          "play_to).")),
+      event_only(choice<&Options::first_trump>("first_trump",
+                                               {{"hearts", "Hearts"},
+                                                {"diamonds", "Diamonds"},
+                                                {"spades", "Spades"},
+                                                {"clubs", "Clubs"},
+                                                {"notrump", "No trump"}},
+                                               "First trump",
+                                               "Where a rotation of trumps starts.")),
   };
 }
 
@@ -210,6 +227,13 @@ Error set_option(Variant v, Options& o, std::string_view name, const OptionValue
   return "unknown option " + std::string(name) + " for " + std::string(variant_name(v)) + " whist";
 }
 
+bool event_only_option(Variant v, std::string_view name) {
+  for (const OptionSpec& spec : option_specs(v)) {
+    if (spec.name == name) return spec.event_only;
+  }
+  return false;
+}
+
 Error finalize(Rules& r) {
   Options& o = r.options;
   if (r.players < min_players(r.variant) || r.players > max_players(r.variant)) {
@@ -218,8 +242,16 @@ Error finalize(Rules& r) {
   }
   switch (r.variant) {
     case Variant::kClassic:
+      if (o.play_to == 0) o.play_to = 5;
+      if (o.boards > 0 && (o.rubber || o.honours_bar)) {
+        return "a game of boards has no game to win: rubber and honours_bar must be off";
+      }
+      if (o.first_trump == FirstTrump::kNoTrump && o.trump == ClassicTrump::kRotate) {
+        return "first_trump notrump needs trump rotate_nt";
+      }
+      return std::nullopt;
     case Variant::kBid:
-      if (o.play_to == 0) o.play_to = r.variant == Variant::kClassic ? 5 : 7;
+      if (o.play_to == 0) o.play_to = 7;
       return std::nullopt;
     case Variant::kExact: {
       const int def_initial = r.players <= 4 ? 7 : 4;
@@ -239,6 +271,7 @@ std::vector<std::pair<std::string, OptionValue>> option_values(const Rules& r) {
   std::vector<std::pair<std::string, OptionValue>> out;
   for (const OptionSpec& spec : option_specs(r.variant)) {
     const std::int64_t x = spec.get(r.options);
+    if (spec.event_only && x == 0) continue;
     OptionValue value = x;
     if (spec.type == OptionType::kBool) value = x != 0;
     if (spec.type == OptionType::kChoice)

@@ -17,6 +17,8 @@ namespace whist {
 enum class Variant : std::uint8_t { kClassic, kBid, kExact };
 enum class ClassicTrump : std::uint8_t { kTurn, kRotate, kRotateNt };
 enum class Honours : std::uint8_t { kOff, kOn, kCapped };
+// Where a classic rotation of trumps starts (rotate: the first four).
+enum class FirstTrump : std::uint8_t { kHearts, kDiamonds, kSpades, kClubs, kNoTrump };
 enum class SportKitty : std::uint8_t { kNever, kTrump, kAlways };
 
 std::string_view variant_name(Variant v);
@@ -30,6 +32,11 @@ struct Options {
   Honours honours = Honours::kOff;
   bool honours_bar = false;  // no honours for a side one point from game
   bool rubber = false;       // best of three games
+  // classic, events only (never offered at tables): a game of `boards`
+  // deals, each scored alone, over after the last (0: play to play_to);
+  // the rotation's first trump (board b of an event starts at b's trump).
+  int boards = 0;
+  FirstTrump first_trump = FirstTrump::kHearts;
   // bid
   int jokers = 2;
   int min_bid = 1;
@@ -76,6 +83,10 @@ struct OptionSpec {
   // The value as a number (kBool: 0/1, kChoice: the index in `choices`).
   std::int64_t (*get)(const Options&) = nullptr;
   void (*set)(Options&, std::int64_t) = nullptr;
+  // Events' boards only: records and an event's tables take it, a table's
+  // settings never offer it (rules_json leaves it out) nor accept it, and
+  // records leave it out at its default.
+  bool event_only = false;
 };
 
 // A variant's options in their fixed order (that of records and listings).
@@ -92,6 +103,9 @@ int max_players(Variant v);
 // name, a value of the wrong type, or one out of range.
 std::optional<std::string> set_option(Variant v, Options& o, std::string_view name,
                                       const OptionValue& value);
+
+// Whether an option of the variant is for events' boards only.
+bool event_only_option(Variant v, std::string_view name);
 
 // Fills in defaults that depend on the variant and players and checks the
 // whole: players for the variant, exact's hand sizes. An error message or

@@ -53,7 +53,9 @@ json defaults_json(Variant v) {
 
 json variant_json(Variant v) {
   json options = json::array();
-  for (const OptionSpec& spec : option_specs(v)) options.push_back(option_json(spec));
+  for (const OptionSpec& spec : option_specs(v)) {
+    if (!spec.event_only) options.push_back(option_json(spec));  // tables never offer these
+  }
   return {{"id", variant_name(v)},
           {"name", variant_title(v)},
           {"blurb", variant_blurb(v)},

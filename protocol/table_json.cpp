@@ -80,6 +80,9 @@ Error read_options(const json& o, Rules& rules) {
       ov = value.get<std::string>();
     else
       return "option " + name + " has a value of the wrong type";
+    if (event_only_option(rules.variant, name)) {
+      return "option " + name + " is for events' boards, not tables";
+    }
     if (auto err = set_option(rules.variant, rules.options, name, ov)) return err;
   }
   return std::nullopt;

@@ -6,12 +6,13 @@ namespace {
 constexpr int kHearts = 2, kDiamonds = 1, kSpades = 3, kClubs = 0;
 }
 
-int classic_trump(ClassicTrump option, int deal_index, Card turned) {
+int classic_trump(ClassicTrump option, FirstTrump first, int deal_index, Card turned) {
   static constexpr int kOrder[] = {kHearts, kDiamonds, kSpades, kClubs, kNoSuit};
+  const int start = static_cast<int>(first);
   switch (option) {
     case ClassicTrump::kTurn: return suit_of(turned);
-    case ClassicTrump::kRotate: return kOrder[deal_index % 4];
-    case ClassicTrump::kRotateNt: return kOrder[deal_index % 5];
+    case ClassicTrump::kRotate: return kOrder[(start + deal_index) % 4];
+    case ClassicTrump::kRotateNt: return kOrder[(start + deal_index) % 5];
   }
   return kNoSuit;
 }

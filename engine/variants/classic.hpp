@@ -14,6 +14,13 @@
 // whist): a side at play_to - 1 when a deal starts scores no honours in it.
 // The first side to reach `play_to` (default 5) at the end of a deal wins.
 //
+// An event's boards (options `boards` and `first_trump`, never offered at
+// tables): the game is `boards` deals, each scored alone (odd tricks, and
+// honours when on: capped is then the same as on, there being no game to
+// reach), over after the last; the side with more points wins, both when
+// equal. A rotation of trumps starts at `first_trump` (board b of an event
+// is played with the trump the event's rule gives b).
+//
 // Option `rubber`, the British game: the best of three games, each to
 // play_to, the scores back to love after each (the deal passes on as
 // usual); two games to love end it. A game is worth 3 (a treble) if the
@@ -30,7 +37,7 @@
 namespace whist {
 
 // The trump suit of deal `deal_index` (kNoSuit for no trump).
-int classic_trump(ClassicTrump option, int deal_index, Card turned);
+int classic_trump(ClassicTrump option, FirstTrump first, int deal_index, Card turned);
 
 // Honours as dealt: which side held 3 or 4 of A K Q J of trump, and how many.
 struct DealtHonours {
