@@ -3,7 +3,7 @@
 # `layers`: cmake -DSOURCE_DIR=<checkout> -P tests/layers.cmake
 #   engine/    no JSON, Boost, Asio, spdlog or SQLite
 #   rating/    the same
-#   event/     the same
+#   event/     the same (it uses the engine)
 #   table/     no JSON (its answers and rows are typed: protocol writes
 #              them, the shell stores them), Boost, Asio, spdlog or SQLite
 #   protocol/  no Boost, Asio, spdlog or SQLite

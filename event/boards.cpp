@@ -1,0 +1,46 @@
+#include "event/boards.hpp"
+
+#include "engine/rng.hpp"
+#include "engine/variants/classic.hpp"
+
+namespace whist::event {
+namespace {
+
+// The rotation's length and board `number`'s place in it, counted from the
+// event's own first trump.
+int rotation_length(const Rules& r) { return r.options.trump == ClassicTrump::kRotateNt ? 5 : 4; }
+
+FirstTrump rotation_of(const Rules& r, int number) {
+  const int start = static_cast<int>(r.options.first_trump);
+  return static_cast<FirstTrump>((start + number - 1) % rotation_length(r));
+}
+
+}  // namespace
+
+int board_dealer(int number) { return (number - 1) % 4; }
+
+Board make_board(const Rules& event_rules, std::uint64_t seed, int number) {
+  Board b;
+  b.number = number;
+  b.dealer = board_dealer(number);
+  // Each board its own stream: the seed and the number mixed once more, so
+  // no two boards share their shuffles' numbers.
+  Rng mixer(seed + static_cast<std::uint64_t>(number));
+  Rng rng(mixer.next());
+  b.deal = deal_from_shuffle(event_rules, 0, b.dealer, rng);
+  b.trump =
+      classic_trump(event_rules.options.trump, rotation_of(event_rules, number), 0, b.deal.turned);
+  return b;
+}
+
+std::variant<Rules, std::string> boards_rules(const Rules& event_rules, int first, int count) {
+  if (event_rules.variant != Variant::kClassic) return std::string("boards are classic whist");
+  if (first < 1 || count < 1 || count > 16) return std::string("a run of 1 to 16 boards");
+  Rules r = event_rules;
+  r.options.boards = count;
+  r.options.first_trump = rotation_of(event_rules, first);
+  if (auto err = finalize(r)) return *err;
+  return r;
+}
+
+}  // namespace whist::event

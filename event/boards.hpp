@@ -1,0 +1,45 @@
+// Boards: the deals of an event, fixed when it is created. Board b's four
+// hands come from the event's seed (drawn from the CSPRNG by the server)
+// and b alone, so every table that plays board 7 plays the same cards; its
+// dealer is North for board 1, then East, South, West in turn; its trump is
+// what the event's rule gives it: the dealer's turned card (`turn`) or the
+// rotation hearts, diamonds, spades, clubs (and no trump with `rotate_nt`)
+// from board 1 on. Classic whist only (docs/events.md says why).
+//
+// A table plays a run of consecutive boards as one game with given deals
+// (`boards_rules`): the `boards` option ends it after the run, and
+// `first_trump` starts the rotation at the run's first board, so the
+// engine plays each board with its own trump.
+#pragma once
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <variant>
+
+#include "engine/deal.hpp"
+#include "engine/options.hpp"
+
+namespace whist::event {
+
+struct Board {
+  int number = 0;  // 1..
+  int dealer = 0;  // seat: 0 North, 1 East, 2 South, 3 West
+  Deal deal;       // the four hands (and the turned card under `turn`)
+  int trump = 0;   // the suit, or kNoSuit
+};
+
+// Board `number` of the event whose seed is `seed`, under the event's rules
+// (classic, finalized).
+Board make_board(const Rules& event_rules, std::uint64_t seed, int number);
+
+// The seat that deals board `number`.
+int board_dealer(int number);
+
+// The rules of a game that plays boards first .. first + count - 1 in
+// order, from the event's rules: `boards` = count, `first_trump` the first
+// board's place in the rotation. Finalized. An error message if the event's
+// rules cannot play boards (not classic, a rubber, honours_bar).
+std::variant<Rules, std::string> boards_rules(const Rules& event_rules, int first, int count);
+
+}  // namespace whist::event

@@ -1,0 +1,97 @@
+// Boards (event/boards.hpp): fixed by the event's seed, the same for every
+// table, each dealt by its dealer and played with the trump the event's
+// rule gives it, also when a table plays a run of them as one game.
+#include <catch2/catch.hpp>
+#include <set>
+
+#include "engine/game.hpp"
+#include "event/boards.hpp"
+
+using namespace whist;
+using namespace whist::event;
+
+namespace {
+
+constexpr int kClubs = 0, kDiamonds = 1, kHearts = 2, kSpades = 3;
+
+Rules classic(ClassicTrump trump, Honours honours = Honours::kOff) {
+  Rules r;
+  r.options.trump = trump;
+  r.options.honours = honours;
+  REQUIRE_FALSE(finalize(r));
+  return r;
+}
+
+}  // namespace
+
+TEST_CASE("A board is the same every time, and boards differ") {
+  const Rules r = classic(ClassicTrump::kTurn);
+  std::set<CardSet> north_hands;
+  for (int n = 1; n <= 32; ++n) {
+    const Board a = make_board(r, 0xC0FFEE, n);
+    const Board b = make_board(r, 0xC0FFEE, n);
+    CHECK(a.deal == b.deal);
+    CHECK(a.number == n);
+    CHECK(a.dealer == (n - 1) % 4);
+    // A whole pack, 13 cards each, the turned card the dealer's and trump.
+    CardSet all = 0;
+    for (int seat = 0; seat < 4; ++seat) {
+      CHECK(count(a.deal.hands[static_cast<size_t>(seat)]) == 13);
+      CHECK((all & a.deal.hands[static_cast<size_t>(seat)]) == 0);
+      all |= a.deal.hands[static_cast<size_t>(seat)];
+    }
+    CHECK(all == pack_of(r));
+    CHECK((a.deal.hands[static_cast<size_t>(a.dealer)] & bit(a.deal.turned)) != 0);
+    CHECK(a.trump == suit_of(a.deal.turned));
+    north_hands.insert(a.deal.hands[0]);
+  }
+  CHECK(north_hands.size() == 32);
+  CHECK(make_board(r, 1, 1).deal != make_board(r, 2, 1).deal);  // another event
+}
+
+TEST_CASE("A rotation of trumps runs from board 1") {
+  const Rules rotate = classic(ClassicTrump::kRotate);
+  const int four[] = {kHearts, kDiamonds, kSpades, kClubs};
+  for (int n = 1; n <= 9; ++n) CHECK(make_board(rotate, 5, n).trump == four[(n - 1) % 4]);
+  const Rules nt = classic(ClassicTrump::kRotateNt);
+  const int five[] = {kHearts, kDiamonds, kSpades, kClubs, kNoSuit};
+  for (int n = 1; n <= 11; ++n) CHECK(make_board(nt, 5, n).trump == five[(n - 1) % 5]);
+}
+
+TEST_CASE("A table's run of boards plays each with its own dealer and trump") {
+  for (ClassicTrump t : {ClassicTrump::kTurn, ClassicTrump::kRotate, ClassicTrump::kRotateNt}) {
+    const Rules event = classic(t, Honours::kOn);
+    // Boards 7 to 9, as the third round of a Mitchell with 3 a round.
+    auto made = boards_rules(event, 7, 3);
+    REQUIRE(std::holds_alternative<Rules>(made));
+    const Rules& rules = std::get<Rules>(made);
+    CHECK(rules.options.boards == 3);
+    Game g = Game::with_given_deals(rules, board_dealer(7));
+    for (int n = 7; n <= 9; ++n) {
+      REQUIRE(g.awaiting_deal());
+      const Board b = make_board(event, 99, n);
+      g.start_deal(b.deal);
+      CHECK(g.dealer() == b.dealer);
+      CHECK(g.trump_suit() == b.trump);
+      CHECK(g.hand(0) == b.deal.hands[0]);
+      while (!g.awaiting_deal() && !g.is_over()) {
+        REQUIRE(g.apply(g.legal_actions().front()).ok());
+      }
+    }
+    CHECK(g.is_over());
+    CHECK(g.results().size() == 3);
+  }
+}
+
+TEST_CASE("Boards are classic whist without a game to win") {
+  Rules bid;
+  bid.variant = Variant::kBid;
+  REQUIRE_FALSE(finalize(bid));
+  CHECK(std::get<std::string>(boards_rules(bid, 1, 3)) == "boards are classic whist");
+  Rules rubber = classic(ClassicTrump::kTurn);
+  rubber.options.rubber = true;
+  CHECK(std::get<std::string>(boards_rules(rubber, 1, 3)) ==
+        "a game of boards has no game to win: rubber and honours_bar must be off");
+  CHECK(std::get<std::string>(boards_rules(classic(ClassicTrump::kTurn), 1, 17)) ==
+        "a run of 1 to 16 boards");
+}
