@@ -49,21 +49,26 @@ std::string check(const ScoreInput& input) {
 
 // Matchpoints of each played result's two sides on one board, factored to
 // `expected` results (Neuberg), and the adjusted results' shares.
-void matchpoint_board(const BoardResults& b, int expected, Tallies& tallies, bool howell) {
-  std::vector<const Result*> played;
+Traveller matchpoint_board(const BoardResults& b, int expected) {
+  Traveller t{b.board, 2.0 * (expected - 1), {}};
+  int played = 0;
+  for (const Result& r : b.results) played += r.adjusted_ns_percent ? 0 : 1;
+  const double factor = played > 0 ? static_cast<double>(expected) / played : 0;
   for (const Result& r : b.results) {
-    if (!r.adjusted_ns_percent) played.push_back(&r);
-  }
-  const double top = 2.0 * (expected - 1);
-  const double a = static_cast<double>(played.size());
-  const int ew_dir = howell ? 0 : 1;
-  for (const Result* r : played) {
-    const double net = r->ns_score - r->ew_score;
+    TravellerLine line{r, 0, 0};
+    if (r.adjusted_ns_percent) {
+      const double share = *r.adjusted_ns_percent / 100.0;
+      line.ns_points = share * t.top;
+      line.ew_points = (1 - share) * t.top;
+      t.lines.push_back(line);
+      continue;
+    }
+    const double net = r.ns_score - r.ew_score;
     double ns_mp = 0;
     double ew_mp = 0;
-    for (const Result* o : played) {
-      if (o == r) continue;
-      const double other = o->ns_score - o->ew_score;
+    for (const Result& o : b.results) {
+      if (&o == &r || o.adjusted_ns_percent) continue;
+      const double other = o.ns_score - o.ew_score;
       if (net > other) {
         ns_mp += 2;
       } else if (net < other) {
@@ -73,27 +78,16 @@ void matchpoint_board(const BoardResults& b, int expected, Tallies& tallies, boo
         ew_mp += 1;
       }
     }
-    const double factor = expected / a;
-    Tally& ns = tallies[{0, r->ns}];
-    ns.score += (ns_mp + 1) * factor - 1;
-    ++ns.boards;
-    Tally& ew = tallies[{ew_dir, r->ew}];
-    ew.score += (ew_mp + 1) * factor - 1;
-    ++ew.boards;
+    line.ns_points = (ns_mp + 1) * factor - 1;
+    line.ew_points = (ew_mp + 1) * factor - 1;
+    t.lines.push_back(line);
   }
-  for (const Result& r : b.results) {
-    if (!r.adjusted_ns_percent) continue;
-    const double share = *r.adjusted_ns_percent / 100.0;
-    Tally& ns = tallies[{0, r.ns}];
-    ns.score += share * top;
-    ++ns.boards;
-    Tally& ew = tallies[{ew_dir, r.ew}];
-    ew.score += (1 - share) * top;
-    ++ew.boards;
-  }
+  return t;
 }
 
-void total_board(const BoardResults& b, Tallies& tallies, bool howell) {
+// Each side's own points; an adjusted result its percentage of twice its
+// direction's average on the board.
+Traveller total_board(const BoardResults& b) {
   double ns_sum = 0;
   double ew_sum = 0;
   int played = 0;
@@ -105,21 +99,17 @@ void total_board(const BoardResults& b, Tallies& tallies, bool howell) {
   }
   const double ns_average = played > 0 ? ns_sum / played : 0;
   const double ew_average = played > 0 ? ew_sum / played : 0;
-  const int ew_dir = howell ? 0 : 1;
+  Traveller t{b.board, 0, {}};
   for (const Result& r : b.results) {
-    Tally& ns = tallies[{0, r.ns}];
-    Tally& ew = tallies[{ew_dir, r.ew}];
+    TravellerLine line{r, r.ns_score, r.ew_score};
     if (r.adjusted_ns_percent) {
       const double share = *r.adjusted_ns_percent / 100.0;
-      ns.score += 2 * share * ns_average;
-      ew.score += 2 * (1 - share) * ew_average;
-    } else {
-      ns.score += r.ns_score;
-      ew.score += r.ew_score;
+      line.ns_points = 2 * share * ns_average;
+      line.ew_points = 2 * (1 - share) * ew_average;
     }
-    ++ns.boards;
-    ++ew.boards;
+    t.lines.push_back(line);
   }
+  return t;
 }
 
 long long hundredths(double v) { return std::llround(v * 100); }
@@ -155,20 +145,36 @@ std::vector<Standing> ranked(const Tallies& tallies, int direction, bool matchpo
 
 double two_decimals(double v) { return static_cast<double>(hundredths(v)) / 100.0; }
 
-std::variant<Standings, std::string> score_event(const ScoreInput& input) {
+std::variant<std::vector<Traveller>, std::string> travellers(const ScoreInput& input) {
   if (std::string why = check(input); !why.empty()) return why;
-  const bool howell = input.movement == PairsMovement::kHowell;
-  const bool matchpoints = input.scoring == ScoringMethod::kMatchpoints;
   int expected = 0;
   for (const BoardResults& b : input.boards) {
     expected = std::max(expected, static_cast<int>(b.results.size()));
   }
-  Tallies tallies;
+  std::vector<Traveller> out;
   for (const BoardResults& b : input.boards) {
-    if (matchpoints) {
-      matchpoint_board(b, expected, tallies, howell);
-    } else {
-      total_board(b, tallies, howell);
+    out.push_back(input.scoring == ScoringMethod::kMatchpoints ? matchpoint_board(b, expected)
+                                                               : total_board(b));
+  }
+  return out;
+}
+
+std::variant<Standings, std::string> score_event(const ScoreInput& input) {
+  auto boards = travellers(input);
+  if (auto* why = std::get_if<std::string>(&boards)) return *why;
+  const bool howell = input.movement == PairsMovement::kHowell;
+  const bool matchpoints = input.scoring == ScoringMethod::kMatchpoints;
+  int expected = 0;
+  Tallies tallies;
+  for (const Traveller& t : std::get<std::vector<Traveller>>(boards)) {
+    expected = std::max(expected, static_cast<int>(t.lines.size()));
+    for (const TravellerLine& line : t.lines) {
+      Tally& ns = tallies[{0, line.result.ns}];
+      ns.score += line.ns_points;
+      ++ns.boards;
+      Tally& ew = tallies[{howell ? 0 : 1, line.result.ew}];
+      ew.score += line.ew_points;
+      ++ew.boards;
     }
   }
   Standings out;
@@ -179,6 +185,34 @@ std::variant<Standings, std::string> score_event(const ScoreInput& input) {
     out.ew = ranked(tallies, 1, matchpoints, expected);
   }
   return out;
+}
+
+std::vector<PlayerStanding> drive_standings(const std::vector<DriveResult>& results) {
+  std::map<int, PlayerStanding> by_player;
+  for (const DriveResult& r : results) {
+    for (size_t seat = 0; seat < 4; ++seat) {
+      PlayerStanding& p = by_player[r.players[seat]];
+      p.player = r.players[seat];
+      p.score += seat % 2 == 0 ? r.ns_score : r.ew_score;
+      ++p.boards;
+    }
+  }
+  std::vector<PlayerStanding> list;
+  bool same = true;
+  for (const auto& [player, p] : by_player) {
+    same = same && p.boards == by_player.begin()->second.boards;
+    list.push_back(p);
+  }
+  // a before b: a higher total (or points per board, compared exactly).
+  auto better = [same](const PlayerStanding& a, const PlayerStanding& b) {
+    return same ? a.score > b.score : a.score * b.boards > b.score * a.boards;
+  };
+  std::stable_sort(list.begin(), list.end(), better);
+  for (size_t i = 0; i < list.size(); ++i) {
+    const bool tied = i > 0 && !better(list[i - 1], list[i]);
+    list[i].rank = tied ? list[i - 1].rank : static_cast<int>(i) + 1;
+  }
+  return list;
 }
 
 }  // namespace whist::event

@@ -25,6 +25,7 @@
 //   each board, and ranked in one list.
 #pragma once
 
+#include <array>
 #include <optional>
 #include <string>
 #include <variant>
@@ -70,9 +71,52 @@ struct Standings {
   std::vector<Standing> pairs;
 };
 
+// One table's result on a board and the points each side earned with it:
+// matchpoints (factored; an adjusted result's share of the top) or, for
+// totals, the side's own points (an adjusted result's share of the
+// average). A board's traveller lists every table's.
+struct TravellerLine {
+  Result result;
+  double ns_points = 0;
+  double ew_points = 0;
+};
+
+struct Traveller {
+  int board = 0;
+  double top = 0;  // matchpoints: 2 x (E - 1); totals: 0
+  std::vector<TravellerLine> lines;
+};
+
+// Every board's traveller, in the input's order, or a one-line message (as
+// score_event's).
+std::variant<std::vector<Traveller>, std::string> travellers(const ScoreInput& input);
+
 // The standings, or a one-line message naming what is malformed (a pair
 // twice on one board, a board listed twice, a pair number below 1).
 std::variant<Standings, std::string> score_event(const ScoreInput& input);
+
+// A whist drive's play of one board at one table: the players at north,
+// east, south and west (N-S partners, E-W partners) and each side's own
+// points (its odd tricks, and honours where the event counts them).
+struct DriveResult {
+  int board = 0;
+  std::array<int, 4> players{};
+  double ns_score = 0;
+  double ew_score = 0;
+};
+
+struct PlayerStanding {
+  int player = 0;
+  double score = 0;  // the player's side's points, added up
+  int boards = 0;    // boards played (not those sat out)
+  int rank = 0;
+};
+
+// A drive's standings: each player's side's points added up over the
+// boards they played, by the total when everyone played as many boards,
+// else by points per board played (so a round sat out costs nothing);
+// equal values share the better rank.
+std::vector<PlayerStanding> drive_standings(const std::vector<DriveResult>& results);
 
 // A value as standings print it: rounded to two decimals.
 double two_decimals(double v);

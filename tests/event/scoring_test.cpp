@@ -158,3 +158,51 @@ TEST_CASE("Malformed results are refused with what is wrong") {
   CHECK(refused({PairsMovement::kMitchell, ScoringMethod::kTotal, {{2, {played(0, 1, 0, 0)}}}}) ==
         "board 2: pair numbers start at 1");
 }
+
+TEST_CASE("A traveller: each table's result and what each side earned with it") {
+  auto t = travellers({PairsMovement::kMitchell,
+                       ScoringMethod::kMatchpoints,
+                       {{4, {played(1, 1, 2, 0), played(2, 3, 0, 1), adjusted(3, 2, 60)}}}});
+  REQUIRE(std::holds_alternative<std::vector<Traveller>>(t));
+  const Traveller& board = std::get<std::vector<Traveller>>(t).at(0);
+  CHECK(board.board == 4);
+  CHECK(board.top == 4);
+  REQUIRE(board.lines.size() == 3);
+  // Two results compared, factored to three: 3.5 and 0.5 for N/S.
+  CHECK(board.lines[0].ns_points == Approx(3.5));
+  CHECK(board.lines[0].ew_points == Approx(0.5));
+  CHECK(board.lines[1].ns_points == Approx(0.5));
+  CHECK(board.lines[2].ns_points == Approx(2.4));
+  CHECK(board.lines[2].ew_points == Approx(1.6));
+  for (const TravellerLine& line : board.lines) {
+    CHECK(line.ns_points + line.ew_points == Approx(board.top));
+  }
+}
+
+TEST_CASE("A drive: each player's side's points added up") {
+  // Board 1: 1 and 3 (N-S) take 2 odd tricks against 2 and 4. Board 2:
+  // 1 and 2 against 3 and 4, who take 1; player 5 sat out both.
+  std::vector<DriveResult> all = {{1, {1, 2, 3, 4}, 2, 0}, {2, {1, 3, 2, 4}, 0, 1}};
+  auto s = drive_standings(all);
+  REQUIRE(s.size() == 4);
+  CHECK(s[0].player == 3);
+  CHECK(s[0].score == 3);
+  CHECK(s[0].rank == 1);
+  CHECK(s[1].player == 1);
+  CHECK(s[1].score == 2);
+  CHECK(s[2].player == 4);
+  CHECK(s[2].rank == 3);
+  CHECK(s[3].player == 2);
+  CHECK(s[3].score == 0);
+  CHECK(s[2].score == 1);
+  // Player 5 plays board 3 only and takes 2: 2 a board beats 3 in two.
+  all.push_back({3, {5, 1, 2, 3}, 2, 0});
+  s = drive_standings(all);
+  CHECK(s[0].player == 5);
+  CHECK(s[0].boards == 1);
+  CHECK(s[1].player == 3);  // 3 in 3 boards: 1 a board
+  CHECK(s[2].player == 1);  // 2 in 3 boards
+  CHECK(s[2].rank == 3);
+  CHECK(s[3].player == 2);  // 2 in 3 boards: ties with 1
+  CHECK(s[3].rank == 3);
+}
