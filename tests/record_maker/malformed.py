@@ -87,6 +87,20 @@ def record_fields(mal, small, cl, bd):
     mal("play-to-5-point-0", edit(cl, options={"play_to": 5.0}), "classic")
     mal("unknown-trump", edit(cl, options={"trump": "Rotate"}), "classic")
     mal("honours-true", edit(cl, options={"honours": True}), "classic")
+    # An event's boards: no game to win, so no rubber and no bar; a
+    # rotation starts at no trump only when it has a no-trump deal.
+    mal("boards-with-rubber", edit(cl, options={"boards": 2, "rubber": True}), "classic")
+    mal("boards-with-honours-bar",
+        edit(cl, options={"boards": 1, "honours": "on", "honours_bar": True}), "classic")
+    mal("boards-17", edit(cl, options={"boards": 17}), "classic")
+    mal("boards-negative", edit(cl, options={"boards": -1}), "classic")
+    mal("first-trump-notrump-with-rotate",
+        edit(cl, options={"trump": "rotate", "first_trump": "notrump"}), "classic")
+    mal("unknown-first-trump", edit(cl, options={"trump": "rotate", "first_trump": "joker"}),
+        "classic")
+    mal("first-trump-a-suit-letter", edit(cl, options={"trump": "rotate", "first_trump": "S"}),
+        "classic")
+    mal("boards-in-bid-whist", edit(bd, options={"boards": 1}), "bid")
     mal("jokers-3", edit(bd, options={"jokers": 3}), "bid")
     mal("min-bid-5", edit(bd, options={"min_bid": 5}), "bid")
     mal("min-bid-0", edit(bd, options={"min_bid": 0}), "bid")

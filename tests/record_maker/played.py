@@ -118,6 +118,21 @@ def played_classic(game):
          max_actions=200, keep=False)
     game("classic-legal-stopped-mid-deal", "classic", {"play_to": 7},
          want=lambda r, o: len(o["hands"]) == 2, max_actions=130)
+    # An event's boards: each deal scored alone, over after the last
+    # (kept out of the illegal records' games, as the rubbers are).
+    game("classic-legal-boards-4-turn", "classic", {"boards": 4, "trump": "turn"}, keep=False)
+    game("classic-legal-boards-3-rotate-nt-from-diamonds-honours-on", "classic",
+         {"boards": 3, "trump": "rotate_nt", "first_trump": "diamonds", "honours": "on"},
+         want=lambda r, o: o["game_over"] and any(
+             h["score"][s] > max(0, h["tricks"][s] - 6) for h in o["hands"] for s in (0, 1)),
+         keep=False)
+    # Sixteen boards, the most, the rotation from clubs going round four
+    # times, honours capped (as on: a side's four honours count in full).
+    game("classic-legal-boards-16-rotate-from-clubs-honours-capped", "classic",
+         {"boards": 16, "trump": "rotate", "first_trump": "clubs", "honours": "capped"},
+         want=lambda r, o: o["game_over"] and any(
+             h["score"][s] == max(0, h["tricks"][s] - 6) + 4 for h in o["hands"] for s in (0, 1)),
+         keep=False)
 
 
 def played_bid(game):
@@ -185,6 +200,13 @@ def seeded(m):
         rec = {"variant": variant, "options": options, "players": players, "dealer": 1,
                "seed": seed, "actions": rec["actions"]}
         m.add(f"{variant}-legal-seeded", rec, "played")
+    # Boards: the generator deals as many deals as there are boards.
+    options = {"boards": 2, "trump": "rotate", "first_trump": "clubs"}
+    seed = random.Random("boards").randrange(1 << 40)
+    rec = m.engine_game("classic", options, 4, dealer=3, seed=seed)
+    m.add("classic-legal-seeded-boards",
+          {"variant": "classic", "options": options, "dealer": 3, "seed": seed,
+           "actions": rec["actions"]}, "played")
     # A huge seed and a negative one (taken as 2^64 minus it).
     rec = m.engine_game("classic", {}, 4, dealer=2, seed=(1 << 64) - 5)
     m.add("classic-legal-seeded-negative",

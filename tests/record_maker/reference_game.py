@@ -4,7 +4,8 @@ the kitty, trump or direction, card play, tricks and each deal's score."""
 import copy
 import json
 
-from reference_rules import RANKS, Malformed, Illegal, is_int, card_ok, read_cards
+from reference_rules import (RANKS, TRUMP_ORDER, TRUMP_SUIT, Malformed, Illegal, is_int, card_ok,
+                             read_cards)
 
 
 # ---------------------------------------------------------------- actions
@@ -101,10 +102,10 @@ class Game:
             t = self.r.o["trump"]
             if t == "turn":
                 self.trump = turned[1]
-            elif t == "rotate":
-                self.trump = "HDSC"[self.k % 4]
-            else:
-                self.trump = ["H", "D", "S", "C", None][self.k % 5]
+            else:  # a rotation, from first_trump: hearts, diamonds, spades, clubs(, no trump)
+                turns = TRUMP_ORDER[:4] if t == "rotate" else TRUMP_ORDER
+                start = TRUMP_ORDER.index(self.r.o["first_trump"])
+                self.trump = TRUMP_SUIT[turns[(start + self.k) % len(turns)]]
             self.phase = "play"
         else:
             if self.r.variant == "exact" and self.r.o["trumps"]:
@@ -321,13 +322,17 @@ class Game:
             tricks = [self.won[0] + self.won[2], self.won[1] + self.won[3]]
             score = [max(0, t - 6) for t in tricks]
             after = [self.scores[i] + score[i] for i in range(2)]
-            if max(after) < o["play_to"] and o["honours"] != "off" and self.trump is not None:
+            if o["boards"] > 0:
+                # A board is scored alone: no game to reach, so honours
+                # (capped the same as on) are never cut nor lost to the
+                # tricks.
+                if o["honours"] != "off" and self.trump is not None:
+                    score = [s + self.honours(side) for side, s in enumerate(score)]
+            elif max(after) < o["play_to"] and o["honours"] != "off" and self.trump is not None:
                 for side in range(2):
                     if o["honours_bar"] and self.scores[side] == o["play_to"] - 1:
                         continue  # "at the score of four"
-                    held = self.dealt[side] | self.dealt[side + 2]
-                    h = sum(1 for r in "AKQJ" if r + self.trump in held)
-                    pts = 4 if h == 4 else (2 if h == 3 else 0)
+                    pts = self.honours(side)
                     if o["honours"] == "capped":
                         pts = max(0, min(pts, o["play_to"] - 1 - after[side]))
                     score[side] += pts
@@ -354,7 +359,9 @@ class Game:
             result["game"] = len(self.games)
         self.results.append(result)
         self.scores = [a + b for a, b in zip(self.scores, score)]
-        if self.r.variant == "classic" and o["rubber"]:
+        if self.r.variant == "classic" and o["boards"] > 0:
+            over = self.k + 1 >= o["boards"]  # play_to is not read
+        elif self.r.variant == "classic" and o["rubber"]:
             over = max(self.scores) >= o["play_to"] and self.rubber_game()
         elif self.r.variant == "classic":
             over = max(self.scores) >= o["play_to"]
@@ -370,6 +377,13 @@ class Game:
             self.winner = [i for i, s in enumerate(self.scores) if s == best]
         else:
             self.phase = "await"
+
+    def honours(self, side):
+        """Classic: what the side's trump honours as dealt (A K Q J) are
+        worth: 4 for all four, 2 for three."""
+        held = self.dealt[side] | self.dealt[side + 2]
+        h = sum(1 for r in "AKQJ" if r + self.trump in held)
+        return 4 if h == 4 else (2 if h == 3 else 0)
 
     def rubber_game(self):
         """A game of the rubber is won: True when it ends the rubber."""

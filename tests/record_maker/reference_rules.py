@@ -43,6 +43,11 @@ def is_int(x):
 
 # ---------------------------------------------------------------- options
 
+# Where a rotation of trumps goes, and where it may start (first_trump):
+# hearts, diamonds, spades, clubs, then (rotate_nt only) no trump.
+TRUMP_ORDER = ("hearts", "diamonds", "spades", "clubs", "notrump")
+TRUMP_SUIT = {"hearts": "H", "diamonds": "D", "spades": "S", "clubs": "C", "notrump": None}
+
 # name: (kind, allowed, default); kind int: allowed is (lo, hi).
 OPTIONS = {
     "classic": {
@@ -51,6 +56,9 @@ OPTIONS = {
         "honours": ("enum", ("off", "on", "capped"), "off"),
         "honours_bar": ("bool", None, False),
         "rubber": ("bool", None, False),
+        # An event's boards (docs/records.md, "Events' boards").
+        "boards": ("int", (0, 16), 0),
+        "first_trump": ("enum", TRUMP_ORDER, "hearts"),
     },
     "bid": {
         "play_to": ("int", (1, 15), 7),
@@ -90,6 +98,12 @@ def read_options(variant, given, players):
         elif not isinstance(value, str) or value not in allowed:
             raise Malformed(f"option {name}: one of {', '.join(allowed)}")
         out[name] = value
+    if variant == "classic":
+        if out["boards"] > 0 and (out["rubber"] or out["honours_bar"]):
+            raise Malformed("a game of boards has no game to win: "
+                            "rubber and honours_bar must be off")
+        if out["first_trump"] == "notrump" and out["trump"] == "rotate":
+            raise Malformed("first_trump notrump needs trump rotate_nt")
     if variant in ("classic", "bid"):
         if players != 4:
             raise Malformed(f"{variant} whist is played by 4 players")

@@ -131,9 +131,80 @@ def worked_classic(m):
     m.add("classic-legal-worked-rubber-two-games-to-love", rub2, "worked",
           (0, [([13, 0], [7, 0]), ([13, 0], [7, 0])], [7, 0], True, [0],
            [(0, [7, 0], 3), (0, [7, 0], 3)], 8))
+    boards = worked_boards(m, deal, acts)
     return {"per_suit": {"variant": "classic", "options": {"play_to": 5, "honours": "on"},
                          "dealer": 3, "deals": [deal], "actions": acts},
-            "honours": dict(base, options={"play_to": 5, "honours": "on"})}
+            "honours": dict(base, options={"play_to": 5, "honours": "on"}),
+            "boards": boards}
+
+
+def worked_boards(m, deal, acts):
+    """An event's boards (options boards and first_trump): each deal scored
+    alone, the game over after the last. `deal` and `acts` are the deal of
+    one suit to each seat with spades turned and its play (team 1 takes all
+    13 tricks and was dealt AS KS QS JS)."""
+    # Three boards, rotate from spades, one suit to each seat, dealer 0
+    # first. The trumps go spades, clubs, hearts (not hearts, diamonds,
+    # spades as from the default start), and the seat holding the trump suit
+    # takes every trick: board 1, seat 1 leads AD and seat 3 trumps it (2S),
+    # then leads spades: team 1, 13 tricks, 7 points. Board 2 (dealer 1),
+    # seat 2 leads AH, seat 0 trumps (2C) and leads clubs: team 0, 7. Board
+    # 3 (dealer 2), hearts, seat 3 leads AS, seat 2 trumps (2H): team 0, 7.
+    # play_to 5 is not read: team 1's 7 after board 1 does not end the
+    # game, the scores add up to 14-7, and the game is over after board 3,
+    # won by team 0.
+    three = {"variant": "classic",
+             "options": {"play_to": 5, "trump": "rotate", "boards": 3, "first_trump": "spades"},
+             "dealer": 0, "deals": [{"hands": PER_SUIT}] * 3, "actions": []}
+    three["actions"] = policy_plays(three)
+    m.add("classic-legal-worked-boards-three-from-spades", three, "worked",
+          (0, [([0, 13], [0, 7]), ([13, 0], [7, 0]), ([13, 0], [7, 0])], [14, 7], True, [0]))
+    # The same stopped after board 2: 7-7, past play_to, and not over.
+    m.add("classic-legal-worked-boards-stopped-after-two",
+          dict(three, actions=three["actions"][:104]), "worked",
+          (0, [([0, 13], [0, 7]), ([13, 0], [7, 0])], [7, 7], False, None))
+    # Two boards from the default start, hearts then diamonds: hearts (seat
+    # 2) give team 0 7, diamonds (seat 1, leading the second board: the
+    # dealer is 1, so seat 2 leads AH and seat 1 trumps it with 2D) team 1
+    # 7. Equal at 7-7 after the last board: both sides win.
+    tie = {"variant": "classic", "options": {"trump": "rotate", "boards": 2}, "dealer": 0,
+           "deals": [{"hands": PER_SUIT}] * 2, "actions": []}
+    tie["actions"] = policy_plays(tie)
+    m.add("classic-legal-worked-boards-equal-both-win", tie, "worked",
+          (0, [([13, 0], [7, 0]), ([0, 13], [0, 7])], [7, 7], True, [0, 1]))
+    # One board of a rotation that starts at no trump (rotate_nt): dealer
+    # 0, seat 1 leads AD and no one can follow nor trump, so seat 1 takes
+    # every trick, leading its diamonds: team 1, 7. Honours are on, but
+    # there are none at no trump (team 1 holds AS KS QS JS, team 0 AH KH QH
+    # JH). From hearts, seat 2 would have trumped the AD: 11 to team 0.
+    nt = {"variant": "classic",
+          "options": {"trump": "rotate_nt", "boards": 1, "first_trump": "notrump",
+                      "honours": "on"},
+          "dealer": 0, "deals": [{"hands": PER_SUIT}], "actions": []}
+    nt["actions"] = policy_plays(nt)
+    m.add("classic-legal-worked-boards-one-notrump-board", nt, "worked",
+          (0, [([0, 13], [0, 7])], [0, 7], True, [1]))
+    # One board of the spades deal with honours capped and play_to 9: team
+    # 1 takes all 13 tricks (7) and holds the four honours (4). In a game
+    # capped would stop it at 8 (classic-legal-worked-honours-capped-at-one-
+    # below) and play_to 5 would end it on the tricks with no honours; a
+    # board has no game to reach, so capped is on: 7 + 4 = 11.
+    m.add("classic-legal-worked-boards-honours-capped-counts-in-full",
+          {"variant": "classic", "options": {"play_to": 9, "honours": "capped", "boards": 1},
+           "dealer": 3, "deals": [deal], "actions": acts}, "worked",
+          (0, [([0, 13], [0, 11])], [0, 11], True, [1]))
+    # play_to 5, honours on: the same 11 (the tricks end no game).
+    m.add("classic-legal-worked-boards-honours-after-thirteen-tricks",
+          {"variant": "classic", "options": {"honours": "on", "boards": 1}, "dealer": 3,
+           "deals": [deal], "actions": acts}, "worked",
+          (0, [([0, 13], [0, 11])], [0, 11], True, [1]))
+    # The honours deal as one board: team 0 takes 7 tricks (1), team 1 was
+    # dealt AH KH QH (2) and wins the board on points.
+    m.add("classic-legal-worked-boards-honours-beat-the-tricks",
+          {"variant": "classic", "options": {"honours": "on", "boards": 1}, "dealer": 3,
+           "deals": [HONOURS_DEAL], "actions": plays(HONOURS_DEAL, HONOURS_TRICKS)}, "worked",
+          (0, [([7, 6], [1, 2])], [1, 2], True, [1]))
+    return three
 
 
 BID_DEAL = {"hands": [suit_cards(s, "23456789TJQK") for s in "CDHS"],
@@ -343,6 +414,12 @@ def worked_illegal_classic(m, classic):
     m.add("classic-illegal-worked-game-over",
           dict(per_suit, actions=per_suit["actions"] + [{"seat": 0, "type": "play", "card": "2C"}]),
           "worked", (1, 52, "game_over"))
+    # Three boards: the game is over after the third (156 cards), whatever
+    # the scores; a card after it (seat 0 would lead a fourth) is too late.
+    three = classic["boards"]
+    m.add("classic-illegal-worked-game-over-after-the-last-board",
+          dict(three, actions=three["actions"] + [{"seat": 0, "type": "play", "card": "AC"}]),
+          "worked", (1, 156, "game_over"))
     # Claims (an accepted claim, as the table records it): seat 0, leading
     # the first trick, claims 7: the deal's tricks as played, 7 to 6, and
     # team 1's honours; after three club tricks seat 0 leads again and
