@@ -1,6 +1,7 @@
 #include "event/core.hpp"
 
 #include <algorithm>
+#include <stdexcept>
 
 namespace whist::event {
 namespace {
@@ -11,11 +12,43 @@ bool pairs_event(MovementKind k) { return k != MovementKind::kDrive; }
 
 }  // namespace
 
-EventCore::EventCore(std::int64_t id, EventSettings settings, Player director)
-    : id_(id), settings_(std::move(settings)), director_(std::move(director)) {}
+const char* state_name(EventState s) {
+  switch (s) {
+    case EventState::kOpen: return "open";
+    case EventState::kRunning: return "running";
+    case EventState::kFinished: return "finished";
+    case EventState::kCancelled: return "cancelled";
+  }
+  return "open";
+}
+
+std::optional<EventState> state_from_name(const std::string& name) {
+  for (EventState s :
+       {EventState::kOpen, EventState::kRunning, EventState::kFinished, EventState::kCancelled}) {
+    if (name == state_name(s)) return s;
+  }
+  return std::nullopt;
+}
+
+EventCore::EventCore(std::int64_t id, EventSettings settings, Player director) {
+  d_.id = id;
+  d_.settings = std::move(settings);
+  d_.director = std::move(director);
+}
+
+EventCore::EventCore(EventData data) : d_(std::move(data)) {
+  if (d_.field > 0) {
+    auto made = make_movement(
+        {d_.settings.kind, d_.field, d_.planned_rounds, d_.settings.boards_per_round});
+    if (auto* why = std::get_if<std::string>(&made)) {
+      throw std::runtime_error("event " + std::to_string(d_.id) + ": " + *why);
+    }
+    movement_ = std::get<Movement>(made);
+  }
+}
 
 int EventCore::capacity() const {
-  switch (settings_.kind) {
+  switch (d_.settings.kind) {
     case MovementKind::kMitchell: return 2 * kMaxMitchellTables;
     case MovementKind::kHowell: return kMaxHowellPairs;
     case MovementKind::kDrive: return kMaxDrivePlayers;
@@ -25,7 +58,7 @@ int EventCore::capacity() const {
 
 // Pairs (or drive players) the movement needs at least.
 int EventCore::field_needed() const {
-  switch (settings_.kind) {
+  switch (d_.settings.kind) {
     case MovementKind::kMitchell: return 5;  // 3 tables, a computer pair making the sixth
     case MovementKind::kHowell: return kMinHowellPairs;
     case MovementKind::kDrive: return 4;
@@ -36,22 +69,22 @@ int EventCore::field_needed() const {
 EventError EventCore::enter(const Player& p, std::int64_t partner, std::int64_t now) {
   (void)now;
   out_ = {};
-  if (state_ != EventState::kOpen) return EventError::kNotOpen;
+  if (d_.state != EventState::kOpen) return EventError::kNotOpen;
   if (partner == p.account) return EventError::kSelfPartner;
-  for (const Entry& e : entries_) {
+  for (const Entry& e : d_.entries) {
     if (e.player.account == p.account || (e.partner && e.partner->account == p.account)) {
       return EventError::kAlreadyEntered;
     }
   }
   // The partner asked for this player: the pair is made.
-  if (pairs_event(settings_.kind) && partner != 0) {
-    for (Entry& e : entries_) {
+  if (pairs_event(d_.settings.kind) && partner != 0) {
+    for (Entry& e : d_.entries) {
       if (e.player.account == partner && e.asked == p.account && !e.partner) {
         e.partner = p;
         e.asked = 0;
-        if (settings_.fee > 0) {
-          out_.chips.push_back({p.account, -settings_.fee, ChipMove::Why::kFee});
-          paid_[p.account] += settings_.fee;
+        if (d_.settings.fee > 0) {
+          move_chips(p.account, -d_.settings.fee, ChipMove::Why::kFee, true);
+          d_.paid[p.account] += d_.settings.fee;
         }
         out_.changed = true;
         return EventError::kNone;
@@ -61,23 +94,23 @@ EventError EventCore::enter(const Player& p, std::int64_t partner, std::int64_t 
   // Every entry so far, counted as the pairs (or players) they will make.
   int field = 0;
   int halves = 0;
-  for (const Entry& e : entries_) {
-    if (e.partner || !pairs_event(settings_.kind)) {
+  for (const Entry& e : d_.entries) {
+    if (e.partner || !pairs_event(d_.settings.kind)) {
       ++field;
     } else {
       ++halves;
     }
   }
   field += (halves + 1) / 2;
-  const bool new_unit = !pairs_event(settings_.kind) || halves % 2 == 0;
+  const bool new_unit = !pairs_event(d_.settings.kind) || halves % 2 == 0;
   if (new_unit && field + 1 > capacity()) return EventError::kFull;
   Entry e;
   e.player = p;
-  e.asked = pairs_event(settings_.kind) ? partner : 0;
-  entries_.push_back(e);
-  if (settings_.fee > 0) {
-    out_.chips.push_back({p.account, -settings_.fee, ChipMove::Why::kFee});
-    paid_[p.account] += settings_.fee;
+  e.asked = pairs_event(d_.settings.kind) ? partner : 0;
+  d_.entries.push_back(e);
+  if (d_.settings.fee > 0) {
+    move_chips(p.account, -d_.settings.fee, ChipMove::Why::kFee, true);
+    d_.paid[p.account] += d_.settings.fee;
   }
   out_.changed = true;
   return EventError::kNone;
@@ -86,9 +119,9 @@ EventError EventCore::enter(const Player& p, std::int64_t partner, std::int64_t 
 EventError EventCore::withdraw(std::int64_t account, std::int64_t now) {
   (void)now;
   out_ = {};
-  if (state_ != EventState::kOpen) return EventError::kNotOpen;
-  for (size_t i = 0; i < entries_.size(); ++i) {
-    Entry& e = entries_[i];
+  if (d_.state != EventState::kOpen) return EventError::kNotOpen;
+  for (size_t i = 0; i < d_.entries.size(); ++i) {
+    Entry& e = d_.entries[i];
     if (e.partner && e.partner->account == account) {
       // The partner withdraws: the entry stays, asking for them again.
       e.asked = account;
@@ -98,16 +131,16 @@ EventError EventCore::withdraw(std::int64_t account, std::int64_t now) {
         // The pair's first player withdraws: the partner stays, alone.
         Entry rest;
         rest.player = *e.partner;
-        entries_[i] = rest;
+        d_.entries[i] = rest;
       } else {
-        entries_.erase(entries_.begin() + static_cast<std::ptrdiff_t>(i));
+        d_.entries.erase(d_.entries.begin() + static_cast<std::ptrdiff_t>(i));
       }
     } else {
       continue;
     }
-    if (auto it = paid_.find(account); it != paid_.end() && it->second > 0) {
-      out_.chips.push_back({account, it->second, ChipMove::Why::kRefund});
-      paid_.erase(it);
+    if (auto it = d_.paid.find(account); it != d_.paid.end() && it->second > 0) {
+      move_chips(account, it->second, ChipMove::Why::kRefund, true);
+      d_.paid.erase(it);
     }
     out_.changed = true;
     return EventError::kNone;
@@ -117,17 +150,17 @@ EventError EventCore::withdraw(std::int64_t account, std::int64_t now) {
 
 EventError EventCore::start(std::int64_t account, std::int64_t now) {
   out_ = {};
-  if (account != director_.account) return EventError::kNotDirector;
-  if (state_ != EventState::kOpen) return EventError::kNotOpen;
+  if (account != d_.director.account) return EventError::kNotDirector;
+  if (d_.state != EventState::kOpen) return EventError::kNotOpen;
   begin(now);
-  return state_ == EventState::kCancelled ? EventError::kTooFew : EventError::kNone;
+  return d_.state == EventState::kCancelled ? EventError::kTooFew : EventError::kNone;
 }
 
 void EventCore::tick(std::int64_t now, const std::map<int, int>& at_fault) {
   out_ = {};
-  if (state_ == EventState::kOpen && now >= settings_.start_unix) {
+  if (d_.state == EventState::kOpen && now >= d_.settings.start_unix) {
     begin(now);
-  } else if (state_ == EventState::kRunning && !paused_ && now >= round_ends_) {
+  } else if (d_.state == EventState::kRunning && !d_.paused && now >= d_.round_ends) {
     end_round(now, at_fault);
   }
 }
@@ -137,8 +170,8 @@ void EventCore::tick(std::int64_t now, const std::map<int, int>& at_fault) {
 void EventCore::begin(std::int64_t now) {
   std::vector<std::array<Player, 2>> units;  // pairs, or (player, -) in a drive
   std::vector<Player> singles;
-  for (const Entry& e : entries_) {
-    if (!pairs_event(settings_.kind)) {
+  for (const Entry& e : d_.entries) {
+    if (!pairs_event(d_.settings.kind)) {
       units.push_back({e.player, Player{}});
     } else if (e.partner) {
       units.push_back({e.player, *e.partner});
@@ -149,93 +182,95 @@ void EventCore::begin(std::int64_t now) {
   for (size_t i = 0; i + 1 < singles.size(); i += 2) units.push_back({singles[i], singles[i + 1]});
   if (singles.size() % 2 == 1) units.push_back({singles.back(), computer()});
   if (static_cast<int>(units.size()) < field_needed()) {
-    state_ = EventState::kCancelled;
+    d_.state = EventState::kCancelled;
     refund_all();
     out_.notice = "cancelled: too few entries";
     out_.changed = true;
     return;
   }
   int field = static_cast<int>(units.size());
-  if (settings_.kind == MovementKind::kMitchell && field % 2 == 1) {
+  if (d_.settings.kind == MovementKind::kMitchell && field % 2 == 1) {
     units.push_back({computer(), computer()});
     ++field;
   }
-  const int movement_field = settings_.kind == MovementKind::kMitchell ? field / 2 : field;
-  auto made =
-      make_movement({settings_.kind, movement_field, settings_.rounds, settings_.boards_per_round});
-  if (std::holds_alternative<std::string>(made) && settings_.rounds) {
+  const int movement_field = d_.settings.kind == MovementKind::kMitchell ? field / 2 : field;
+  auto made = make_movement(
+      {d_.settings.kind, movement_field, d_.settings.rounds, d_.settings.boards_per_round});
+  if (std::holds_alternative<std::string>(made) && d_.settings.rounds) {
     // Fewer entries than expected: as many rounds as the field allows.
-    made =
-        make_movement({settings_.kind, movement_field, std::nullopt, settings_.boards_per_round});
+    made = make_movement(
+        {d_.settings.kind, movement_field, std::nullopt, d_.settings.boards_per_round});
   }
   if (std::holds_alternative<std::string>(made)) {
-    state_ = EventState::kCancelled;
+    d_.state = EventState::kCancelled;
     refund_all();
     out_.notice = "cancelled: " + std::get<std::string>(made);
     out_.changed = true;
     return;
   }
   movement_ = std::get<Movement>(made);
+  d_.field = movement_field;
+  d_.planned_rounds = static_cast<int>(movement_->rounds.size());
   for (int i = 0; i < field; ++i) {
     const auto& u = units[static_cast<size_t>(i)];
-    switch (settings_.kind) {
-      case MovementKind::kMitchell: pairs_[{i % 2, i / 2 + 1}] = u; break;
-      case MovementKind::kHowell: pairs_[{0, i + 1}] = u; break;
-      case MovementKind::kDrive: drive_players_[i + 1] = u[0]; break;
+    switch (d_.settings.kind) {
+      case MovementKind::kMitchell: d_.pairs[{i % 2, i / 2 + 1}] = u; break;
+      case MovementKind::kHowell: d_.pairs[{0, i + 1}] = u; break;
+      case MovementKind::kDrive: d_.drive_players[i + 1] = u[0]; break;
     }
   }
-  state_ = EventState::kRunning;
-  round_ = 0;
+  d_.state = EventState::kRunning;
+  d_.round = 0;
   out_.notice = "started";
   open_round(now);
 }
 
 void EventCore::open_round(std::int64_t now) {
-  ++round_;
-  tables_.clear();
-  const Round& r = movement_->rounds[static_cast<size_t>(round_ - 1)];
+  ++d_.round;
+  d_.tables.clear();
+  const Round& r = movement_->rounds[static_cast<size_t>(d_.round - 1)];
   for (const Sitting& s : r.tables) {
     EventTable t;
-    t.round = round_;
+    t.round = d_.round;
     t.table = s.table;
     t.boards = s.boards;
-    if (settings_.kind == MovementKind::kDrive) {
+    if (d_.settings.kind == MovementKind::kDrive) {
       t.players = s.players;
-      for (size_t seat = 0; seat < 4; ++seat) t.seats[seat] = drive_players_.at(s.players[seat]);
+      for (size_t seat = 0; seat < 4; ++seat) t.seats[seat] = d_.drive_players.at(s.players[seat]);
     } else {
-      const int ew_dir = settings_.kind == MovementKind::kMitchell ? 1 : 0;
+      const int ew_dir = d_.settings.kind == MovementKind::kMitchell ? 1 : 0;
       t.ns = s.ns;
       t.ew = s.ew;
-      const auto& ns = pairs_.at({0, s.ns});
-      const auto& ew = pairs_.at({ew_dir, s.ew});
+      const auto& ns = d_.pairs.at({0, s.ns});
+      const auto& ew = d_.pairs.at({ew_dir, s.ew});
       t.seats = {ns[0], ew[0], ns[1], ew[1]};
     }
-    tables_.push_back(t);
+    d_.tables.push_back(t);
   }
-  round_ends_ = now + settings_.round_seconds;
-  out_.open = tables_;
-  out_.clock = round_ends_;
-  out_.notice = out_.notice.empty() ? "round " + std::to_string(round_)
-                                    : out_.notice + "; round " + std::to_string(round_);
+  d_.round_ends = now + d_.settings.round_seconds;
+  out_.open = d_.tables;
+  out_.clock = d_.round_ends;
+  out_.notice = out_.notice.empty() ? "round " + std::to_string(d_.round)
+                                    : out_.notice + "; round " + std::to_string(d_.round);
   out_.changed = true;
 }
 
 EventError EventCore::board_finished(int round, int table, int board, double ns_score,
                                      double ew_score, std::int64_t now) {
   out_ = {};
-  if (state_ != EventState::kRunning) return EventError::kNotRunning;
-  if (round != round_) return EventError::kUnknownTable;
-  auto t = std::find_if(tables_.begin(), tables_.end(),
+  if (d_.state != EventState::kRunning) return EventError::kNotRunning;
+  if (round != d_.round) return EventError::kUnknownTable;
+  auto t = std::find_if(d_.tables.begin(), d_.tables.end(),
                         [&](const EventTable& x) { return x.table == table; });
-  if (t == tables_.end() ||
+  if (t == d_.tables.end() ||
       std::find(t->boards.begin(), t->boards.end(), board) == t->boards.end() ||
       t->done.count(board)) {
     return EventError::kUnknownTable;
   }
   t->done.insert(board);
-  results_.push_back({board, round, table, t->ns, t->ew, t->players, ns_score, ew_score, {}});
+  d_.results.push_back({board, round, table, t->ns, t->ew, t->players, ns_score, ew_score, {}});
   out_.changed = true;
-  if (std::all_of(tables_.begin(), tables_.end(),
+  if (std::all_of(d_.tables.begin(), d_.tables.end(),
                   [](const EventTable& x) { return x.finished(); })) {
     end_round(now, {});
   }
@@ -245,19 +280,19 @@ EventError EventCore::board_finished(int round, int table, int board, double ns_
 // The round ends: boards not finished are adjusted, the tables close, and
 // the next round opens or the event finishes.
 void EventCore::end_round(std::int64_t now, const std::map<int, int>& at_fault) {
-  for (EventTable& t : tables_) {
+  for (EventTable& t : d_.tables) {
     for (int board : t.boards) {
       if (t.done.count(board)) continue;
       int ns_percent = 50;
       if (auto f = at_fault.find(t.table); f != at_fault.end())
         ns_percent = f->second == 0 ? 40 : 60;
-      results_.push_back({board, t.round, t.table, t.ns, t.ew, t.players, 0, 0, ns_percent});
+      d_.results.push_back({board, t.round, t.table, t.ns, t.ew, t.players, 0, 0, ns_percent});
       t.done.insert(board);
     }
   }
   out_.close_round = true;
   out_.changed = true;
-  if (round_ >= static_cast<int>(movement_->rounds.size())) {
+  if (d_.round >= static_cast<int>(movement_->rounds.size())) {
     finish(now);
   } else {
     open_round(now);
@@ -266,9 +301,9 @@ void EventCore::end_round(std::int64_t now, const std::map<int, int>& at_fault) 
 
 void EventCore::finish(std::int64_t now) {
   (void)now;
-  state_ = EventState::kFinished;
-  tables_.clear();
-  round_ends_ = 0;
+  d_.state = EventState::kFinished;
+  d_.tables.clear();
+  d_.round_ends = 0;
   out_.clock = 0;
   out_.notice = "finished";
   pay_prizes();
@@ -280,10 +315,10 @@ void EventCore::finish(std::int64_t now) {
 // share stays with the house). Whole chips, rounded down.
 void EventCore::pay_prizes() {
   std::int64_t pot = 0;
-  for (const auto& [account, chips] : paid_) pot += chips;
-  paid_.clear();
+  for (const auto& [account, chips] : d_.paid) pot += chips;
+  d_.paid.clear();
   if (pot <= 0) return;
-  pot -= pot * settings_.house_percent / 100;
+  pot -= pot * d_.settings.house_percent / 100;
   std::vector<std::pair<std::vector<Player>, std::int64_t>> shares;  // winners, their part
   auto firsts = [](const std::vector<Standing>& list) {
     std::vector<int> out;
@@ -292,15 +327,15 @@ void EventCore::pay_prizes() {
     }
     return out;
   };
-  if (settings_.kind == MovementKind::kDrive) {
+  if (d_.settings.kind == MovementKind::kDrive) {
     std::vector<Player> winners;
     for (const PlayerStanding& s : drive_standings_now()) {
-      if (s.rank == 1) winners.push_back(drive_players_.at(s.player));
+      if (s.rank == 1) winners.push_back(d_.drive_players.at(s.player));
     }
     shares.emplace_back(winners, pot);
   } else {
     const Standings s = pair_standings();
-    const bool mitchell = settings_.kind == MovementKind::kMitchell;
+    const bool mitchell = d_.settings.kind == MovementKind::kMitchell;
     std::vector<std::pair<int, std::vector<int>>> groups;  // direction, winning pairs
     if (mitchell) {
       groups = {{0, firsts(s.ns)}, {1, firsts(s.ew)}};
@@ -312,33 +347,42 @@ void EventCore::pay_prizes() {
       if (winners.empty()) continue;
       const std::int64_t per_pair = per_group / static_cast<std::int64_t>(winners.size());
       for (int pair : winners) {
-        const auto& players = pairs_.at({dir, pair});
+        const auto& players = d_.pairs.at({dir, pair});
         shares.push_back({{players[0], players[1]}, per_pair});
       }
     }
   }
+  bool first = true;
   for (const auto& [players, part] : shares) {
     if (players.empty()) continue;
     const std::int64_t each = part / static_cast<std::int64_t>(players.size());
     for (const Player& p : players) {
-      if (!p.computer() && each > 0) out_.chips.push_back({p.account, each, ChipMove::Why::kPrize});
+      if (p.computer() || each <= 0) continue;
+      move_chips(p.account, each, ChipMove::Why::kPrize, first);
+      first = false;
     }
   }
 }
 
 void EventCore::refund_all() {
-  for (const auto& [account, chips] : paid_) {
-    if (chips > 0) out_.chips.push_back({account, chips, ChipMove::Why::kRefund});
+  for (const auto& [account, chips] : d_.paid) {
+    if (chips > 0) move_chips(account, chips, ChipMove::Why::kRefund, true);
   }
-  paid_.clear();
+  d_.paid.clear();
+}
+
+void EventCore::move_chips(std::int64_t account, std::int64_t chips, ChipMove::Why why,
+                           bool new_batch) {
+  if (new_batch) ++d_.chip_batches;
+  out_.chips.push_back({account, chips, why, d_.chip_batches});
 }
 
 EventError EventCore::pause(std::int64_t account, std::int64_t now) {
   out_ = {};
-  if (account != director_.account) return EventError::kNotDirector;
-  if (state_ != EventState::kRunning || paused_) return EventError::kNotRunning;
-  paused_ = true;
-  paused_left_ = std::max<std::int64_t>(0, round_ends_ - now);
+  if (account != d_.director.account) return EventError::kNotDirector;
+  if (d_.state != EventState::kRunning || d_.paused) return EventError::kNotRunning;
+  d_.paused = true;
+  d_.paused_left = std::max<std::int64_t>(0, d_.round_ends - now);
   out_.hold = true;
   out_.clock = 0;
   out_.notice = "paused";
@@ -348,12 +392,12 @@ EventError EventCore::pause(std::int64_t account, std::int64_t now) {
 
 EventError EventCore::resume(std::int64_t account, std::int64_t now) {
   out_ = {};
-  if (account != director_.account) return EventError::kNotDirector;
-  if (state_ != EventState::kRunning || !paused_) return EventError::kNotRunning;
-  paused_ = false;
-  round_ends_ = now + paused_left_;
+  if (account != d_.director.account) return EventError::kNotDirector;
+  if (d_.state != EventState::kRunning || !d_.paused) return EventError::kNotRunning;
+  d_.paused = false;
+  d_.round_ends = now + d_.paused_left;
   out_.resume = true;
-  out_.clock = round_ends_;
+  out_.clock = d_.round_ends;
   out_.notice = "resumed";
   out_.changed = true;
   return EventError::kNone;
@@ -362,15 +406,15 @@ EventError EventCore::resume(std::int64_t account, std::int64_t now) {
 EventError EventCore::extend(std::int64_t account, int seconds, std::int64_t now) {
   (void)now;
   out_ = {};
-  if (account != director_.account) return EventError::kNotDirector;
-  if (state_ != EventState::kRunning) return EventError::kNotRunning;
-  if (paused_) {
-    paused_left_ += seconds;
+  if (account != d_.director.account) return EventError::kNotDirector;
+  if (d_.state != EventState::kRunning) return EventError::kNotRunning;
+  if (d_.paused) {
+    d_.paused_left += seconds;
   } else {
-    round_ends_ += seconds;
-    out_.clock = round_ends_;
+    d_.round_ends += seconds;
+    out_.clock = d_.round_ends;
   }
-  out_.notice = "round " + std::to_string(round_) + " extended";
+  out_.notice = "round " + std::to_string(d_.round) + " extended";
   out_.changed = true;
   return EventError::kNone;
 }
@@ -379,10 +423,10 @@ EventError EventCore::replace(std::int64_t account, std::int64_t who, const Play
                               std::int64_t now) {
   (void)now;
   out_ = {};
-  if (account != director_.account) return EventError::kNotDirector;
-  if (state_ != EventState::kRunning) return EventError::kNotRunning;
+  if (account != d_.director.account) return EventError::kNotDirector;
+  if (d_.state != EventState::kRunning) return EventError::kNotRunning;
   bool found = false;
-  for (auto& [key, players] : pairs_) {
+  for (auto& [key, players] : d_.pairs) {
     for (Player& p : players) {
       if (p.account == who) {
         p = by;
@@ -390,14 +434,14 @@ EventError EventCore::replace(std::int64_t account, std::int64_t who, const Play
       }
     }
   }
-  for (auto& [number, p] : drive_players_) {
+  for (auto& [number, p] : d_.drive_players) {
     if (p.account == who) {
       p = by;
       found = true;
     }
   }
   if (!found) return EventError::kUnknownPlayer;
-  for (EventTable& t : tables_) {
+  for (EventTable& t : d_.tables) {
     for (Player& p : t.seats) {
       if (p.account == who) p = by;
     }
@@ -409,11 +453,12 @@ EventError EventCore::replace(std::int64_t account, std::int64_t who, const Play
 EventError EventCore::end_early(std::int64_t account, std::int64_t now,
                                 const std::map<int, int>& at_fault) {
   out_ = {};
-  if (account != director_.account) return EventError::kNotDirector;
-  if (state_ != EventState::kRunning) return EventError::kNotRunning;
-  paused_ = false;
+  if (account != d_.director.account) return EventError::kNotDirector;
+  if (d_.state != EventState::kRunning) return EventError::kNotRunning;
+  d_.paused = false;
   // The round ends as if its clock ran out, and no other round follows.
-  movement_->rounds.resize(static_cast<size_t>(round_));
+  movement_->rounds.resize(static_cast<size_t>(d_.round));
+  d_.planned_rounds = d_.round;
   end_round(now, at_fault);
   return EventError::kNone;
 }
@@ -421,13 +466,13 @@ EventError EventCore::end_early(std::int64_t account, std::int64_t now,
 EventError EventCore::cancel(std::int64_t account, std::int64_t now) {
   (void)now;
   out_ = {};
-  if (account != director_.account) return EventError::kNotDirector;
-  if (state_ == EventState::kFinished || state_ == EventState::kCancelled) {
+  if (account != d_.director.account) return EventError::kNotDirector;
+  if (d_.state == EventState::kFinished || d_.state == EventState::kCancelled) {
     return EventError::kNotRunning;
   }
-  if (state_ == EventState::kRunning) out_.close_round = true;
-  state_ = EventState::kCancelled;
-  tables_.clear();
+  if (d_.state == EventState::kRunning) out_.close_round = true;
+  d_.state = EventState::kCancelled;
+  d_.tables.clear();
   out_.clock = 0;
   refund_all();
   out_.notice = "cancelled by the director";
@@ -438,10 +483,10 @@ EventError EventCore::cancel(std::int64_t account, std::int64_t now) {
 Standings EventCore::pair_standings() const {
   ScoreInput in;
   in.movement =
-      settings_.kind == MovementKind::kHowell ? PairsMovement::kHowell : PairsMovement::kMitchell;
-  in.scoring = settings_.scoring;
+      d_.settings.kind == MovementKind::kHowell ? PairsMovement::kHowell : PairsMovement::kMitchell;
+  in.scoring = d_.settings.scoring;
   std::map<int, BoardResults> boards;
-  for (const BoardResult& r : results_) {
+  for (const BoardResult& r : d_.results) {
     BoardResults& b = boards[r.board];
     b.board = r.board;
     b.results.push_back({r.ns, r.ew, r.ns_score, r.ew_score, r.adjusted_ns_percent});
@@ -453,7 +498,7 @@ Standings EventCore::pair_standings() const {
 
 std::vector<PlayerStanding> EventCore::drive_standings_now() const {
   std::vector<DriveResult> all;
-  for (const BoardResult& r : results_) {
+  for (const BoardResult& r : d_.results) {
     if (r.adjusted_ns_percent) continue;  // a board not played scores nothing in a drive
     all.push_back({r.board, r.players, r.ns_score, r.ew_score});
   }

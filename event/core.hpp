@@ -69,7 +69,11 @@ struct EventSettings {
   std::int64_t start_unix = 0;  // when it starts (the director may start it sooner)
   int fee = 0;                  // chips per player, 0: free
   int house_percent = 10;       // the house's part of the pot
+  std::uint64_t seed = 0;       // the boards' (event/boards.hpp), from the CSPRNG
 };
+
+const char* state_name(EventState s);
+std::optional<EventState> state_from_name(const std::string& name);
 
 // An entry: a pairs event's pair (or one half of it, waiting for a partner
 // or asking for one), or a drive's player.
@@ -122,10 +126,13 @@ enum class EventError {
 };
 
 // Chips to move: an entry fee (negative), a refund or a prize (positive).
+// Moves of one batch (`batch`, numbered by the event from 1: a fee, a
+// refund, or all the prizes) go to the ledger together, once.
 struct ChipMove {
   std::int64_t account = 0;
   std::int64_t chips = 0;
   enum class Why { kFee, kRefund, kPrize } why = Why::kFee;
+  std::int64_t batch = 0;
 };
 
 struct EventEffects {
@@ -139,25 +146,51 @@ struct EventEffects {
   bool changed = false;
 };
 
+// Everything an event is: what storage keeps (storage/event_codec.hpp) and
+// restore gives back. The movement itself is not kept: it is made again
+// from the field and the rounds planned.
+struct EventData {
+  std::int64_t id = 0;
+  EventSettings settings;
+  Player director;
+  EventState state = EventState::kOpen;
+  bool paused = false;
+  std::int64_t paused_left = 0;  // paused: the round's seconds left
+  int round = 0;
+  std::int64_t round_ends = 0;
+  std::vector<Entry> entries;
+  int field = 0;           // started: the movement's field (tables, pairs or players)
+  int planned_rounds = 0;  // started: the movement's rounds (fewer after an early end)
+  std::map<std::pair<int, int>, std::array<Player, 2>> pairs;
+  std::map<int, Player> drive_players;
+  std::vector<EventTable> tables;  // this round's
+  std::vector<BoardResult> results;
+  std::map<std::int64_t, std::int64_t> paid;  // fees paid and not refunded, by account
+  std::int64_t chip_batches = 0;              // chip batches numbered so far
+};
+
 class EventCore {
  public:
   EventCore(std::int64_t id, EventSettings settings, Player director);
+  // An event as storage kept it.
+  explicit EventCore(EventData data);
+  const EventData& data() const { return d_; }
 
-  std::int64_t id() const { return id_; }
-  const EventSettings& settings() const { return settings_; }
-  const Player& director() const { return director_; }
-  EventState state() const { return state_; }
-  bool paused() const { return paused_; }
-  int round() const { return round_; }  // 1.. while running; 0 before
-  std::int64_t round_ends() const { return round_ends_; }
-  const std::vector<Entry>& entries() const { return entries_; }
-  const std::vector<EventTable>& tables() const { return tables_; }  // this round's
+  std::int64_t id() const { return d_.id; }
+  const EventSettings& settings() const { return d_.settings; }
+  const Player& director() const { return d_.director; }
+  EventState state() const { return d_.state; }
+  bool paused() const { return d_.paused; }
+  int round() const { return d_.round; }  // 1.. while running; 0 before
+  std::int64_t round_ends() const { return d_.round_ends; }
+  const std::vector<Entry>& entries() const { return d_.entries; }
+  const std::vector<EventTable>& tables() const { return d_.tables; }  // this round's
   const std::optional<Movement>& movement() const { return movement_; }
-  const std::vector<BoardResult>& results() const { return results_; }
+  const std::vector<BoardResult>& results() const { return d_.results; }
   // Pairs: each pair number's players (a Mitchell: by direction, "ns"/"ew"
   // as 0/1; otherwise direction 0). A drive: each player number's player.
-  const std::map<std::pair<int, int>, std::array<Player, 2>>& pairs() const { return pairs_; }
-  const std::map<int, Player>& drive_players() const { return drive_players_; }
+  const std::map<std::pair<int, int>, std::array<Player, 2>>& pairs() const { return d_.pairs; }
+  const std::map<int, Player>& drive_players() const { return d_.drive_players; }
 
   // Commands. Each clears the effects first.
   EventError enter(const Player& p, std::int64_t partner, std::int64_t now);
@@ -196,23 +229,11 @@ class EventCore {
   void finish(std::int64_t now);
   void pay_prizes();
   void refund_all();
+  void move_chips(std::int64_t account, std::int64_t chips, ChipMove::Why why, bool new_batch);
   int field_needed() const;
 
-  std::int64_t id_;
-  EventSettings settings_;
-  Player director_;
-  EventState state_ = EventState::kOpen;
-  bool paused_ = false;
-  std::int64_t paused_left_ = 0;
-  int round_ = 0;
-  std::int64_t round_ends_ = 0;
-  std::vector<Entry> entries_;
+  EventData d_;
   std::optional<Movement> movement_;
-  std::map<std::pair<int, int>, std::array<Player, 2>> pairs_;
-  std::map<int, Player> drive_players_;
-  std::vector<EventTable> tables_;
-  std::vector<BoardResult> results_;
-  std::map<std::int64_t, std::int64_t> paid_;  // fees paid and not refunded, by account
   EventEffects out_;
 };
 

@@ -90,6 +90,7 @@ ResultStore& SqliteDatabase::results() { return stores_->results; }
 AdminStore& SqliteDatabase::admin() { return stores_->admin; }
 RatingStore& SqliteDatabase::ratings() { return stores_->ratings; }
 SafetyStore& SqliteDatabase::safety() { return stores_->safety; }
+EventStore& SqliteDatabase::events() { return stores_->events; }
 
 int SqliteDatabase::schema_version() const { return detail::read_user_version(db_); }
 

@@ -2,7 +2,7 @@
 // and its migrations and the transactions, and hands out the stores, each
 // behind a small interface of its own (accounts and sessions, tables,
 // games, the chip ledger, friends, results, the operator's side, ratings,
-// safety between players). The
+// safety between players, events). The
 // SQLite implementation is sqlite_database.hpp; the server sees only this.
 //
 // Not thread-safe: the server uses it from its one storage thread only.
@@ -12,6 +12,7 @@
 
 #include "storage/account_store.hpp"
 #include "storage/admin_store.hpp"
+#include "storage/event_store.hpp"
 #include "storage/friend_store.hpp"
 #include "storage/game_store.hpp"
 #include "storage/ledger_store.hpp"
@@ -37,6 +38,7 @@ class Database {
   virtual AdminStore& admin() = 0;
   virtual RatingStore& ratings() = 0;
   virtual SafetyStore& safety() = 0;
+  virtual EventStore& events() = 0;
 
   // The schema version after migrations.
   virtual int schema_version() const = 0;

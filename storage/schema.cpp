@@ -209,6 +209,18 @@
 //   ledger        rebuilt with the kind 'closure' (moving: a deleted
 //                 account's chips back to the house), rows and ids kept
 //
+// Version 11: account_prefs (a player's preferences, AccountStore::prefs).
+//
+// Version 12 (events, event_store.hpp):
+//
+//   events        id INTEGER PRIMARY KEY, director INTEGER NOT NULL (the
+//                 account that made it; no foreign key, an account deleted
+//                 later keeps its events), name TEXT, state TEXT ('open',
+//                 'running', 'finished', 'cancelled'), start_at INTEGER,
+//                 document TEXT (JSON: storage's stored event,
+//                 event_codec.hpp), created_at, updated_at INTEGER; index
+//                 on (state, start_at)
+//
 // The indexes on state serve tables_in_state/games_in_state (an index on
 // state also orders by rowid, hence by id); sessions_account_id and
 // games_table_id keep foreign-key checks and per-account/per-table lookups
@@ -227,7 +239,7 @@ namespace whist::storage::detail {
 namespace {
 
 // Each entry is migration number (index + 1). Append only.
-constexpr std::array<const char*, 11> kMigrations = {
+constexpr std::array<const char*, 12> kMigrations = {
     // 1: accounts, sessions, tables, games and their deals and actions.
     R"sql(
 CREATE TABLE accounts (
@@ -514,6 +526,21 @@ CREATE TABLE account_prefs (
   motion            INTEGER NOT NULL CHECK (motion IN (0, 1)),
   theme             TEXT    NOT NULL CHECK (theme IN ('light', 'dark'))
 ) WITHOUT ROWID;
+)sql",
+    // 12: events (duplicate pairs, whist drives: EventStore), each kept
+    // whole as its document (event_codec.hpp).
+    R"sql(
+CREATE TABLE events (
+  id         INTEGER PRIMARY KEY,
+  director   INTEGER NOT NULL,
+  name       TEXT    NOT NULL,
+  state      TEXT    NOT NULL CHECK (state IN ('open', 'running', 'finished', 'cancelled')),
+  start_at   INTEGER NOT NULL,
+  document   TEXT    NOT NULL,
+  created_at INTEGER NOT NULL,
+  updated_at INTEGER NOT NULL
+);
+CREATE INDEX events_state ON events(state, start_at);
 )sql",
 };
 

@@ -37,6 +37,7 @@ class SqliteDatabase final : public Database {
   AdminStore& admin() override;
   RatingStore& ratings() override;
   SafetyStore& safety() override;
+  EventStore& events() override;
 
   int schema_version() const override;
 

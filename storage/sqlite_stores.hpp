@@ -2,7 +2,7 @@
 // the one connection that SqliteDatabase owns. Each is implemented in the
 // .cpp file named by what it stores (accounts.cpp, tables.cpp, games.cpp
 // and action_log.cpp, ledger.cpp, ledger_check.cpp and chips.cpp,
-// friends.cpp, results.cpp, admin.cpp, ratings.cpp, safety.cpp; an
+// friends.cpp, results.cpp, admin.cpp, ratings.cpp, safety.cpp, events.cpp; an
 // account's erasure and reset codes in account_care.cpp).
 #pragma once
 
@@ -247,6 +247,22 @@ class SqliteSafety final : public SafetyStore {
   sqlite3* db_;
 };
 
+class SqliteEvents final : public EventStore {
+ public:
+  explicit SqliteEvents(sqlite3* db) : db_(db) {}
+  std::int64_t create_event(std::int64_t director, std::string_view name, event::EventState state,
+                            std::int64_t start_at, std::string_view document,
+                            std::int64_t now) override;
+  void update_event(std::int64_t id, event::EventState state, std::int64_t start_at,
+                    std::string_view document, std::int64_t now) override;
+  std::optional<EventRow> event(std::int64_t id) const override;
+  std::vector<EventRow> events_in_state(event::EventState state) const override;
+  std::vector<EventRow> past_events(int limit) const override;
+
+ private:
+  sqlite3* db_;
+};
+
 struct SqliteStores {
   explicit SqliteStores(sqlite3* db)
       : accounts(db),
@@ -257,7 +273,8 @@ struct SqliteStores {
         friends(db),
         admin(db),
         ratings(db),
-        safety(db) {}
+        safety(db),
+        events(db) {}
   SqliteAccounts accounts;
   SqliteTables tables;
   SqliteResults results;
@@ -267,6 +284,7 @@ struct SqliteStores {
   SqliteAdmin admin;
   SqliteRatings ratings;
   SqliteSafety safety;
+  SqliteEvents events;
 };
 
 // The schema's migrations (schema.cpp): brings the file up to date, or

@@ -1,0 +1,314 @@
+// The stored event (see event_codec.hpp): written and read with
+// nlohmann/json, strictly.
+#include "storage/event_codec.hpp"
+
+#include <limits>
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "storage/storage_error.hpp"
+
+namespace whist::storage {
+
+namespace {
+
+using nlohmann::json;
+using namespace whist::event;
+
+constexpr std::int64_t kBig = std::int64_t{1} << 50;
+
+[[noreturn]] void bad(const std::string& why) { throw StorageError("stored event: " + why); }
+
+// Reads one JSON object strictly: `what` names it in messages.
+class Reader {
+ public:
+  Reader(const json& j, std::string what, const std::set<std::string>& known)
+      : j_(j), what_(std::move(what)) {
+    if (!j.is_object()) bad(what_ + " is not an object");
+    for (const auto& [key, value] : j.items()) {
+      if (!known.count(key)) bad(what_ + " has an unknown key '" + key + "'");
+    }
+  }
+  const json& at(const char* key) const {
+    const auto it = j_.find(key);
+    if (it == j_.end()) bad(what_ + " has no '" + key + "'");
+    return *it;
+  }
+  std::int64_t integer(const char* key, std::int64_t lo = -kBig, std::int64_t hi = kBig) const {
+    const json& v = at(key);
+    if (!v.is_number_integer()) bad(what_ + "'s " + key + " is not a whole number");
+    const auto n = v.get<std::int64_t>();
+    if (n < lo || n > hi) bad(what_ + "'s " + key + " is out of range");
+    return n;
+  }
+  int small(const char* key, int lo = 0, int hi = 1'000'000) const {
+    return static_cast<int>(integer(key, lo, hi));
+  }
+  double number(const char* key) const {
+    const json& v = at(key);
+    if (!v.is_number()) bad(what_ + "'s " + key + " is not a number");
+    return v.get<double>();
+  }
+  bool boolean(const char* key) const {
+    const json& v = at(key);
+    if (!v.is_boolean()) bad(what_ + "'s " + key + " is not true or false");
+    return v.get<bool>();
+  }
+  std::string text(const char* key) const {
+    const json& v = at(key);
+    if (!v.is_string()) bad(what_ + "'s " + key + " is not a string");
+    return v.get<std::string>();
+  }
+  const json& list(const char* key) const {
+    const json& v = at(key);
+    if (!v.is_array()) bad(what_ + "'s " + key + " is not a list");
+    return v;
+  }
+  std::vector<int> ints(const char* key) const {
+    std::vector<int> out;
+    for (const json& v : list(key)) {
+      if (!v.is_number_integer()) bad(what_ + "'s " + key + " holds a value that is not whole");
+      out.push_back(v.get<int>());
+    }
+    return out;
+  }
+  const std::string& what() const { return what_; }
+
+ private:
+  const json& j_;
+  std::string what_;
+};
+
+json player_json(const Player& p) { return {{"account", p.account}, {"name", p.name}}; }
+
+Player read_player(const json& j, const std::string& what) {
+  Reader r(j, what, {"account", "name"});
+  return {r.integer("account", 0), r.text("name")};
+}
+
+template <size_t N>
+std::array<Player, N> read_players(const json& list, const std::string& what) {
+  if (!list.is_array() || list.size() != N) bad(what + " is not a list of " + std::to_string(N));
+  std::array<Player, N> out;
+  for (size_t i = 0; i < N; ++i) out[i] = read_player(list[i], what);
+  return out;
+}
+
+std::array<int, 4> four(const std::vector<int>& v, const std::string& what) {
+  if (v.size() != 4) bad(what + " is not a list of 4");
+  return {v[0], v[1], v[2], v[3]};
+}
+
+json settings_json(const EventSettings& s) {
+  json options = json::object();
+  for (const auto& [name, value] : option_values(s.rules)) {
+    std::visit([&options, &name](const auto& x) { options[name] = x; }, value);
+  }
+  return {{"name", s.name},
+          {"kind", kind_name(s.kind)},
+          {"rules", {{"options", options}}},
+          {"scoring", s.scoring == ScoringMethod::kTotal ? "total" : "matchpoints"},
+          {"rounds", s.rounds ? json(*s.rounds) : json(nullptr)},
+          {"boards_per_round", s.boards_per_round},
+          {"round_seconds", s.round_seconds},
+          {"start_unix", s.start_unix},
+          {"fee", s.fee},
+          {"house_percent", s.house_percent},
+          {"seed", std::to_string(s.seed)}};
+}
+
+EventSettings read_settings(const json& j) {
+  Reader r(j, "settings",
+           {"name", "kind", "rules", "scoring", "rounds", "boards_per_round", "round_seconds",
+            "start_unix", "fee", "house_percent", "seed"});
+  EventSettings s;
+  s.name = r.text("name");
+  const auto kind = kind_from_name(r.text("kind"));
+  if (!kind) bad("unknown event kind '" + r.text("kind") + "'");
+  s.kind = *kind;
+  Reader rules(r.at("rules"), "rules", {"options"});
+  const json& options = rules.at("options");
+  if (!options.is_object()) bad("options is not an object");
+  for (const auto& [name, value] : options.items()) {
+    OptionValue ov;
+    if (value.is_boolean()) {
+      ov = value.get<bool>();
+    } else if (value.is_number_integer()) {
+      ov = value.get<std::int64_t>();
+    } else if (value.is_string()) {
+      ov = value.get<std::string>();
+    } else {
+      bad("option " + name + " has a value of the wrong type");
+    }
+    if (auto err = set_option(s.rules.variant, s.rules.options, name, ov)) bad(*err);
+  }
+  if (auto err = finalize(s.rules)) bad(*err);
+  const std::string scoring = r.text("scoring");
+  if (scoring != "matchpoints" && scoring != "total") bad("unknown scoring '" + scoring + "'");
+  s.scoring = scoring == "total" ? ScoringMethod::kTotal : ScoringMethod::kMatchpoints;
+  if (!r.at("rounds").is_null()) s.rounds = r.small("rounds", 1, 1000);
+  s.boards_per_round = r.small("boards_per_round", kMinBoardsPerRound, kMaxBoardsPerRound);
+  s.round_seconds = r.small("round_seconds", 1, 7 * 24 * 3600);
+  s.start_unix = r.integer("start_unix", 0);
+  s.fee = r.small("fee", 0, 1'000'000);
+  s.house_percent = r.small("house_percent", 0, 100);
+  const std::string seed = r.text("seed");
+  try {
+    size_t used = 0;
+    s.seed = std::stoull(seed, &used);
+    if (used != seed.size()) bad("the seed is not a number");
+  } catch (const std::logic_error&) {
+    bad("the seed is not a number");
+  }
+  return s;
+}
+
+}  // namespace
+
+std::string encode_event(const EventData& e) {
+  json entries = json::array();
+  for (const Entry& x : e.entries) {
+    entries.push_back({{"player", player_json(x.player)},
+                       {"partner", x.partner ? player_json(*x.partner) : json(nullptr)},
+                       {"asked", x.asked}});
+  }
+  json pairs = json::array();
+  for (const auto& [key, players] : e.pairs) {
+    pairs.push_back({{"direction", key.first},
+                     {"pair", key.second},
+                     {"players", {player_json(players[0]), player_json(players[1])}}});
+  }
+  json drive = json::array();
+  for (const auto& [number, p] : e.drive_players) {
+    drive.push_back({{"number", number}, {"player", player_json(p)}});
+  }
+  json tables = json::array();
+  for (const EventTable& t : e.tables) {
+    json seats = json::array();
+    for (const Player& p : t.seats) seats.push_back(player_json(p));
+    tables.push_back({{"round", t.round},
+                      {"table", t.table},
+                      {"seats", seats},
+                      {"ns", t.ns},
+                      {"ew", t.ew},
+                      {"players", t.players},
+                      {"boards", t.boards},
+                      {"done", t.done}});
+  }
+  json results = json::array();
+  for (const BoardResult& r : e.results) {
+    results.push_back(
+        {{"board", r.board},
+         {"round", r.round},
+         {"table", r.table},
+         {"ns", r.ns},
+         {"ew", r.ew},
+         {"players", r.players},
+         {"ns_score", r.ns_score},
+         {"ew_score", r.ew_score},
+         {"adjusted", r.adjusted_ns_percent ? json(*r.adjusted_ns_percent) : json(nullptr)}});
+  }
+  json paid = json::array();
+  for (const auto& [account, chips] : e.paid)
+    paid.push_back({{"account", account}, {"chips", chips}});
+  const json doc = {{"id", e.id},
+                    {"settings", settings_json(e.settings)},
+                    {"director", player_json(e.director)},
+                    {"state", state_name(e.state)},
+                    {"paused", e.paused},
+                    {"paused_left", e.paused_left},
+                    {"round", e.round},
+                    {"round_ends", e.round_ends},
+                    {"entries", entries},
+                    {"field", e.field},
+                    {"planned_rounds", e.planned_rounds},
+                    {"pairs", pairs},
+                    {"drive_players", drive},
+                    {"tables", tables},
+                    {"results", results},
+                    {"paid", paid},
+                    {"chip_batches", e.chip_batches}};
+  return doc.dump();
+}
+
+EventData decode_event(std::string_view text) {
+  const json j = json::parse(text, nullptr, false);
+  if (j.is_discarded()) bad("not JSON");
+  Reader r(j, "event",
+           {"id", "settings", "director", "state", "paused", "paused_left", "round", "round_ends",
+            "entries", "field", "planned_rounds", "pairs", "drive_players", "tables", "results",
+            "paid", "chip_batches"});
+  EventData e;
+  e.id = r.integer("id", 0);
+  e.settings = read_settings(r.at("settings"));
+  e.director = read_player(r.at("director"), "director");
+  const auto state = state_from_name(r.text("state"));
+  if (!state) bad("unknown state '" + r.text("state") + "'");
+  e.state = *state;
+  e.paused = r.boolean("paused");
+  e.paused_left = r.integer("paused_left", 0);
+  e.round = r.small("round", 0, 1000);
+  e.round_ends = r.integer("round_ends", 0);
+  for (const json& x : r.list("entries")) {
+    Reader er(x, "an entry", {"player", "partner", "asked"});
+    Entry entry;
+    entry.player = read_player(er.at("player"), "an entry's player");
+    if (!er.at("partner").is_null()) entry.partner = read_player(er.at("partner"), "a partner");
+    entry.asked = er.integer("asked", 0);
+    e.entries.push_back(entry);
+  }
+  e.field = r.small("field", 0, 1000);
+  e.planned_rounds = r.small("planned_rounds", 0, 1000);
+  for (const json& x : r.list("pairs")) {
+    Reader pr(x, "a pair", {"direction", "pair", "players"});
+    const std::pair<int, int> key{pr.small("direction", 0, 1), pr.small("pair", 1, 1000)};
+    if (!e.pairs.emplace(key, read_players<2>(pr.at("players"), "a pair's players")).second) {
+      bad("a pair is listed twice");
+    }
+  }
+  for (const json& x : r.list("drive_players")) {
+    Reader dr(x, "a drive player", {"number", "player"});
+    if (!e.drive_players
+             .emplace(dr.small("number", 1, 1000), read_player(dr.at("player"), "a drive player"))
+             .second) {
+      bad("a drive player is listed twice");
+    }
+  }
+  for (const json& x : r.list("tables")) {
+    Reader tr(x, "a table", {"round", "table", "seats", "ns", "ew", "players", "boards", "done"});
+    EventTable t;
+    t.round = tr.small("round", 1, 1000);
+    t.table = tr.small("table", 1, 1000);
+    t.seats = read_players<4>(tr.at("seats"), "a table's seats");
+    t.ns = tr.small("ns", 0, 1000);
+    t.ew = tr.small("ew", 0, 1000);
+    t.players = four(tr.ints("players"), "a table's players");
+    t.boards = tr.ints("boards");
+    for (int b : tr.ints("done")) t.done.insert(b);
+    e.tables.push_back(std::move(t));
+  }
+  for (const json& x : r.list("results")) {
+    Reader rr(
+        x, "a result",
+        {"board", "round", "table", "ns", "ew", "players", "ns_score", "ew_score", "adjusted"});
+    BoardResult b;
+    b.board = rr.small("board", 1, 100'000);
+    b.round = rr.small("round", 1, 1000);
+    b.table = rr.small("table", 1, 1000);
+    b.ns = rr.small("ns", 0, 1000);
+    b.ew = rr.small("ew", 0, 1000);
+    b.players = four(rr.ints("players"), "a result's players");
+    b.ns_score = rr.number("ns_score");
+    b.ew_score = rr.number("ew_score");
+    if (!rr.at("adjusted").is_null()) b.adjusted_ns_percent = rr.small("adjusted", 40, 60);
+    e.results.push_back(b);
+  }
+  for (const json& x : r.list("paid")) {
+    Reader pr(x, "a fee paid", {"account", "chips"});
+    e.paid[pr.integer("account", 1)] = pr.integer("chips", 0);
+  }
+  e.chip_batches = r.integer("chip_batches", 0);
+  return e;
+}
+
+}  // namespace whist::storage
