@@ -99,15 +99,63 @@ std::array<int, 4> four(const std::vector<int>& v, const std::string& what) {
   return {v[0], v[1], v[2], v[3]};
 }
 
-json settings_json(const EventSettings& s) {
+json rules_json(const Rules& r) {
   json options = json::object();
-  for (const auto& [name, value] : option_values(s.rules)) {
+  for (const auto& [name, value] : option_values(r)) {
     std::visit([&options, &name](const auto& x) { options[name] = x; }, value);
   }
+  return {{"options", options}};
+}
+
+const char* scoring_name(ScoringMethod m) {
+  return m == ScoringMethod::kTotal ? "total" : "matchpoints";
+}
+
+// Classic rules by their options, checked by the engine.
+Rules read_rules(const json& j) {
+  Reader rules(j, "rules", {"options"});
+  const json& options = rules.at("options");
+  if (!options.is_object()) bad("options is not an object");
+  Rules out;
+  for (const auto& [name, value] : options.items()) {
+    OptionValue ov;
+    if (value.is_boolean()) {
+      ov = value.get<bool>();
+    } else if (value.is_number_integer()) {
+      ov = value.get<std::int64_t>();
+    } else if (value.is_string()) {
+      ov = value.get<std::string>();
+    } else {
+      bad("option " + name + " has a value of the wrong type");
+    }
+    if (auto err = set_option(out.variant, out.options, name, ov)) bad(*err);
+  }
+  if (auto err = finalize(out)) bad(*err);
+  return out;
+}
+
+ScoringMethod read_scoring(const Reader& r) {
+  const std::string scoring = r.text("scoring");
+  if (scoring != "matchpoints" && scoring != "total") bad("unknown scoring '" + scoring + "'");
+  return scoring == "total" ? ScoringMethod::kTotal : ScoringMethod::kMatchpoints;
+}
+
+std::uint64_t read_seed(const Reader& r) {
+  const std::string seed = r.text("seed");
+  try {
+    size_t used = 0;
+    const std::uint64_t n = std::stoull(seed, &used);
+    if (used == seed.size() && !seed.empty() && seed[0] != '-') return n;
+  } catch (const std::logic_error&) {
+  }
+  bad(r.what() + "'s seed is not a number");
+}
+
+json settings_json(const EventSettings& s) {
   return {{"name", s.name},
           {"kind", kind_name(s.kind)},
-          {"rules", {{"options", options}}},
-          {"scoring", s.scoring == ScoringMethod::kTotal ? "total" : "matchpoints"},
+          {"rules", rules_json(s.rules)},
+          {"scoring", scoring_name(s.scoring)},
           {"rounds", s.rounds ? json(*s.rounds) : json(nullptr)},
           {"boards_per_round", s.boards_per_round},
           {"round_seconds", s.round_seconds},
@@ -126,40 +174,15 @@ EventSettings read_settings(const json& j) {
   const auto kind = kind_from_name(r.text("kind"));
   if (!kind) bad("unknown event kind '" + r.text("kind") + "'");
   s.kind = *kind;
-  Reader rules(r.at("rules"), "rules", {"options"});
-  const json& options = rules.at("options");
-  if (!options.is_object()) bad("options is not an object");
-  for (const auto& [name, value] : options.items()) {
-    OptionValue ov;
-    if (value.is_boolean()) {
-      ov = value.get<bool>();
-    } else if (value.is_number_integer()) {
-      ov = value.get<std::int64_t>();
-    } else if (value.is_string()) {
-      ov = value.get<std::string>();
-    } else {
-      bad("option " + name + " has a value of the wrong type");
-    }
-    if (auto err = set_option(s.rules.variant, s.rules.options, name, ov)) bad(*err);
-  }
-  if (auto err = finalize(s.rules)) bad(*err);
-  const std::string scoring = r.text("scoring");
-  if (scoring != "matchpoints" && scoring != "total") bad("unknown scoring '" + scoring + "'");
-  s.scoring = scoring == "total" ? ScoringMethod::kTotal : ScoringMethod::kMatchpoints;
+  s.rules = read_rules(r.at("rules"));
+  s.scoring = read_scoring(r);
   if (!r.at("rounds").is_null()) s.rounds = r.small("rounds", 1, 1000);
   s.boards_per_round = r.small("boards_per_round", kMinBoardsPerRound, kMaxBoardsPerRound);
   s.round_seconds = r.small("round_seconds", 1, 7 * 24 * 3600);
   s.start_unix = r.integer("start_unix", 0);
   s.fee = r.small("fee", 0, 1'000'000);
   s.house_percent = r.small("house_percent", 0, 100);
-  const std::string seed = r.text("seed");
-  try {
-    size_t used = 0;
-    s.seed = std::stoull(seed, &used);
-    if (used != seed.size()) bad("the seed is not a number");
-  } catch (const std::logic_error&) {
-    bad("the seed is not a number");
-  }
+  s.seed = read_seed(r);
   return s;
 }
 
@@ -309,6 +332,67 @@ EventData decode_event(std::string_view text) {
   }
   e.chip_batches = r.integer("chip_batches", 0);
   return e;
+}
+
+std::string encode_daily(const DailyData& d) {
+  json entrants = json::array();
+  for (const DailyEntrant& e : d.entrants) {
+    json played = json::array();
+    for (const auto& [ns, ew] : e.played) played.push_back({ns, ew});
+    entrants.push_back({{"number", e.number},
+                        {"account", e.account},
+                        {"name", e.name},
+                        {"entered_at", e.entered_at},
+                        {"played", played}});
+  }
+  const DailySettings& s = d.settings;
+  const json settings = {{"name", s.name},
+                         {"rules", rules_json(s.rules)},
+                         {"scoring", scoring_name(s.scoring)},
+                         {"boards", s.boards},
+                         {"opens", s.opens},
+                         {"closes", s.closes},
+                         {"seed", std::to_string(s.seed)}};
+  return json{{"daily", {{"id", d.id}, {"settings", settings}, {"entrants", entrants}}}}.dump();
+}
+
+bool is_daily(std::string_view text) {
+  const json j = json::parse(text, nullptr, false);
+  return j.is_object() && j.contains("daily");
+}
+
+DailyData decode_daily(std::string_view text) {
+  const json j = json::parse(text, nullptr, false);
+  if (j.is_discarded()) bad("not JSON");
+  Reader outer(j, "the document", {"daily"});
+  Reader r(outer.at("daily"), "daily", {"id", "settings", "entrants"});
+  DailyData d;
+  d.id = r.integer("id", 0);
+  Reader s(r.at("settings"), "settings",
+           {"name", "rules", "scoring", "boards", "opens", "closes", "seed"});
+  d.settings.name = s.text("name");
+  d.settings.rules = read_rules(s.at("rules"));
+  d.settings.scoring = read_scoring(s);
+  d.settings.boards = s.small("boards", 1, 16);
+  d.settings.opens = s.integer("opens", 0);
+  d.settings.closes = s.integer("closes", 0);
+  d.settings.seed = read_seed(s);
+  for (const json& x : r.list("entrants")) {
+    Reader er(x, "an entrant", {"number", "account", "name", "entered_at", "played"});
+    DailyEntrant e;
+    e.number = er.small("number", 1, 10'000'000);
+    e.account = er.integer("account", 1);
+    e.name = er.text("name");
+    e.entered_at = er.integer("entered_at", 0);
+    for (const json& p : er.list("played")) {
+      if (!p.is_array() || p.size() != 2 || !p[0].is_number() || !p[1].is_number()) {
+        bad("an entrant's board is not [ns, ew]");
+      }
+      e.played.emplace_back(p[0].get<double>(), p[1].get<double>());
+    }
+    d.entrants.push_back(std::move(e));
+  }
+  return d;
 }
 
 }  // namespace whist::storage

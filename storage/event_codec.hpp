@@ -22,6 +22,7 @@
 #include <string_view>
 
 #include "event/core.hpp"
+#include "event/daily.hpp"
 
 namespace whist::storage {
 
@@ -30,5 +31,15 @@ std::string encode_event(const event::EventData& e);
 // unknown, a value of the wrong type or out of range, rules the engine
 // refuses.
 event::EventData decode_event(std::string_view text);
+
+// A daily duplicate, the same way:
+//   {"daily": {"id", "settings": {"name", "rules": {"options": {...}},
+//    "scoring", "boards", "opens", "closes", "seed"}, "entrants":
+//    [{"number", "account", "name", "entered_at", "played": [[ns, ew]...]}]}}
+// (the outer key tells it from a pairs event or a drive).
+std::string encode_daily(const event::DailyData& d);
+event::DailyData decode_daily(std::string_view text);
+// Whether a stored event's document is a daily duplicate's.
+bool is_daily(std::string_view text);
 
 }  // namespace whist::storage

@@ -3,7 +3,8 @@
 // An event's boards in classic whist (engine/variants/classic.hpp; options
 // `boards` and `first_trump`): a game of a fixed number of deals, each
 // scored alone, the rotation of trumps starting where the board says; and
-// that tables never take these options while records do.
+// records that carry them (tests/protocol/rules_json_test.cpp: tables
+// never take them).
 
 #include <string>
 #include <vector>
@@ -18,21 +19,6 @@ namespace {
 
 using Ints = std::vector<int>;
 
-// One whole suit to each seat, seat 0 first ("CDHS": seat 0 the clubs...).
-DealSpec suits(std::string_view order) {
-  std::vector<std::string> hands;
-  for (char suit : order) {
-    std::string hand;
-    for (char rank : std::string_view("23456789TJQKA")) {
-      if (!hand.empty()) hand += ' ';
-      hand += rank;
-      hand += suit;
-    }
-    hands.push_back(hand);
-  }
-  return test::deal(hands);
-}
-
 constexpr int kClubs = 0, kDiamonds = 1, kHearts = 2, kSpades = 3;
 
 }  // namespace
@@ -43,17 +29,17 @@ TEST_CASE("boards: the game is that many deals, each scored alone", "[classic][b
   const Rules r = test::rules(Variant::kClassic, {{"trump", std::string("rotate")},
                                                   {"boards", std::int64_t{3}},
                                                   {"first_trump", std::string("spades")}});
-  auto g = test::game(r, 1, suits("CDHS"));
+  auto g = test::game(r, 1, test::full_suit_a_seat());
   CHECK(g.trump_suit() == kSpades);
   test::finish_deal(g);
   CHECK(g.scores() == Ints{0, 7});
   REQUIRE(g.awaiting_deal());
-  test::give(g, suits("CDHS"));
+  test::give(g, test::full_suit_a_seat());
   CHECK(g.trump_suit() == kClubs);  // the rotation goes on from spades
   test::finish_deal(g);
   CHECK(g.scores() == Ints{7, 7});
   REQUIRE(g.awaiting_deal());
-  test::give(g, suits("CDHS"));
+  test::give(g, test::full_suit_a_seat());
   CHECK(g.trump_suit() == kHearts);
   test::finish_deal(g);
   REQUIRE(g.is_over());
@@ -71,7 +57,7 @@ TEST_CASE("boards: honours score in full, capped or not, game or no game", "[cla
     const Rules r = test::rules(Variant::kClassic, {{"trump", std::string("rotate")},
                                                     {"honours", std::string(honours)},
                                                     {"boards", std::int64_t{1}}});
-    auto g = test::game(r, 0, suits("CDHS"));
+    auto g = test::game(r, 0, test::full_suit_a_seat());
     test::finish_deal(g);
     REQUIRE(g.is_over());
     CHECK(g.results()[0].score.vec() == Ints{11, 0});

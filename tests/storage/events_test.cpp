@@ -161,3 +161,37 @@ TEST_CASE("an event's chips go with it to the ledger, once", "[storage][events]"
   CHECK(decode_event(past[0].document).state == EventState::kCancelled);
   CHECK_THROWS_AS(db.events().update_event(999, EventState::kOpen, 0, "{}", kNow), StorageError);
 }
+
+TEST_CASE("a stored daily duplicate reads back whole", "[storage][events]") {
+  DailySettings s;
+  s.name = "Daily duplicate, 28 November";
+  s.rules.options.trump = whist::ClassicTrump::kRotate;
+  REQUIRE_FALSE(whist::finalize(s.rules));
+  s.boards = 8;
+  s.opens = kNow;
+  s.closes = kNow + 86400;
+  s.seed = 18446744073709551615ULL;  // the largest seed
+  auto made = DailyCore::make(4, s);
+  REQUIRE(std::holds_alternative<DailyCore>(made));
+  DailyCore d = std::get<DailyCore>(made);
+  REQUIRE(d.enter(31, "ann", kNow + 1) == DailyError::kNone);
+  REQUIRE(d.enter(32, "ben", kNow + 2) == DailyError::kNone);
+  REQUIRE(d.board_finished(31, 1, 2, 0, kNow + 3) == DailyError::kNone);
+  REQUIRE(d.board_finished(31, 2, 0, 1.5, kNow + 4) == DailyError::kNone);
+  const std::string text = whist::storage::encode_daily(d.data());
+  CHECK(whist::storage::is_daily(text));
+  CHECK_FALSE(whist::storage::is_daily(encode_event(EventData{})));
+  const DailyData back = whist::storage::decode_daily(text);
+  CHECK(whist::storage::encode_daily(back) == text);
+  CHECK(back.settings.seed == s.seed);
+  REQUIRE(back.entrants.size() == 2);
+  CHECK(back.entrants[0].played.size() == 2);
+  CHECK(back.entrants[0].played[1].second == 1.5);
+  DailyCore again(back);
+  CHECK(again.next_board(31) == 3);
+  CHECK(again.next_board(32) == 1);
+  std::string broken = text;
+  broken.replace(broken.find("\"boards\":8"), 10, "\"boards\":\"8\"");
+  CHECK_THROWS_WITH(whist::storage::decode_daily(broken),
+                    "stored event: settings's boards is not a whole number");
+}
