@@ -41,14 +41,25 @@ Game Game::with_given_deals(const Rules& rules, int first_dealer) {
   return Game(rules, first_dealer);
 }
 
+Game Game::preset(const Rules& rules, int first_dealer,
+                  std::shared_ptr<const std::vector<Deal>> deals) {
+  Game g(rules, first_dealer);
+  g.preset_ = std::move(deals);
+  g.next_deal(nullptr);
+  return g;
+}
+
 int Game::current_seat() const {
   if (phase_ == Phase::kOver || phase_ == Phase::kAwaitingDeal) return -1;
   return to_act_;
 }
 
 void Game::next_deal(Events* ev) {
+  const auto next = static_cast<size_t>(deal_index_ + 1);
   if (seeded_) {
     begin_deal(deal_from_shuffle(rules_, deal_index_ + 1, dealer_, rng_), ev);
+  } else if (preset_ && next < preset_->size()) {
+    begin_deal((*preset_)[next], ev);
   } else {
     phase_ = Phase::kAwaitingDeal;
   }

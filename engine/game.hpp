@@ -13,6 +13,7 @@
 #include <array>
 #include <cassert>
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
@@ -37,6 +38,11 @@ class Game {
   static Game seeded(const Rules& rules, int first_dealer, std::uint64_t seed);
   // A game whose deals are given one at a time with `start_deal` (a record).
   static Game with_given_deals(const Rules& rules, int first_dealer);
+  // A game that deals `deals` in order, each checked beforehand (an
+  // event's boards: event/boards.hpp); past them it waits for a deal as a
+  // record's game does.
+  static Game preset(const Rules& rules, int first_dealer,
+                     std::shared_ptr<const std::vector<Deal>> deals);
 
   const Rules& rules() const { return rules_; }
   int players() const { return n_; }
@@ -130,6 +136,7 @@ class Game {
   bool seeded_ = false;
   std::uint64_t seed_ = 0;
   Rng rng_;
+  std::shared_ptr<const std::vector<Deal>> preset_;  // preset(): shared by copies
 
   Phase phase_ = Phase::kAwaitingDeal;
   int dealer_ = 0;

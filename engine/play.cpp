@@ -76,7 +76,9 @@ void Game::apply_undo(const Action&, Events*) {
       kept.push_back(a);
     }
   }
-  Game g = seeded_ ? seeded(rules_, first_dealer_, seed_) : with_given_deals(rules_, first_dealer_);
+  Game g = seeded_   ? seeded(rules_, first_dealer_, seed_)
+           : preset_ ? preset(rules_, first_dealer_, preset_)
+                     : with_given_deals(rules_, first_dealer_);
   size_t dealt = g.deals_.size();
   for (const Action& a : kept) {
     if (g.awaiting_deal()) g.start_deal(deals_[dealt++]);

@@ -18,6 +18,7 @@
 #include <variant>
 
 #include "engine/deal.hpp"
+#include "engine/game.hpp"
 #include "engine/options.hpp"
 
 namespace whist::event {
@@ -41,5 +42,12 @@ int board_dealer(int number);
 // board's place in the rotation. Finalized. An error message if the event's
 // rules cannot play boards (not classic, a rubber, honours_bar).
 std::variant<Rules, std::string> boards_rules(const Rules& event_rules, int first, int count);
+
+// The game a table plays for boards first .. first + count - 1 of the
+// event whose seed is `seed`: the boards' deals in order (Game::preset),
+// each with its dealer and trump, over after the last. An error message
+// as boards_rules gives.
+std::variant<Game, std::string> boards_game(const Rules& event_rules, std::uint64_t seed, int first,
+                                            int count);
 
 }  // namespace whist::event

@@ -66,21 +66,43 @@ TEST_CASE("A table's run of boards plays each with its own dealer and trump") {
     REQUIRE(std::holds_alternative<Rules>(made));
     const Rules& rules = std::get<Rules>(made);
     CHECK(rules.options.boards == 3);
-    Game g = Game::with_given_deals(rules, board_dealer(7));
+    auto made_game = boards_game(event, 99, 7, 3);
+    REQUIRE(std::holds_alternative<Game>(made_game));
+    Game g = std::get<Game>(made_game);
     for (int n = 7; n <= 9; ++n) {
-      REQUIRE(g.awaiting_deal());
+      REQUIRE_FALSE(g.awaiting_deal());  // the game deals its boards itself
       const Board b = make_board(event, 99, n);
-      g.start_deal(b.deal);
+      CHECK(g.deals().back() == b.deal);
       CHECK(g.dealer() == b.dealer);
       CHECK(g.trump_suit() == b.trump);
       CHECK(g.hand(0) == b.deal.hands[0]);
-      while (!g.awaiting_deal() && !g.is_over()) {
+      const int deal = g.deal_index();
+      while (g.deal_index() == deal && !g.is_over()) {
         REQUIRE(g.apply(g.legal_actions().front()).ok());
       }
     }
     CHECK(g.is_over());
     CHECK(g.results().size() == 3);
   }
+}
+
+TEST_CASE("An undo at a table of boards replays from its boards") {
+  Rules event;
+  event.options.trump = ClassicTrump::kRotate;
+  REQUIRE_FALSE(finalize(event));
+  Game g = std::get<Game>(boards_game(event, 5, 2, 2));
+  // Board 2 played out, then one card of board 3, taken back.
+  while (g.deal_index() == 0) REQUIRE(g.apply(g.legal_actions().front()).ok());
+  const CardSet before = g.hand(g.current_seat());
+  const int seat = g.current_seat();
+  REQUIRE(g.apply(g.legal_actions().front()).ok());
+  const auto undo = g.undo_for(seat);
+  REQUIRE(undo);
+  REQUIRE(g.apply(*undo).ok());
+  CHECK(g.hand(seat) == before);
+  CHECK(g.deal_index() == 1);
+  CHECK(g.deals().back() == make_board(event, 5, 3).deal);
+  CHECK(g.trump_suit() == kSpades);  // board 3 of a rotation from hearts
 }
 
 TEST_CASE("Boards are classic whist without a game to win") {
