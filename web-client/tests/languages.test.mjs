@@ -174,7 +174,8 @@ test("a table in Romanian, then Italian and English live; watched in Italian and
   // register() makes an English page: this one is Romanian by its user's choice.
   const ana = await register(env, "bogdan", DESKTOP);
   await choose(ana, "ro");
-  const table = await createTable(ana, { variant: "classic", preset: "whist5" });
+  // To 9: no deal can end the game (7 points at most), so deal 2 always comes.
+  const table = await createTable(ana, { variant: "classic", preset: "whist5", options: { play_to: 9 } });
   await ana.waitForSelector(".status-bar >> text=Se mai așteaptă 3 jucători");
   for (const seat of [1, 2, 3]) {
     await ana.click(`button[data-add-bot="${seat}"]`);
