@@ -2,68 +2,36 @@
 // nlohmann/json, strictly.
 #include "storage/event_codec.hpp"
 
-#include <limits>
-#include <nlohmann/json.hpp>
 #include <set>
 
-#include "storage/storage_error.hpp"
+#include "storage/json_codec.hpp"
 
 namespace whist::storage {
 
 namespace {
 
-using nlohmann::json;
+using namespace codec;
 using namespace whist::event;
 
 constexpr std::int64_t kBig = std::int64_t{1} << 50;
 
-[[noreturn]] void bad(const std::string& why) { throw StorageError("stored event: " + why); }
-
-// Reads one JSON object strictly: `what` names it in messages.
+// One object of the document, read strictly (json_codec.hpp): `what`
+// names it in messages.
 class Reader {
  public:
   Reader(const json& j, std::string what, const std::set<std::string>& known)
-      : j_(j), what_(std::move(what)) {
-    if (!j.is_object()) bad(what_ + " is not an object");
-    for (const auto& [key, value] : j.items()) {
-      if (!known.count(key)) bad(what_ + " has an unknown key '" + key + "'");
-    }
-  }
-  const json& at(const char* key) const {
-    const auto it = j_.find(key);
-    if (it == j_.end()) bad(what_ + " has no '" + key + "'");
-    return *it;
-  }
+      : j_(object(j, what, known)), what_(std::move(what)) {}
+  const json& at(const char* key) const { return codec::at(j_, key, what_); }
   std::int64_t integer(const char* key, std::int64_t lo = -kBig, std::int64_t hi = kBig) const {
-    const json& v = at(key);
-    if (!v.is_number_integer()) bad(what_ + "'s " + key + " is not a whole number");
-    const auto n = v.get<std::int64_t>();
-    if (n < lo || n > hi) bad(what_ + "'s " + key + " is out of range");
-    return n;
+    return codec::integer(j_, key, what_, lo, hi);
   }
   int small(const char* key, int lo = 0, int hi = 1'000'000) const {
     return static_cast<int>(integer(key, lo, hi));
   }
-  double number(const char* key) const {
-    const json& v = at(key);
-    if (!v.is_number()) bad(what_ + "'s " + key + " is not a number");
-    return v.get<double>();
-  }
-  bool boolean(const char* key) const {
-    const json& v = at(key);
-    if (!v.is_boolean()) bad(what_ + "'s " + key + " is not true or false");
-    return v.get<bool>();
-  }
-  std::string text(const char* key) const {
-    const json& v = at(key);
-    if (!v.is_string()) bad(what_ + "'s " + key + " is not a string");
-    return v.get<std::string>();
-  }
-  const json& list(const char* key) const {
-    const json& v = at(key);
-    if (!v.is_array()) bad(what_ + "'s " + key + " is not a list");
-    return v;
-  }
+  double number(const char* key) const { return codec::number(j_, key, what_); }
+  bool boolean(const char* key) const { return codec::boolean(j_, key, what_); }
+  std::string text(const char* key) const { return codec::text(j_, key, what_); }
+  const json& list(const char* key) const { return codec::list(j_, key, what_); }
   std::vector<int> ints(const char* key) const {
     std::vector<int> out;
     for (const json& v : list(key)) {
@@ -99,13 +67,7 @@ std::array<int, 4> four(const std::vector<int>& v, const std::string& what) {
   return {v[0], v[1], v[2], v[3]};
 }
 
-json rules_json(const Rules& r) {
-  json options = json::object();
-  for (const auto& [name, value] : option_values(r)) {
-    std::visit([&options, &name](const auto& x) { options[name] = x; }, value);
-  }
-  return {{"options", options}};
-}
+json rules_json(const Rules& r) { return {{"options", options_json(r)}}; }
 
 const char* scoring_name(ScoringMethod m) {
   return m == ScoringMethod::kTotal ? "total" : "matchpoints";
@@ -114,22 +76,8 @@ const char* scoring_name(ScoringMethod m) {
 // Classic rules by their options, checked by the engine.
 Rules read_rules(const json& j) {
   Reader rules(j, "rules", {"options"});
-  const json& options = rules.at("options");
-  if (!options.is_object()) bad("options is not an object");
   Rules out;
-  for (const auto& [name, value] : options.items()) {
-    OptionValue ov;
-    if (value.is_boolean()) {
-      ov = value.get<bool>();
-    } else if (value.is_number_integer()) {
-      ov = value.get<std::int64_t>();
-    } else if (value.is_string()) {
-      ov = value.get<std::string>();
-    } else {
-      bad("option " + name + " has a value of the wrong type");
-    }
-    if (auto err = set_option(out.variant, out.options, name, ov)) bad(*err);
-  }
+  read_options(rules.at("options"), out);
   if (auto err = finalize(out)) bad(*err);
   return out;
 }
@@ -186,75 +134,7 @@ EventSettings read_settings(const json& j) {
   return s;
 }
 
-}  // namespace
-
-std::string encode_event(const EventData& e) {
-  json entries = json::array();
-  for (const Entry& x : e.entries) {
-    entries.push_back({{"player", player_json(x.player)},
-                       {"partner", x.partner ? player_json(*x.partner) : json(nullptr)},
-                       {"asked", x.asked}});
-  }
-  json pairs = json::array();
-  for (const auto& [key, players] : e.pairs) {
-    pairs.push_back({{"direction", key.first},
-                     {"pair", key.second},
-                     {"players", {player_json(players[0]), player_json(players[1])}}});
-  }
-  json drive = json::array();
-  for (const auto& [number, p] : e.drive_players) {
-    drive.push_back({{"number", number}, {"player", player_json(p)}});
-  }
-  json tables = json::array();
-  for (const EventTable& t : e.tables) {
-    json seats = json::array();
-    for (const Player& p : t.seats) seats.push_back(player_json(p));
-    tables.push_back({{"round", t.round},
-                      {"table", t.table},
-                      {"seats", seats},
-                      {"ns", t.ns},
-                      {"ew", t.ew},
-                      {"players", t.players},
-                      {"boards", t.boards},
-                      {"done", t.done}});
-  }
-  json results = json::array();
-  for (const BoardResult& r : e.results) {
-    results.push_back(
-        {{"board", r.board},
-         {"round", r.round},
-         {"table", r.table},
-         {"ns", r.ns},
-         {"ew", r.ew},
-         {"players", r.players},
-         {"ns_score", r.ns_score},
-         {"ew_score", r.ew_score},
-         {"adjusted", r.adjusted_ns_percent ? json(*r.adjusted_ns_percent) : json(nullptr)}});
-  }
-  json paid = json::array();
-  for (const auto& [account, chips] : e.paid)
-    paid.push_back({{"account", account}, {"chips", chips}});
-  const json doc = {{"id", e.id},
-                    {"settings", settings_json(e.settings)},
-                    {"director", player_json(e.director)},
-                    {"state", state_name(e.state)},
-                    {"paused", e.paused},
-                    {"paused_left", e.paused_left},
-                    {"round", e.round},
-                    {"round_ends", e.round_ends},
-                    {"entries", entries},
-                    {"field", e.field},
-                    {"planned_rounds", e.planned_rounds},
-                    {"pairs", pairs},
-                    {"drive_players", drive},
-                    {"tables", tables},
-                    {"results", results},
-                    {"paid", paid},
-                    {"chip_batches", e.chip_batches}};
-  return doc.dump();
-}
-
-EventData decode_event(std::string_view text) {
+EventData read_event(std::string_view text) {
   const json j = json::parse(text, nullptr, false);
   if (j.is_discarded()) bad("not JSON");
   Reader r(j, "event",
@@ -334,34 +214,7 @@ EventData decode_event(std::string_view text) {
   return e;
 }
 
-std::string encode_daily(const DailyData& d) {
-  json entrants = json::array();
-  for (const DailyEntrant& e : d.entrants) {
-    json played = json::array();
-    for (const auto& [ns, ew] : e.played) played.push_back({ns, ew});
-    entrants.push_back({{"number", e.number},
-                        {"account", e.account},
-                        {"name", e.name},
-                        {"entered_at", e.entered_at},
-                        {"played", played}});
-  }
-  const DailySettings& s = d.settings;
-  const json settings = {{"name", s.name},
-                         {"rules", rules_json(s.rules)},
-                         {"scoring", scoring_name(s.scoring)},
-                         {"boards", s.boards},
-                         {"opens", s.opens},
-                         {"closes", s.closes},
-                         {"seed", std::to_string(s.seed)}};
-  return json{{"daily", {{"id", d.id}, {"settings", settings}, {"entrants", entrants}}}}.dump();
-}
-
-bool is_daily(std::string_view text) {
-  const json j = json::parse(text, nullptr, false);
-  return j.is_object() && j.contains("daily");
-}
-
-DailyData decode_daily(std::string_view text) {
+DailyData read_daily(std::string_view text) {
   const json j = json::parse(text, nullptr, false);
   if (j.is_discarded()) bad("not JSON");
   Reader outer(j, "the document", {"daily"});
@@ -393,6 +246,109 @@ DailyData decode_daily(std::string_view text) {
     d.entrants.push_back(std::move(e));
   }
   return d;
+}
+
+}  // namespace
+
+std::string encode_event(const EventData& e) {
+  json entries = json::array();
+  for (const Entry& x : e.entries) {
+    entries.push_back({{"player", player_json(x.player)},
+                       {"partner", x.partner ? player_json(*x.partner) : json(nullptr)},
+                       {"asked", x.asked}});
+  }
+  json pairs = json::array();
+  for (const auto& [key, players] : e.pairs) {
+    pairs.push_back({{"direction", key.first},
+                     {"pair", key.second},
+                     {"players", {player_json(players[0]), player_json(players[1])}}});
+  }
+  json drive = json::array();
+  for (const auto& [number, p] : e.drive_players) {
+    drive.push_back({{"number", number}, {"player", player_json(p)}});
+  }
+  json tables = json::array();
+  for (const EventTable& t : e.tables) {
+    json seats = json::array();
+    for (const Player& p : t.seats) seats.push_back(player_json(p));
+    tables.push_back({{"round", t.round},
+                      {"table", t.table},
+                      {"seats", seats},
+                      {"ns", t.ns},
+                      {"ew", t.ew},
+                      {"players", t.players},
+                      {"boards", t.boards},
+                      {"done", t.done}});
+  }
+  json results = json::array();
+  for (const BoardResult& r : e.results) {
+    results.push_back(
+        {{"board", r.board},
+         {"round", r.round},
+         {"table", r.table},
+         {"ns", r.ns},
+         {"ew", r.ew},
+         {"players", r.players},
+         {"ns_score", r.ns_score},
+         {"ew_score", r.ew_score},
+         {"adjusted", r.adjusted_ns_percent ? json(*r.adjusted_ns_percent) : json(nullptr)}});
+  }
+  json paid = json::array();
+  for (const auto& [account, chips] : e.paid)
+    paid.push_back({{"account", account}, {"chips", chips}});
+  const json doc = {{"id", e.id},
+                    {"settings", settings_json(e.settings)},
+                    {"director", player_json(e.director)},
+                    {"state", state_name(e.state)},
+                    {"paused", e.paused},
+                    {"paused_left", e.paused_left},
+                    {"round", e.round},
+                    {"round_ends", e.round_ends},
+                    {"entries", entries},
+                    {"field", e.field},
+                    {"planned_rounds", e.planned_rounds},
+                    {"pairs", pairs},
+                    {"drive_players", drive},
+                    {"tables", tables},
+                    {"results", results},
+                    {"paid", paid},
+                    {"chip_batches", e.chip_batches}};
+  return doc.dump();
+}
+
+std::string encode_daily(const DailyData& d) {
+  json entrants = json::array();
+  for (const DailyEntrant& e : d.entrants) {
+    json played = json::array();
+    for (const auto& [ns, ew] : e.played) played.push_back({ns, ew});
+    entrants.push_back({{"number", e.number},
+                        {"account", e.account},
+                        {"name", e.name},
+                        {"entered_at", e.entered_at},
+                        {"played", played}});
+  }
+  const DailySettings& s = d.settings;
+  const json settings = {{"name", s.name},
+                         {"rules", rules_json(s.rules)},
+                         {"scoring", scoring_name(s.scoring)},
+                         {"boards", s.boards},
+                         {"opens", s.opens},
+                         {"closes", s.closes},
+                         {"seed", std::to_string(s.seed)}};
+  return json{{"daily", {{"id", d.id}, {"settings", settings}, {"entrants", entrants}}}}.dump();
+}
+
+bool is_daily(std::string_view text) {
+  const json j = json::parse(text, nullptr, false);
+  return j.is_object() && j.contains("daily");
+}
+
+EventData decode_event(std::string_view text) {
+  return named("stored event", [&] { return read_event(text); });
+}
+
+DailyData decode_daily(std::string_view text) {
+  return named("stored event", [&] { return read_daily(text); });
 }
 
 }  // namespace whist::storage

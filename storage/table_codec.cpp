@@ -3,68 +3,15 @@
 #include "storage/table_codec.hpp"
 
 #include <limits>
-#include <nlohmann/json.hpp>
 #include <set>
 
-#include "storage/storage_error.hpp"
+#include "storage/json_codec.hpp"
 
 namespace whist::storage {
 
 namespace {
 
-using nlohmann::json;
-
-[[noreturn]] void bad(const std::string& why) { throw StorageError("stored table: " + why); }
-
-// The object `j` (named `what`), with only the keys `known`.
-const json& object(const json& j, const std::string& what, const std::set<std::string>& known) {
-  if (!j.is_object()) bad(what + " is not an object");
-  for (const auto& [key, value] : j.items())
-    if (!known.count(key)) bad(what + " has an unknown key '" + key + "'");
-  return j;
-}
-
-const json& at(const json& j, const char* key, const std::string& what) {
-  const auto it = j.find(key);
-  if (it == j.end()) bad(what + " has no '" + key + "'");
-  return *it;
-}
-
-std::int64_t integer(const json& j, const char* key, const std::string& what, std::int64_t lo,
-                     std::int64_t hi) {
-  const json& v = at(j, key, what);
-  if (!v.is_number_integer()) bad(what + "'s " + key + " is not a whole number");
-  const auto n = v.get<std::int64_t>();
-  if (n < lo || n > hi) bad(what + "'s " + key + " is out of range: " + std::to_string(n));
-  return n;
-}
-
-bool boolean(const json& j, const char* key, const std::string& what) {
-  const json& v = at(j, key, what);
-  if (!v.is_boolean()) bad(what + "'s " + key + " is not true or false");
-  return v.get<bool>();
-}
-
-std::string text(const json& j, const char* key, const std::string& what) {
-  const json& v = at(j, key, what);
-  if (!v.is_string()) bad(what + "'s " + key + " is not a string");
-  return v.get<std::string>();
-}
-
-// The enum value among [0, n) whose name is `name`.
-template <typename E, typename Name>
-E by_name(const std::string& name, int n, Name name_of, const char* what) {
-  for (int i = 0; i < n; ++i)
-    if (name_of(static_cast<E>(i)) == name) return static_cast<E>(i);
-  bad(std::string("unknown ") + what + " '" + name + "'");
-}
-
-json options_json(const Rules& r) {
-  json o = json::object();
-  for (const auto& [name, value] : option_values(r))
-    std::visit([&o, &name](const auto& x) { o[name] = x; }, value);
-  return o;
-}
+using namespace codec;
 
 Rules read_rules(const json& s) {
   Rules r;
@@ -72,20 +19,7 @@ Rules read_rules(const json& s) {
   if (!variant) bad("unknown variant '" + text(s, "variant", "setup") + "'");
   r.variant = *variant;
   r.players = static_cast<int>(integer(s, "players", "setup", 2, 8));
-  const json& options = at(s, "options", "setup");
-  if (!options.is_object()) bad("options is not an object");
-  for (const auto& [name, value] : options.items()) {
-    OptionValue ov;
-    if (value.is_boolean())
-      ov = value.get<bool>();
-    else if (value.is_number_integer())
-      ov = value.get<std::int64_t>();
-    else if (value.is_string())
-      ov = value.get<std::string>();
-    else
-      bad("option " + name + " has a value of the wrong type");
-    if (auto err = set_option(r.variant, r.options, name, ov)) bad(*err);
-  }
+  read_options(at(s, "options", "setup"), r);
   if (auto err = finalize(r)) bad(*err);
   return r;
 }
@@ -151,6 +85,27 @@ std::vector<StoredSeat> read_seats(const json& j, int players) {
   return seats;
 }
 
+StoredTable read_table(std::string_view text_in) {
+  const json j = json::parse(text_in, nullptr, false);
+  if (j.is_discarded()) bad("not JSON");
+  object(j, "the row", {"setup", "creator", "seats", "invited", "invite_link"});
+  StoredTable t;
+  t.setup = read_setup(at(j, "setup", "the row"));
+  t.creator = text(j, "creator", "the row");
+  if (j.contains("seats") && !j["seats"].empty())
+    t.seats = read_seats(j["seats"], t.setup.rules.players);
+  if (j.contains("invited")) {
+    const json& inv = j["invited"];
+    if (!inv.is_array()) bad("invited is not an array");
+    for (const json& u : inv) {
+      if (!u.is_number_integer()) bad("invited holds something not an account id");
+      t.invited.push_back(u.get<std::int64_t>());
+    }
+  }
+  if (j.contains("invite_link")) t.invite_link = text(j, "invite_link", "the row");
+  return t;
+}
+
 }  // namespace
 
 std::string encode_table(const StoredTable& t) {
@@ -190,24 +145,7 @@ std::string encode_table(const StoredTable& t) {
 }
 
 StoredTable decode_table(std::string_view text_in) {
-  const json j = json::parse(text_in, nullptr, false);
-  if (j.is_discarded()) bad("not JSON");
-  object(j, "the row", {"setup", "creator", "seats", "invited", "invite_link"});
-  StoredTable t;
-  t.setup = read_setup(at(j, "setup", "the row"));
-  t.creator = text(j, "creator", "the row");
-  if (j.contains("seats") && !j["seats"].empty())
-    t.seats = read_seats(j["seats"], t.setup.rules.players);
-  if (j.contains("invited")) {
-    const json& inv = j["invited"];
-    if (!inv.is_array()) bad("invited is not an array");
-    for (const json& u : inv) {
-      if (!u.is_number_integer()) bad("invited holds something not an account id");
-      t.invited.push_back(u.get<std::int64_t>());
-    }
-  }
-  if (j.contains("invite_link")) t.invite_link = text(j, "invite_link", "the row");
-  return t;
+  return named("stored table", [&] { return read_table(text_in); });
 }
 
 int stored_buy_in(std::string_view text) {
