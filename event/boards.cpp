@@ -43,14 +43,19 @@ std::variant<Rules, std::string> boards_rules(const Rules& event_rules, int firs
   return r;
 }
 
+std::shared_ptr<const std::vector<Deal>> board_deals(const Rules& rules, std::uint64_t seed,
+                                                     int first, int count) {
+  auto deals = std::make_shared<std::vector<Deal>>();
+  for (int n = first; n < first + count; ++n) deals->push_back(make_board(rules, seed, n).deal);
+  return deals;
+}
+
 std::variant<Game, std::string> boards_game(const Rules& event_rules, std::uint64_t seed, int first,
                                             int count) {
   auto rules = boards_rules(event_rules, first, count);
   if (auto* why = std::get_if<std::string>(&rules)) return *why;
-  auto deals = std::make_shared<std::vector<Deal>>();
-  for (int n = first; n < first + count; ++n)
-    deals->push_back(make_board(event_rules, seed, n).deal);
-  return Game::preset(std::get<Rules>(rules), board_dealer(first), std::move(deals));
+  return Game::preset(std::get<Rules>(rules), board_dealer(first),
+                      board_deals(event_rules, seed, first, count));
 }
 
 }  // namespace whist::event

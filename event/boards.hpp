@@ -13,9 +13,11 @@
 #pragma once
 
 #include <cstdint>
+#include <memory>
 #include <optional>
 #include <string>
 #include <variant>
+#include <vector>
 
 #include "engine/deal.hpp"
 #include "engine/game.hpp"
@@ -42,6 +44,13 @@ int board_dealer(int number);
 // board's place in the rotation. Finalized. An error message if the event's
 // rules cannot play boards (not classic, a rubber, honours_bar).
 std::variant<Rules, std::string> boards_rules(const Rules& event_rules, int first, int count);
+
+// The deals of boards first .. first + count - 1 of the event whose seed
+// is `seed`, in order (a table's Game::preset). The deals depend on the
+// rules' variant and trump rule only, so a table's own rules (boards_rules)
+// give the same deals as the event's.
+std::shared_ptr<const std::vector<Deal>> board_deals(const Rules& rules, std::uint64_t seed,
+                                                     int first, int count);
 
 // The game a table plays for boards first .. first + count - 1 of the
 // event whose seed is `seed`: the boards' deals in order (Game::preset),

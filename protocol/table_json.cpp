@@ -229,6 +229,14 @@ json table_setup_json(const TableSetup& s) {
               {"cut", s.settings.cut},
               {"undo", s.settings.undo}}}};
   if (!s.settings.preset.empty()) j["preset"] = s.settings.preset;
+  // An event's table: which event, round and table, and its first board
+  // (the event's seed stays on the server).
+  if (const auto& ev = s.event)
+    j["event"] = {{"event", ev->event},
+                  {"round", ev->round},
+                  {"table", ev->table},
+                  {"first_board", ev->first_board},
+                  {"own_pace", ev->own_pace}};
   return j;
 }
 

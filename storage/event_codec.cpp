@@ -41,6 +41,7 @@ class Reader {
     return out;
   }
   const std::string& what() const { return what_; }
+  const json& self() const { return j_; }
 
  private:
   const json& j_;
@@ -88,16 +89,7 @@ ScoringMethod read_scoring(const Reader& r) {
   return scoring == "total" ? ScoringMethod::kTotal : ScoringMethod::kMatchpoints;
 }
 
-std::uint64_t read_seed(const Reader& r) {
-  const std::string seed = r.text("seed");
-  try {
-    size_t used = 0;
-    const std::uint64_t n = std::stoull(seed, &used);
-    if (used == seed.size() && !seed.empty() && seed[0] != '-') return n;
-  } catch (const std::logic_error&) {
-  }
-  bad(r.what() + "'s seed is not a number");
-}
+std::uint64_t read_seed(const Reader& r) { return codec::seed(r.self(), "seed", r.what()); }
 
 json settings_json(const EventSettings& s) {
   return {{"name", s.name},

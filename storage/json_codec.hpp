@@ -6,6 +6,7 @@
 // interfaces includes this one (tests/layers.cmake allows it alone).
 #pragma once
 
+#include <charconv>
 #include <cstdint>
 #include <nlohmann/json.hpp>
 #include <set>
@@ -72,6 +73,17 @@ inline std::string text(const json& j, const char* key, const std::string& what)
   const json& v = at(j, key, what);
   if (!v.is_string()) bad(what + "'s " + key + " is not a string");
   return v.get<std::string>();
+}
+
+// A 64-bit seed, kept as decimal text (JSON's numbers stop at 2^53 in
+// many readers).
+inline std::uint64_t seed(const json& j, const char* key, const std::string& what) {
+  const std::string s = text(j, key, what);
+  std::uint64_t n = 0;
+  const auto [end, ec] = std::from_chars(s.data(), s.data() + s.size(), n);
+  if (s.empty() || ec != std::errc() || end != s.data() + s.size())
+    bad(what + "'s " + key + " is not a number");
+  return n;
 }
 
 inline const json& list(const json& j, const char* key, const std::string& what) {

@@ -48,8 +48,22 @@ TableSettings read_settings(const json& s) {
   return t;
 }
 
+EventPlay read_event(const json& j) {
+  const std::string what = "event";
+  const json& e = object(j, what, {"event", "round", "table", "seed", "first_board", "own_pace"});
+  EventPlay ev;
+  ev.event = integer(e, "event", what, 1, std::numeric_limits<std::int64_t>::max());
+  ev.round = static_cast<int>(integer(e, "round", what, 0, 1000));
+  ev.table = static_cast<int>(integer(e, "table", what, 0, 1000));
+  ev.seed = seed(e, "seed", what);
+  ev.first_board = static_cast<int>(integer(e, "first_board", what, 1, 10000));
+  ev.own_pace = boolean(e, "own_pace", what);
+  return ev;
+}
+
 TableSetup read_setup(const json& j) {
-  const json& s = object(j, "setup", {"variant", "players", "options", "settings", "preset"});
+  const json& s =
+      object(j, "setup", {"variant", "players", "options", "settings", "preset", "event"});
   TableSetup out;
   out.rules = read_rules(s);
   out.settings = read_settings(object(
@@ -57,6 +71,11 @@ TableSetup read_setup(const json& j) {
       {"timer_bid", "timer_play", "chat", "watching", "suggestions", "kind", "buy_in",
        "invite_only", "friends_only", "start_at", "computers_fill", "rated", "cut", "undo"}));
   if (s.contains("preset")) out.settings.preset = text(s, "preset", "setup");
+  // (Only an event's tables have one.)
+  if (s.contains("event")) {
+    out.event = read_event(s["event"]);
+    if (out.rules.options.boards < 1) bad("an event's table plays no boards");
+  }
   return out;
 }
 
@@ -129,6 +148,13 @@ std::string encode_table(const StoredTable& t) {
                   {"cut", s.cut},
                   {"undo", s.undo}}}};
   if (!s.preset.empty()) setup["preset"] = s.preset;
+  if (const auto& ev = t.setup.event)
+    setup["event"] = {{"event", ev->event},
+                      {"round", ev->round},
+                      {"table", ev->table},
+                      {"seed", std::to_string(ev->seed)},
+                      {"first_board", ev->first_board},
+                      {"own_pace", ev->own_pace}};
   json seats = json::array();
   for (std::size_t i = 0; i < t.seats.size(); ++i) {
     const StoredSeat& seat = t.seats[i];

@@ -39,7 +39,8 @@ std::string TableCore::quick_key(const TableSetup& setup) {
 }
 
 void TableCore::finish() {
-  if (announce_ && !closed_) {
+  // An event's table is not in the lobby: the event sends its players there.
+  if (announce_ && !closed_ && !setup_.event) {
     out_.lobby = summary();
     out_.audience = audience();
     if (setup_.settings.kind == TableKind::kPlay && state_ == State::kOpen && people_count() > 0)

@@ -23,6 +23,7 @@
 //   release.cpp     after a game, the seats of those gone are freed
 //   results.cpp     a finished game's results; ratings beside the names
 //   restore.cpp     a table brought back from storage
+//   event_play.cpp  an event's table: its players seated, its boards
 #pragma once
 
 #include <cstdint>
@@ -77,6 +78,12 @@ struct Snapshot {
     size_t deals = 0;  // deals stored
   };
   std::optional<Game> game;
+};
+
+// A player an event seats at its table (user 0: a computer player).
+struct EventSeat {
+  std::int64_t user = 0;
+  std::string name;
 };
 
 class TableCore {
@@ -151,6 +158,19 @@ class TableCore {
   // more happens. Returns how many people were told (-1: it was closed
   // already, nothing changed).
   int close_by_operator(const std::string& reason, Now now);
+
+  // --- An event's table (setup().event; event_play.cpp) ---
+  // Seats the event's players, one per seat (computer players where the
+  // user is 0), and starts its boards at once: nobody else sits, nobody
+  // watches, the one game is played once (no rematch).
+  void open_event(const std::vector<EventSeat>& seats, Now now);
+  // The boards finished so far, in order (after a restart, for the event
+  // to learn what it missed).
+  std::vector<BoardScore> boards_played() const;
+  // The side at fault for a board not finished when the round's clock ran
+  // out (0 N/S, 1 E/W): the side with a player away, if only one has;
+  // otherwise -1 (neither, for an even adjusted score).
+  int side_at_fault() const;
 
  private:
   struct Seat {
@@ -246,7 +266,7 @@ class TableCore {
   void start_game();
   // A new game's row: its setup, the seats now and its first deal.
   int cut_for_seats(Rng& draw);
-  store::NewGame new_game(std::uint64_t seed, int dealer) const;
+  store::NewGame new_game(std::uint64_t seed, int dealer);
   void launch(std::uint64_t seed, int dealer, std::int64_t game_id);
   void on_act(Conn c, const Person& p, const std::string& id, const protocol::ActionInput& a);
   void send_ack();
@@ -323,6 +343,12 @@ class TableCore {
   void store_result();
   // restore.cpp
   void replay(const Snapshot::Game& g, storage::TableState state);
+  // event_play.cpp
+  // A new game from its seed and first dealer: the seeded deals, or an
+  // event table's boards.
+  Game make_game(std::uint64_t seed, int dealer);
+  BoardScore board_score(size_t deal) const;
+  bool own_pace() const { return setup_.event && setup_.event->own_pace; }
 
   std::int64_t id_;
   TableSetup setup_;
@@ -353,6 +379,7 @@ class TableCore {
   std::deque<std::pair<protocol::event::Chat, std::int64_t>> recent_chat_;
 
   std::optional<Game> game_;
+  std::shared_ptr<const std::vector<Deal>> boards_;  // an event table's deals, once made
   std::uint64_t game_number_ = 0;  // games started here (the current one's number)
   std::int64_t game_id_ = 0;       // its row's id, once storage said
   std::uint64_t seed_ = 0;

@@ -205,6 +205,15 @@ struct JudgeOrder {
   ai::Position position;
 };
 
+// An event table's board, finished: its number and each side's points on
+// it (N/S: seats 0 and 2, E/W: 1 and 3), for the event (server/events).
+struct BoardScore {
+  int board = 0;
+  int ns = 0;
+  int ew = 0;
+  bool operator==(const BoardScore&) const = default;
+};
+
 // Log lines, for the shell to write.
 struct LogLine {
   enum class Level : std::uint8_t { kInfo, kWarn, kError };
@@ -234,11 +243,12 @@ struct Effects {
   int playing = 0;   // games started (+1) or ended (-1)
   int finished = 0;  // games finished
   std::vector<LogLine> logs;
+  std::vector<BoardScore> boards;  // an event table's boards finished
 
   bool empty() const {
     return store.empty() && messages.empty() && timers.empty() && think.empty() && joined.empty() &&
            !lobby && !closed && !clear_forming && !set_forming && !forming_rating && !errors &&
-           !playing && !finished && logs.empty();
+           !playing && !finished && logs.empty() && boards.empty();
   }
   void clear();
 };

@@ -3,6 +3,7 @@
 // come), table.act applies a seat's action, and every applied action is
 // stored in order, the request that made it with it.
 #include "engine/cut.hpp"
+#include "event/boards.hpp"
 #include "protocol/record_json.hpp"
 #include "protocol/table_json.hpp"
 #include "protocol/table_replies.hpp"
@@ -12,13 +13,16 @@ namespace whist::table {
 
 void TableCore::start_if_full() {
   if (closed_ || state_ == State::kPlaying || starting_ || !ready_to_start()) return;
+  if (setup_.event && game_) return;  // an event's boards are played once
   start_when_due();
 }
 
 void TableCore::start_game() {
   const std::uint64_t seed = config_.seeds();
   Rng draw(config_.seeds());
-  const int dealer = setup_.settings.cut
+  // An event's boards: the first board's dealer deals (event/boards.hpp).
+  const int dealer = setup_.event ? event::board_dealer(setup_.event->first_board)
+                     : setup_.settings.cut
                          ? cut_for_seats(draw)
                          : static_cast<int>(draw.below(static_cast<std::uint32_t>(seats_.size())));
   // Compete: the buy-ins are charged with the game's row, before it starts.
@@ -52,9 +56,12 @@ int TableCore::cut_for_seats(Rng& draw) {
   return cut.dealer;
 }
 
-store::NewGame TableCore::new_game(std::uint64_t seed, int dealer) const {
-  const Game game = Game::seeded(setup_.rules, dealer, seed);
-  return {setup_.rules, dealer, seed, seat_infos(), spec_of(setup_.rules, 0, game.deals()[0])};
+store::NewGame TableCore::new_game(std::uint64_t seed, int dealer) {
+  const Game game = make_game(seed, dealer);
+  // An event's game keeps no seed (its deals are the boards, stored deal by
+  // deal): the event's seed would give away its other boards.
+  return {setup_.rules, dealer, setup_.event ? 0 : seed, seat_infos(),
+          spec_of(setup_.rules, 0, game.deals()[0])};
 }
 
 void TableCore::launch(std::uint64_t seed, int dealer, std::int64_t game_id) {
@@ -78,7 +85,7 @@ void TableCore::launch(std::uint64_t seed, int dealer, std::int64_t game_id) {
     st.answered.clear();  // request ids are remembered within one game
   }
   seed_ = seed;
-  game_.emplace(Game::seeded(setup_.rules, dealer, seed_));
+  game_.emplace(make_game(seed_, dealer));
   state_ = State::kPlaying;
   log_.clear();
   log_start_ = v_ + 1;
@@ -176,6 +183,9 @@ RuleError TableCore::apply(const Action& a, bool automatic) {
   for (const Event& e : res.events) {
     broadcast_text(protocol::event_text(e, *game_));
     private_change |= e.type == EventType::kDealStarted || e.type == EventType::kKittyTaken;
+    // An event's board is done: the event learns its score.
+    if (e.type == EventType::kDealEnded && setup_.event)
+      out_.boards.push_back(board_score(static_cast<size_t>(e.value)));
   }
   // An undo gives a card back and the turn with it: every seat's view.
   private_change |= a.type == ActionType::kUndo;

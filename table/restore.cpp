@@ -35,9 +35,8 @@ std::unique_ptr<TableCore> TableCore::restore(const Snapshot& snap, CoreConfig c
 void TableCore::replay(const Snapshot::Game& g, storage::TableState state) {
   // The game again: the same seed deals the same cards, and the stored
   // actions are applied in order.
-  const Rules& rules = setup_.rules;
   seed_ = g.seed;
-  game_.emplace(Game::seeded(rules, g.dealer, seed_));
+  game_.emplace(make_game(seed_, g.dealer));
   for (size_t i = 0; i < g.actions.size(); ++i) {
     const Action& action = g.actions[i];
     const auto res = game_->apply(action);

@@ -7,6 +7,7 @@
 #include <array>
 #include <cstddef>
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -63,9 +64,27 @@ const std::vector<std::string>& chat_phrases();
 // Words for people: "Preset phrases", "Text", "None".
 std::string_view chat_mode_label(ChatMode m);
 
+// A table of an event (event/core.hpp, server/events.hpp): the event
+// seats its players (table.sit takes no one else, nobody watches), and its
+// one game plays the event's boards first_board .. first_board + boards - 1
+// (the rules' `boards` option), dealt from the event's seed
+// (event/boards.hpp). The seed never leaves the server: the wire shows the
+// rest.
+struct EventPlay {
+  std::int64_t event = 0;
+  int round = 0;  // 1..; the daily duplicate's: 0
+  int table = 0;  // the table's number in the round (1..); the daily's: 0
+  std::uint64_t seed = 0;
+  int first_board = 1;
+  // The daily duplicate: the player plays at their own pace (no stand-in
+  // for them while they are away, no clock on their turn).
+  bool own_pace = false;
+};
+
 struct TableSetup {
   Rules rules;
   TableSettings settings;
+  std::optional<EventPlay> event;
 };
 
 std::string_view chat_mode_name(ChatMode m);

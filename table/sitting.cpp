@@ -95,6 +95,8 @@ void TableCore::on_rematch(Conn c, const Person& p, const std::string& id) {
   // After a game, also once someone left (the table open again).
   if (!game_ || state_ == State::kPlaying || starting_)
     return error(c, id, {protocol::Error::kWrongState, "the game is not over"});
+  if (setup_.event)
+    return error(c, id, {protocol::Error::kWrongState, "an event's boards are played once"});
   seats_[static_cast<size_t>(seat)].rematch = true;
   broadcast(protocol::event::Rematch{seat});
   reply(c, id, protocol::ack_message(id));

@@ -27,7 +27,7 @@ void TableCore::arm_timer() {
   // A person present at a table without timers: after turn_idle seconds
   // of their turn they count as away (on_timeout). No clock is shown.
   bool idle = false;
-  if (limit == 0 && config_.turn_idle > 0 && game_ && state_ == State::kPlaying &&
+  if (limit == 0 && config_.turn_idle > 0 && !own_pace() && game_ && state_ == State::kPlaying &&
       !game_->is_over() && game_->current_seat() >= 0 &&
       !seats_[static_cast<size_t>(game_->current_seat())].computer) {
     limit = config_.turn_idle;
@@ -74,8 +74,9 @@ int TableCore::turn_limit() const {
   int limit =
       game_->phase() == Phase::kPlay ? setup_.settings.timer_play : setup_.settings.timer_bid;
   // An absent player (dropped, or away) without a table timer has the
-  // reconnect grace.
-  if (!present(seats_[static_cast<size_t>(seat)]) && limit == 0) limit = config_.reconnect_grace;
+  // reconnect grace; at the daily duplicate their boards wait for them.
+  if (!present(seats_[static_cast<size_t>(seat)]) && limit == 0 && !own_pace())
+    limit = config_.reconnect_grace;
   return limit;
 }
 
