@@ -216,9 +216,14 @@ class EventCore {
   const EventEffects& effects() const { return out_; }
 
   // The standings so far: a pairs event's (from whist-score's rules) or a
-  // drive's.
-  Standings pair_standings() const;
-  std::vector<PlayerStanding> drive_standings_now() const;
+  // drive's; with `before_round`, from the rounds before it only (what is
+  // published while a round is being played: its boards' results would
+  // tell those yet to play them).
+  Standings pair_standings(int before_round = 0) const;
+  std::vector<PlayerStanding> drive_standings_now(int before_round = 0) const;
+  // Every board's traveller (pairs events), from the rounds before
+  // `before_round` (0: all).
+  std::vector<Traveller> travellers_now(int before_round = 0) const;
   // How many pairs (or players) the movement takes at most.
   int capacity() const;
 

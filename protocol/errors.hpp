@@ -77,6 +77,16 @@ enum class Error : std::uint8_t {
   kAlreadyReported,
   kTooManyReports,
   kChatMuted,
+  // Events.
+  kBadEvent,
+  kNoEvent,
+  kEventNotOpen,
+  kEventNotRunning,
+  kAlreadyEntered,
+  kNotEntered,
+  kEventFull,
+  kNotDirector,
+  kTooFewEntries,
   // Limits and the server's state.
   kServerRestarting,
   kRateLimited,

@@ -66,6 +66,14 @@ std::string_view type_name(const ClientMessage& m) {
     std::string_view operator()(const TableClaimAnswer&) const { return "table.claim_answer"; }
     std::string_view operator()(const TableUndo&) const { return "table.undo"; }
     std::string_view operator()(const TableUndoAnswer&) const { return "table.undo_answer"; }
+    std::string_view operator()(const EventCreate&) const { return "event.create"; }
+    std::string_view operator()(const EventList&) const { return "event.list"; }
+    std::string_view operator()(const EventGet&) const { return "event.get"; }
+    std::string_view operator()(const EventEnter&) const { return "event.enter"; }
+    std::string_view operator()(const EventWithdraw&) const { return "event.withdraw"; }
+    std::string_view operator()(const EventDirect&) const { return "event.direct"; }
+    std::string_view operator()(const DailyGet&) const { return "daily.get"; }
+    std::string_view operator()(const DailyPlay&) const { return "daily.play"; }
   };
   return std::visit(V{}, m);
 }

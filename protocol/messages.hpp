@@ -11,10 +11,12 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <variant>
 #include <vector>
 
 #include "engine/ai/player.hpp"
+#include "engine/options.hpp"
 #include "protocol/action_input.hpp"
 #include "protocol/errors.hpp"
 #include "protocol/table_json.hpp"
@@ -230,6 +232,45 @@ struct PrefsSet {
   std::optional<std::string> theme;  // "light" or "dark"
 };
 
+// Events (docs/events.md, "Running an event"). event.create: a duplicate
+// pairs event or a whist drive, directed by its creator.
+struct EventCreate {
+  std::string name;
+  std::string kind;  // "mitchell", "howell" or "drive"
+  // Classic options by name (rules.md): the trump rule, honours.
+  std::vector<std::pair<std::string, OptionValue>> options;
+  std::string scoring = "matchpoints";  // or "total"
+  int rounds = 0;                       // 0: the most the movement allows
+  int boards_per_round = 3;
+  int round_minutes = 20;
+  std::int64_t start_at = 0;  // Unix seconds, up to 7 days ahead; 0: when the director starts it
+  int fee = 0;                // chips per player; 0: free
+};
+struct EventList {};
+struct EventGet {
+  std::int64_t event = 0;
+};
+struct EventEnter {
+  std::int64_t event = 0;
+  std::string partner;  // a pairs event: the partner's username; empty: a single
+};
+struct EventWithdraw {
+  std::int64_t event = 0;
+};
+// The director's orders: "start", "pause", "resume", "extend" (by
+// `minutes`), "end" (early), "cancel", "replace" (`who` by `by`, a
+// username; empty: a computer player).
+struct EventDirect {
+  std::int64_t event = 0;
+  std::string action;
+  int minutes = 0;
+  std::string who;
+  std::string by;
+};
+// The daily duplicate: today's, and playing it (entering, then one's table).
+struct DailyGet {};
+struct DailyPlay {};
+
 using ClientMessage = std::variant<
     Hello, Register, Login, Guest, Logout, LobbyJoin, LobbyLeave, TableCreate, TableSit, TableLeave,
     TableWatch, TableUnwatch, TableAct, TableChat, TableSync, TableRematch, TableSuggest,
@@ -238,7 +279,8 @@ using ClientMessage = std::variant<
     FriendDecline, FriendRemove, FriendsList, ChipsBalance, ChipsHistory, ChipsTopup, ResultsGames,
     ResultsStats, ResultsLeaderboard, RatingsLeaderboard, ProfileGet, ProfileSet, PrefsGet,
     PrefsSet, AccountPassword, AccountSessions, AccountEndSession, AccountDelete, AccountExport,
-    AccountReset, SafetyMute, SafetyBlock, SafetyList, SafetyReport>;
+    AccountReset, SafetyMute, SafetyBlock, SafetyList, SafetyReport, EventCreate, EventList,
+    EventGet, EventEnter, EventWithdraw, EventDirect, DailyGet, DailyPlay>;
 
 struct Request {
   std::string id;  // the request id as JSON text ("" when absent)

@@ -39,9 +39,11 @@ struct Writer {
     out.key("table").value(p.table).key("text").value(std::string_view(p.text)).end_object();
     type("table.watcher_chat");
   }
-  void operator()(const Friend& p) const {
-    out.key("d").raw(p.data);
-    out.key("t").value(std::string_view(p.type));
+  void operator()(const Friend& p) const { raw(p.type, p.data); }
+  void operator()(const EventNews& p) const { raw(p.type, p.data); }
+  void raw(std::string_view t, const std::string& d) const {
+    out.key("d").raw(d);
+    out.key("t").value(t);
   }
   JsonText& data() const { return out.key("d").begin_object(); }
   void type(std::string_view t) const { out.key("t").plain(t); }

@@ -50,8 +50,16 @@ struct Friend {
   std::string data;
 };
 
+// event.update (an event one is in changed: its summary and a notice) and
+// event.table (one's table of a round opened): `type` and its data as JSON
+// text (protocol/event_wire.hpp).
+struct EventNews {
+  std::string type;
+  std::string data;
+};
+
 using Push = std::variant<Banned, SessionEnded, ServerRestarting, TableOpened, LobbyTable,
-                          LobbyRemoved, WatcherChat, Friend>;
+                          LobbyRemoved, WatcherChat, Friend, EventNews>;
 
 std::string push_text(const Push& p);
 

@@ -457,6 +457,80 @@ constexpr std::pair<std::string_view, TableParser> kTableParsers[] = {
     {"table.remove_bot", parse_remove_bot},
 };
 
+Parsed parse_event_create(const std::string& type, json& d) {
+  EventCreate m;
+  if (auto e = get_string(d, "name", m.name)) return bad(type, *e);
+  if (m.name.empty() || m.name.size() > 60) return bad(type, "name must be 1 to 60 bytes");
+  if (auto e = get_string(d, "kind", m.kind)) return bad(type, *e);
+  if (m.kind != "mitchell" && m.kind != "howell" && m.kind != "drive")
+    return bad(type, "kind must be mitchell, howell or drive");
+  if (auto o = d.find("options"); o != d.end() && !o->is_null()) {
+    if (!o->is_object()) return bad(type, "options must be an object");
+    for (const auto& [name, value] : o->items()) {
+      if (value.is_boolean())
+        m.options.emplace_back(name, value.get<bool>());
+      else if (value.is_number_integer())
+        m.options.emplace_back(name, value.get<std::int64_t>());
+      else if (value.is_string())
+        m.options.emplace_back(name, value.get<std::string>());
+      else
+        return bad(type, "option " + name + " must be true, false, a number or a word");
+    }
+  }
+  if (auto e = get_optional_string(d, "scoring", m.scoring)) return bad(type, *e);
+  if (m.scoring != "matchpoints" && m.scoring != "total")
+    return bad(type, "scoring must be matchpoints or total");
+  std::int64_t rounds = 0, per_round = 3, minutes = 20, fee = 0, start = 0;
+  if (auto e = get_int(d, "rounds", 0, 300, rounds)) return bad(type, *e);
+  if (auto e = get_int(d, "boards_per_round", 1, 16, per_round)) return bad(type, *e);
+  if (auto e = get_int(d, "round_minutes", 5, 120, minutes)) return bad(type, *e);
+  if (auto e = get_int(d, "fee", 0, 10000, fee)) return bad(type, *e);
+  if (auto e = get_int(d, "start_at", 0, kMaxId, start)) return bad(type, *e);
+  m.rounds = static_cast<int>(rounds);
+  m.boards_per_round = static_cast<int>(per_round);
+  m.round_minutes = static_cast<int>(minutes);
+  m.fee = static_cast<int>(fee);
+  m.start_at = start;
+  return m;
+}
+
+// A request naming an event: {"event": id}.
+Why get_event(const json& d, std::int64_t& out) {
+  auto it = d.find("event");
+  if (it == d.end() || !it->is_number_integer() || it->get<std::int64_t>() < 1)
+    return std::string("event must be an event id");
+  out = it->get<std::int64_t>();
+  return std::nullopt;
+}
+
+template <typename M>
+Parsed parse_at_event(const std::string& type, json& d) {
+  M m;
+  if (auto e = get_event(d, m.event)) return bad(type, *e);
+  if constexpr (std::is_same_v<M, EventEnter>)
+    if (auto e = get_optional_string(d, "partner", m.partner)) return bad(type, *e);
+  return m;
+}
+
+Parsed parse_event_direct(const std::string& type, json& d) {
+  EventDirect m;
+  if (auto e = get_event(d, m.event)) return bad(type, *e);
+  if (auto e = get_string(d, "action", m.action)) return bad(type, *e);
+  static constexpr std::string_view kActions[] = {"start", "pause",  "resume", "extend",
+                                                  "end",   "cancel", "replace"};
+  if (std::find(std::begin(kActions), std::end(kActions), m.action) == std::end(kActions))
+    return bad(type, "action must be start, pause, resume, extend, end, cancel or replace");
+  std::int64_t minutes = 0;
+  if (auto e = get_int(d, "minutes", 1, 120, minutes)) return bad(type, *e);
+  if (m.action == "extend" && minutes == 0) return bad(type, "extend needs minutes");
+  m.minutes = static_cast<int>(minutes);
+  if (m.action == "replace") {
+    if (auto e = get_string(d, "who", m.who)) return bad(type, *e);
+    if (auto e = get_optional_string(d, "by", m.by)) return bad(type, *e);
+  }
+  return m;
+}
+
 constexpr std::pair<std::string_view, Parser> kParsers[] = {
     {"hello", parse_hello},
     {"register", parse_account<Register>},
@@ -497,6 +571,14 @@ constexpr std::pair<std::string_view, Parser> kParsers[] = {
     {"safety.unblock", parse_safety<SafetyBlock, false>},
     {"safety.list", parse_empty<SafetyList>},
     {"safety.report", parse_report},
+    {"event.create", parse_event_create},
+    {"event.list", parse_empty<EventList>},
+    {"event.get", parse_at_event<EventGet>},
+    {"event.enter", parse_at_event<EventEnter>},
+    {"event.withdraw", parse_at_event<EventWithdraw>},
+    {"event.direct", parse_event_direct},
+    {"daily.get", parse_empty<DailyGet>},
+    {"daily.play", parse_empty<DailyPlay>},
 };
 
 template <typename P, size_t N>

@@ -25,6 +25,7 @@
 namespace whist::server {
 
 class Table;
+class EventService;
 
 struct Hub : public StrandService {
   Hub(Context& c, asio::io_context& io)
@@ -35,7 +36,8 @@ struct Hub : public StrandService {
   asio::io_context& ioc;
   Presence presence;  // who is online and where (friends)
   Lobby lobby;
-  Abuse abuse;  // limits shared by every connection
+  Abuse abuse;                     // limits shared by every connection
+  EventService* events = nullptr;  // events and the daily duplicate (server.cpp sets it)
 
   // The live table `id`, or null.
   asio::awaitable<std::shared_ptr<Table>> find(std::int64_t id) {

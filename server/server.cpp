@@ -25,6 +25,7 @@
 #include "server/auth.hpp"
 #include "server/compete.hpp"
 #include "server/context.hpp"
+#include "server/events.hpp"
 #include "server/http.hpp"
 #include "server/hub.hpp"
 #include "server/notify.hpp"
@@ -53,6 +54,7 @@ struct Server::Impl {
   asio::signal_set hangup{ioc, SIGHUP};
   std::function<void()> reopen_log;
   std::unique_ptr<Hub> hub;
+  std::unique_ptr<EventService> events;
   Sessions sessions{ioc};
   // Copies the write-ahead log into the database file off the storage
   // thread (after ctx: it goes before the database closes).
@@ -83,6 +85,8 @@ struct Server::Impl {
     spdlog::info("database {} (schema version {})", ctx.config.database, ctx.db->schema_version());
     hub = std::make_unique<Hub>(ctx, ioc);
     ctx.hub = hub.get();
+    events = std::make_unique<EventService>(*hub);
+    hub->events = events.get();
     restore_tables();
 
     boost::system::error_code ec;
@@ -108,6 +112,7 @@ struct Server::Impl {
         if (!latest.count(g.table_id) || latest[g.table_id].id < g.id) latest[g.table_id] = g;
     int restored = 0, games = 0;
     std::set<std::int64_t> live;  // the games of the tables restored
+    std::vector<EventTableRef> event_tables;
     for (const auto state : {storage::TableState::kOpen, storage::TableState::kPlaying,
                              storage::TableState::kFinished}) {
       for (const auto& row : ctx.db->tables().tables_in_state(state)) {
@@ -119,6 +124,8 @@ struct Server::Impl {
         }
         if (auto t = Table::restore(*hub, s)) {
           hub->add(row.id, t);
+          if (auto at = storage::decode_table(row.settings).setup.event)
+            event_tables.push_back({row.id, *at, t});
           ++restored;
           games += s.game && s.game->state == storage::GameState::kPlaying;
           if (s.game) live.insert(s.game->id);
@@ -129,6 +136,7 @@ struct Server::Impl {
     }
     if (restored) spdlog::info("restored {} tables, {} games in progress", restored, games);
     abandon_orphans(live);
+    events->restore(*ctx.db, event_tables);
   }
 
   // A game still "playing" that no restored table carries on (its table
@@ -270,6 +278,7 @@ struct Server::Impl {
       co_return;
     }
     notify_systemd("STOPPING=1\nSTATUS=draining");
+    events->stop();
     boost::system::error_code ec;
     acceptor.close(ec);
     auto open = co_await sessions.snapshot();
@@ -335,6 +344,7 @@ void Server::run() {
   spawn(ex, s.wait_signals(), "waiting for signals");
   spawn(ex, s.wait_hangup(), "waiting for SIGHUP");
   spawn(ex, s.listen(), "listening");
+  s.events->start();
   s.sessions.start_heartbeat(std::chrono::seconds(s.ctx.config.ping_interval));
   spawn(ex, serve_admin_commands(s.ctx.storage, *s.ctx.hub, s.sessions, s.ctx.draining),
         "the operator's commands");

@@ -4,7 +4,9 @@
 
 #include <algorithm>
 #include <boost/asio/bind_executor.hpp>
+#include <boost/asio/co_spawn.hpp>
 #include <boost/asio/post.hpp>
+#include <boost/asio/use_awaitable.hpp>
 #include <chrono>
 #include <stdexcept>
 
@@ -12,6 +14,7 @@
 
 #include "protocol/record_json.hpp"
 #include "server/auth.hpp"
+#include "server/events.hpp"
 #include "server/ws_session.hpp"
 #include "storage/table_codec.hpp"
 
@@ -123,6 +126,24 @@ void Table::came_back(WsSession* s, std::int64_t user) {
   command([c = s->conn_id(), user](TableCore& core, table::Now n) { core.came_back(c, user, n); });
 }
 
+void Table::open_event(std::vector<table::EventSeat> seats) {
+  command([seats = std::move(seats)](TableCore& core, table::Now n) { core.open_event(seats, n); });
+}
+
+asio::awaitable<int> Table::event_fault() {
+  auto self = shared_from_this();
+  auto ask = [self]() -> asio::awaitable<int> { co_return self->core_->side_at_fault(); };
+  co_return co_await asio::co_spawn(strand_, ask(), asio::use_awaitable);
+}
+
+asio::awaitable<std::vector<table::BoardScore>> Table::boards_played() {
+  auto self = shared_from_this();
+  auto ask = [self]() -> asio::awaitable<std::vector<table::BoardScore>> {
+    co_return self->core_->boards_played();
+  };
+  co_return co_await asio::co_spawn(strand_, ask(), asio::use_awaitable);
+}
+
 void Table::created() {
   command([](TableCore& core, table::Now n) { core.created(n); });
 }
@@ -154,6 +175,10 @@ void Table::carry_out(std::vector<Outgoing>* held) {
     hub_.lobby.remove(id_);
     hub_.remove(id_);
   }
+  // An event's boards finished here: the event scores them (after the
+  // table's own rows, posted already).
+  if (!fx.boards.empty() && hub_.events && core_->setup().event)
+    hub_.events->boards_done(*core_->setup().event, std::move(fx.boards));
   set_clocks(fx.timers);
   think(fx.think);
   judge(fx.judge);

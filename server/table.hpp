@@ -57,6 +57,12 @@ class Table : public std::enable_shared_from_this<Table> {
   static std::string quick_key(const protocol::TableSetup& setup) {
     return table::TableCore::quick_key(setup);
   }
+  // An event's table (server/events.hpp): its players seated, its boards
+  // started; which side is at fault for its boards not finished; the
+  // boards it finished.
+  void open_event(std::vector<table::EventSeat> seats);
+  boost::asio::awaitable<int> event_fault();
+  boost::asio::awaitable<std::vector<table::BoardScore>> boards_played();
   // A table request from a session (any thread).
   void request(std::shared_ptr<WsSession> s, Player p, std::string id, protocol::ClientMessage m);
   // The session is gone: its seat is held, its watching ends.

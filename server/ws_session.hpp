@@ -181,6 +181,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   asio::awaitable<std::string> on_reset(const std::string& id, const protocol::AccountReset& r);
   // Safety (session_safety.cpp): mutes, blocks, reports.
   asio::awaitable<std::string> on_safety(const std::string& id, const protocol::ClientMessage& m);
+  // Events and the daily duplicate (session_events.cpp).
+  asio::awaitable<std::string> on_event(const std::string& id, const protocol::ClientMessage& m);
   // Results (session_results.cpp): games, wins and losses, leaderboards.
   asio::awaitable<std::string> on_results(const std::string& id, const protocol::ClientMessage& m);
   // Ratings and profiles (session_results.cpp): ratings.leaderboard,

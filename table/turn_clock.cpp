@@ -70,13 +70,15 @@ void TableCore::on_timeout() {
 int TableCore::turn_limit() const {
   if (!game_ || game_->is_over() || state_ != State::kPlaying || game_->current_seat() < 0)
     return 0;
+  // The daily duplicate goes at its player's pace: no clock on their turn,
+  // present or not (the table's timer included), so no stand-in.
+  if (own_pace()) return 0;
   const int seat = game_->current_seat();
   int limit =
       game_->phase() == Phase::kPlay ? setup_.settings.timer_play : setup_.settings.timer_bid;
   // An absent player (dropped, or away) without a table timer has the
-  // reconnect grace; at the daily duplicate their boards wait for them.
-  if (!present(seats_[static_cast<size_t>(seat)]) && limit == 0 && !own_pace())
-    limit = config_.reconnect_grace;
+  // reconnect grace.
+  if (!present(seats_[static_cast<size_t>(seat)]) && limit == 0) limit = config_.reconnect_grace;
   return limit;
 }
 

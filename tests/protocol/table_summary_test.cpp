@@ -66,3 +66,33 @@ TEST_CASE("a table's summary is the document the table builds", "[table_summary]
   CHECK(json::parse(protocol::table_summary_text(quick)).at("fill_at").is_null());
   CHECK_FALSE(json::parse(protocol::table_summary_text(open)).contains("fill_at"));
 }
+
+TEST_CASE("an event's table shows its event, never its seed", "[table_summary]") {
+  protocol::TableSetup s = setup_of({{"variant", "classic"}, {"options", {{"trump", "rotate"}}}});
+  CHECK_FALSE(protocol::table_setup_json(s).contains("event"));
+  s.rules.options.boards = 4;
+  REQUIRE_FALSE(finalize(s.rules));
+  const std::uint64_t seed = 12'345'678'901'234'567'891ULL;
+  s.event = EventPlay{77, 2, 5, seed, 9, false};
+  const json j = protocol::table_setup_json(s);
+  CHECK(j.at("event") ==
+        json{{"event", 77}, {"round", 2}, {"table", 5}, {"first_board", 9}, {"own_pace", false}});
+  // Nowhere in the text: not in the setup, nor in the summary with it.
+  const std::string digits = std::to_string(seed);
+  CHECK(j.dump().find(digits) == std::string::npos);
+  protocol::TableSummary summary;
+  summary.setup = s;
+  summary.table = 12;
+  summary.state = "playing";
+  const std::string text = protocol::table_summary_text(summary);
+  INFO(text);
+  CHECK(text.find(digits) == std::string::npos);
+  CHECK(text.find("seed") == std::string::npos);
+  CHECK(json::parse(text).at("event") == j.at("event"));
+  // The daily duplicate's.
+  s.event = EventPlay{78, 0, 0, seed, 1, true};
+  const json daily = protocol::table_setup_json(s);
+  CHECK(daily.at("event").at("own_pace") == true);
+  CHECK(daily.at("event").at("round") == 0);
+  CHECK(daily.dump().find(digits) == std::string::npos);
+}

@@ -97,6 +97,85 @@ TEST_CASE("a stored table round-trips through the codec", "[storage][codec]") {
   CHECK(closed.creator == "ann");
 }
 
+TEST_CASE("an event's table round-trips with its seed as text", "[storage][codec]") {
+  StoredTable t = decode_table(kVersion6Row);
+  CHECK_FALSE(t.setup.event);
+  CHECK(encode_table(t).find("\"event\"") == std::string::npos);
+  // Boards 9 to 11 of an event: a game of three boards from spades.
+  whist::Rules r;
+  r.options.trump = whist::ClassicTrump::kRotate;
+  r.options.boards = 3;
+  r.options.first_trump = whist::FirstTrump::kSpades;
+  REQUIRE_FALSE(whist::finalize(r));
+  t.setup.rules = r;
+  // Above 2^63 (and 2^53): only text keeps it whole.
+  const std::uint64_t seed = 18'446'744'073'709'551'557ULL;
+  t.setup.event = whist::EventPlay{77, 2, 5, seed, 9, false};
+  const std::string text = encode_table(t);
+  INFO(text);
+  CHECK(text.find(R"("seed":"18446744073709551557")") != std::string::npos);
+  const StoredTable back = decode_table(text);
+  REQUIRE(back.setup.event);
+  CHECK(back.setup.event->event == 77);
+  CHECK(back.setup.event->round == 2);
+  CHECK(back.setup.event->table == 5);
+  CHECK(back.setup.event->seed == seed);
+  CHECK(back.setup.event->first_board == 9);
+  CHECK_FALSE(back.setup.event->own_pace);
+  CHECK(back.setup.rules.options.boards == 3);
+  CHECK(back.setup.rules.options.first_trump == whist::FirstTrump::kSpades);
+  CHECK(encode_table(back) == text);
+  // The daily duplicate's: round and table 0, at the player's own pace.
+  t.setup.event = whist::EventPlay{78, 0, 0, 0, 1, true};
+  const StoredTable daily = decode_table(encode_table(t));
+  REQUIRE(daily.setup.event);
+  CHECK(daily.setup.event->own_pace);
+  CHECK(daily.setup.event->seed == 0);
+  CHECK(daily.setup.event->round == 0);
+  CHECK(encode_table(daily) == encode_table(t));
+}
+
+TEST_CASE("a bad event is refused with what is wrong", "[storage][codec]") {
+  StoredTable t = decode_table(kVersion6Row);
+  whist::Rules r;
+  r.options.trump = whist::ClassicTrump::kRotate;
+  r.options.boards = 2;
+  REQUIRE_FALSE(whist::finalize(r));
+  t.setup.rules = r;
+  t.setup.event = whist::EventPlay{77, 2, 5, 123456789, 3, false};
+  const std::string good = encode_table(t);
+  REQUIRE_NOTHROW(decode_table(good));
+  const auto replaced = [&good](const std::string& from, const std::string& to) {
+    std::string s = good;
+    const auto at = s.find(from);
+    REQUIRE(at != std::string::npos);
+    return s.replace(at, from.size(), to);
+  };
+  const std::vector<std::pair<std::string, std::string>> bad = {
+      {replaced(R"("seed":"123456789")", R"("seed":"12x")"), "seed is not a number"},
+      {replaced(R"("seed":"123456789")", R"("seed":"")"), "seed is not a number"},
+      {replaced(R"("seed":"123456789")", R"("seed":"-1")"), "seed is not a number"},
+      {replaced(R"("seed":"123456789")", R"("seed":"18446744073709551616")"),
+       "seed is not a number"},
+      {replaced(R"("seed":"123456789")", R"("seed":123456789)"), "seed"},
+      {replaced(R"("seed":"123456789",)", ""), "no 'seed'"},
+      {replaced(R"("first_board":3)", R"("first_board":0)"), "first_board is out of range"},
+      {replaced(R"("own_pace":false)", R"("own_pace":false,"boards":2)"), "unknown key 'boards'"},
+  };
+  for (const auto& [row, why] : bad) {
+    INFO(row);
+    CHECK_THROWS_AS(decode_table(row), StorageError);
+    CHECK_THROWS_WITH(decode_table(row), Contains(why));
+  }
+  // An event's table whose rules play no boards.
+  t.setup.rules = decode_table(kVersion6Row).setup.rules;
+  REQUIRE(t.setup.rules.options.boards == 0);
+  const std::string no_boards = encode_table(t);
+  INFO(no_boards);
+  CHECK_THROWS_AS(decode_table(no_boards), StorageError);
+  CHECK_THROWS_WITH(decode_table(no_boards), Contains("plays no boards"));
+}
+
 TEST_CASE("a bad row is refused with what is wrong", "[storage][codec]") {
   const std::vector<std::pair<std::string, std::string>> bad = {
       {"not json", "not JSON"},

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <catch2/catch.hpp>
 
+#include "event/boards.hpp"
 #include "protocol/messages.hpp"
 #include "protocol/record_json.hpp"
 #include "protocol/table_json.hpp"
@@ -68,7 +69,7 @@ Harness::Harness(const Snapshot& snap, CoreConfig config, Now now)
   if (snap.game) next_game_id = snap.game->id + 1;
   if (snap.game) {
     const auto& g = *snap.game;
-    game_.emplace(Game::seeded(rules_, g.dealer, g.seed));
+    game_.emplace(stored_game(g.dealer, g.seed));
     for (const Action& a : g.actions) game_->apply(a);
     game_number_ = 1;
     game_id_ = g.id;
@@ -153,6 +154,11 @@ void Harness::left_view(Conn c) {
 
 void Harness::came_back(Conn c) {
   core_->came_back(c, conn_person_.at(c).id, now_);
+  settle();
+}
+
+void Harness::open_event(const std::vector<EventSeat>& seats) {
+  core_->open_event(seats, now_);
   settle();
 }
 
@@ -266,6 +272,7 @@ void Harness::take() {
   finished += fx.finished;
   errors += fx.errors;
   logs.insert(logs.end(), fx.logs.begin(), fx.logs.end());
+  boards.insert(boards.end(), fx.boards.begin(), fx.boards.end());
   fx.clear();
 }
 
@@ -316,12 +323,19 @@ void Harness::mirror(const StoreJob& job) {
 void Harness::begin_game(const store::NewGame& row, std::uint64_t number) {
   seed_ = row.seed;
   dealer_ = row.dealer;
-  game_.emplace(Game::seeded(rules_, dealer_, seed_));
+  game_.emplace(stored_game(dealer_, seed_));
   game_number_ = number;
   game_state_ = storage::GameState::kPlaying;
   actions_.clear();
   requests_.clear();
   deals_ = 1;
+}
+
+Game Harness::stored_game(int dealer, std::uint64_t seed) const {
+  const auto& ev = core_->setup().event;
+  if (!ev) return Game::seeded(rules_, dealer, seed);
+  return Game::preset(rules_, dealer,
+                      event::board_deals(rules_, ev->seed, ev->first_board, rules_.options.boards));
 }
 
 void Harness::run_read(const StoreJob& job) {

@@ -9,7 +9,9 @@
 // The harness also follows the game as storage sees it: the game's setup
 // (seed, dealer) from CreateGame or ChargeBuyIns and every action of
 // AppendProgress replayed on an engine Game, so a test knows whose turn it
-// is and what is legal, and a wrong stored action fails the test.
+// is and what is legal, and a wrong stored action fails the test. At an
+// event's table (setup().event) that game is the event's boards, as the
+// core deals them (the row keeps no seed).
 #pragma once
 
 #include <cstdint>
@@ -70,6 +72,8 @@ class Harness {
   // The same, but with the id's JSON text as given (a number, say).
   json send_raw_id(Conn c, const std::string& type, json d, const std::string& id_text);
   std::string last_id() const { return last_id_; }
+  // An event's table: the event seats its players (open_event).
+  void open_event(const std::vector<EventSeat>& seats);
   // Sit at `seat` (-1: any); returns the seat got, fails the test if refused.
   int sit(Conn c, int seat = -1);
   void disconnect(Conn c);
@@ -135,6 +139,7 @@ class Harness {
   std::optional<int> forming_rating;  // the latest said
   int playing = 0, finished = 0, errors = 0;
   std::vector<LogLine> logs;
+  std::vector<BoardScore> boards;  // an event table's boards finished (Effects::boards)
 
   // The game as stored (null before any).
   const Game* game() const { return game_ ? &*game_ : nullptr; }
@@ -151,6 +156,8 @@ class Harness {
   void mirror(const StoreJob& job);
   void run_read(const StoreJob& job);
   void begin_game(const store::NewGame& row, std::uint64_t number);
+  // The game a stored row starts: its seeded deals, or an event's boards.
+  Game stored_game(int dealer, std::uint64_t seed) const;
 
   CoreConfig config_;
   std::unique_ptr<TableCore> core_;
