@@ -152,6 +152,9 @@ EventError EventCore::start(std::int64_t account, std::int64_t now) {
   out_ = {};
   if (account != d_.director.account) return EventError::kNotDirector;
   if (d_.state != EventState::kOpen) return EventError::kNotOpen;
+  // The director's start with too few waits for more entries (only the
+  // scheduled start, which cannot wait, cancels).
+  if (static_cast<int>(units().size()) < field_needed()) return EventError::kTooFew;
   begin(now);
   return d_.state == EventState::kCancelled ? EventError::kTooFew : EventError::kNone;
 }
@@ -167,7 +170,7 @@ void EventCore::tick(std::int64_t now, const std::map<int, int>& at_fault) {
 
 // The field is made and seated: pair numbers, the movement, round 1; or,
 // too few, the event is cancelled and every fee refunded.
-void EventCore::begin(std::int64_t now) {
+std::vector<std::array<Player, 2>> EventCore::units() const {
   std::vector<std::array<Player, 2>> units;  // pairs, or (player, -) in a drive
   std::vector<Player> singles;
   for (const Entry& e : d_.entries) {
@@ -181,6 +184,11 @@ void EventCore::begin(std::int64_t now) {
   }
   for (size_t i = 0; i + 1 < singles.size(); i += 2) units.push_back({singles[i], singles[i + 1]});
   if (singles.size() % 2 == 1) units.push_back({singles.back(), computer()});
+  return units;
+}
+
+void EventCore::begin(std::int64_t now) {
+  std::vector<std::array<Player, 2>> units = this->units();
   if (static_cast<int>(units.size()) < field_needed()) {
     d_.state = EventState::kCancelled;
     refund_all();

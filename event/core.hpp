@@ -236,6 +236,9 @@ class EventCore {
   void refund_all();
   void move_chips(std::int64_t account, std::int64_t chips, ChipMove::Why why, bool new_batch);
   int field_needed() const;
+  // The entries as the start seats them: pairs (singles paired in order,
+  // one left over with a computer), or a drive's players (second empty).
+  std::vector<std::array<Player, 2>> units() const;
 
   EventData d_;
   std::optional<Movement> movement_;

@@ -210,10 +210,15 @@ TEST_CASE("Cancelled: every fee refunded once") {
   CHECK(e.effects().chips.empty());
 }
 
-TEST_CASE("Too few entries: cancelled at the start, fees back") {
+TEST_CASE("Too few entries: the director's start is refused, the scheduled one cancels") {
   EventCore e = make(MovementKind::kMitchell, 30);
   enter_pairs(e, 4);
   CHECK(e.start(kDirector, kT0) == EventError::kTooFew);
+  CHECK(e.state() == EventState::kOpen);
+  CHECK_FALSE(e.effects().changed);
+  CHECK(e.effects().chips.empty());
+  // The scheduled start cannot wait: cancelled, fees back.
+  e.tick(e.settings().start_unix);
   CHECK(e.state() == EventState::kCancelled);
   CHECK(e.effects().chips.size() == 8);
 }
