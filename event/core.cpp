@@ -313,6 +313,15 @@ void EventCore::finish(std::int64_t now) {
   d_.tables.clear();
   d_.round_ends = 0;
   out_.clock = 0;
+  // Ended before any board was played (every result adjusted): nobody won
+  // anything, and every fee goes back.
+  const bool played = std::any_of(d_.results.begin(), d_.results.end(),
+                                  [](const BoardResult& r) { return !r.adjusted_ns_percent; });
+  if (!played) {
+    out_.notice = "finished before any board was played: every fee given back";
+    refund_all();
+    return;
+  }
   out_.notice = "finished";
   pay_prizes();
 }

@@ -466,10 +466,12 @@ void EventService::carry_out(Outcome& o) {
     t->open_event(std::move(n.seats));
   }
   for (const std::int64_t id : o.close) {
-    auto close = [this, id]() -> asio::awaitable<void> {
-      if (auto t = co_await hub_.find(id)) co_await t->admin_close("the round is over");
+    // (A coroutine started and left: what it needs are its parameters, kept
+    // in its frame, never a lambda's captures, gone when the lambda is.)
+    auto close = [](Hub* hub, std::int64_t table) -> asio::awaitable<void> {
+      if (auto t = co_await hub->find(table)) co_await t->admin_close("the round is over");
     };
-    spawn(hub_.ioc.get_executor(), close(), "closing an event's table");
+    spawn(hub_.ioc.get_executor(), close(&hub_, id), "closing an event's table");
   }
   for (auto& [users, text] : o.pushes) {
     auto m = std::make_shared<const std::string>(std::move(text));
@@ -547,7 +549,10 @@ asio::awaitable<EventAnswer> EventService::list() {
     }
     return json{{"events", events}, {"past", past}}.dump();
   };
-  co_return EventAnswer{std::nullopt, co_await hub_.ctx.on_storage(std::move(job))};
+  // (Awaited into a local: GCC 12 miscompiles a co_await inside a braced
+  // initializer.)
+  std::string data = co_await hub_.ctx.on_storage(std::move(job));
+  co_return EventAnswer{std::nullopt, std::move(data)};
 }
 
 asio::awaitable<EventAnswer> EventService::get(std::int64_t event) {
@@ -613,7 +618,8 @@ asio::awaitable<EventAnswer> EventService::direct(table::Person p, protocol::Eve
             open.emplace_back(t.table, at->second);
       return open;
     };
-    for (const auto& [number, table_id] : co_await hub_.ctx.on_storage(std::move(list)))
+    const auto open = co_await hub_.ctx.on_storage(std::move(list));
+    for (const auto& [number, table_id] : open)
       if (auto t = co_await hub_.find(table_id))
         if (const int side = co_await t->event_fault(); side >= 0) faults[number] = side;
   }
@@ -746,11 +752,12 @@ void EventService::boards_done(EventPlay at, std::vector<table::BoardScore> boar
     refresh_due();
     return all;
   };
-  auto run = [this, job = std::move(job)]() mutable -> asio::awaitable<void> {
-    auto o = co_await hub_.ctx.on_storage(std::move(job));
-    carry_out(o);
+  // (Parameters, not captures: see carry_out.)
+  auto run = [](EventService* self, decltype(job) job) -> asio::awaitable<void> {
+    auto o = co_await self->hub_.ctx.on_storage(std::move(job));
+    self->carry_out(o);
   };
-  spawn(hub_.ioc.get_executor(), run(), "an event's boards");
+  spawn(hub_.ioc.get_executor(), run(this, std::move(job)), "an event's boards");
 }
 
 }  // namespace whist::server

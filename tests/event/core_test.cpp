@@ -196,6 +196,18 @@ TEST_CASE("The director pauses, resumes, extends, replaces, ends early") {
   CHECK(e.pair_standings().pairs.size() == 4);
 }
 
+TEST_CASE("Ended before any board was played: every fee back, no prize") {
+  EventCore e = make(MovementKind::kDrive, 30);
+  for (std::int64_t p = 1; p <= 4; ++p) REQUIRE(e.enter(person(p), 0, kT0) == EventError::kNone);
+  REQUIRE(e.start(kDirector, kT0) == EventError::kNone);
+  CHECK(e.end_early(kDirector, kT0 + 5) == EventError::kNone);
+  CHECK(e.state() == EventState::kFinished);
+  for (std::int64_t p = 1; p <= 4; ++p)
+    CHECK(chips_to(e.effects(), p, ChipMove::Why::kRefund) == 30);
+  CHECK(e.effects().chips.size() == 4);
+  for (const ChipMove& m : e.effects().chips) CHECK(m.why == ChipMove::Why::kRefund);
+}
+
 TEST_CASE("Cancelled: every fee refunded once") {
   EventCore e = make(MovementKind::kHowell, 30);
   enter_pairs(e, 4);
