@@ -146,15 +146,6 @@ std::vector<std::int64_t> audience(const event::EventData& d) {
 
 std::int64_t day_start(std::int64_t now) { return now - now % 86400; }
 
-std::string day_name(std::int64_t day) {
-  const std::time_t t = static_cast<std::time_t>(day);
-  std::tm tm{};
-  gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d", &tm);
-  return buf;
-}
-
 }  // namespace
 
 EventService::EventService(Hub& hub) : hub_(hub) {}
@@ -181,31 +172,54 @@ std::int64_t new_table_row(storage::Database& db, const TableSetup& setup, std::
                                   storage::TableState::kOpen, now);
 }
 
-// The tables a new round needs: their rows, and each player told where.
-void open_tables(storage::Database& db, EventService::Live& ev, std::int64_t now, Outcome& o) {
+// A table of the round: its row, its players, its id kept with the event,
+// and each player told where (event.table). False (and a log line) if its
+// boards cannot be played.
+bool make_table(storage::Database& db, EventService::Live& ev, const event::EventTable& t,
+                std::int64_t now, Outcome& o) {
   const auto& d = ev.core.data();
-  for (const event::EventTable& t : ev.core.effects().open) {
-    if (t.boards.empty()) continue;
-    const int first = t.boards.front();
-    auto rules = event::boards_rules(d.settings.rules, first, static_cast<int>(t.boards.size()));
-    if (auto* why = std::get_if<std::string>(&rules)) {
-      spdlog::error("event {}: table {} of round {}: {}", d.id, t.table, t.round, *why);
-      continue;
-    }
-    const EventPlay at{d.id, t.round, t.table, d.settings.seed, first, false};
-    NewTable n{0, event_table(std::get<Rules>(rules), at), {}};
-    n.id = new_table_row(db, n.setup, now);
-    for (const auto& p : t.seats) n.seats.push_back({p.account, p.name});
-    ev.tables[{t.round, t.table}] = n.id;
-    std::vector<std::int64_t> players;
-    for (const auto& p : t.seats)
-      if (p.account > 0) players.push_back(p.account);
-    o.pushes.emplace_back(
-        players,
-        news("event.table",
-             {{"event", d.id}, {"round", t.round}, {"table", t.table}, {"table_id", n.id}}));
-    o.open.push_back(std::move(n));
+  if (t.boards.empty()) return false;
+  const int first = t.boards.front();
+  auto rules = event::boards_rules(d.settings.rules, first, static_cast<int>(t.boards.size()));
+  if (auto* why = std::get_if<std::string>(&rules)) {
+    spdlog::error("event {}: table {} of round {}: {}", d.id, t.table, t.round, *why);
+    return false;
   }
+  const EventPlay at{d.id, t.round, t.table, d.settings.seed, first, false};
+  NewTable n{0, event_table(std::get<Rules>(rules), at), {}};
+  n.id = new_table_row(db, n.setup, now);
+  std::vector<std::int64_t> players;
+  for (const auto& p : t.seats) {
+    n.seats.push_back({p.account, p.name});
+    if (p.account > 0) players.push_back(p.account);
+  }
+  ev.tables[{t.round, t.table}] = n.id;
+  o.pushes.emplace_back(
+      players, news("event.table",
+                    {{"event", d.id}, {"round", t.round}, {"table", t.table}, {"table_id", n.id}}));
+  o.open.push_back(std::move(n));
+  return true;
+}
+
+// The tables a new round needs.
+void open_tables(storage::Database& db, EventService::Live& ev, std::int64_t now, Outcome& o) {
+  for (const event::EventTable& t : ev.core.effects().open) make_table(db, ev, t, now, o);
+}
+
+// This round's tables not finished, by number, with their ids.
+std::vector<std::pair<int, std::int64_t>> unfinished(const EventService::Live& ev) {
+  std::vector<std::pair<int, std::int64_t>> open;
+  for (const auto& t : ev.core.tables())
+    if (auto at = ev.tables.find({t.round, t.table}); !t.finished() && at != ev.tables.end())
+      open.emplace_back(t.table, at->second);
+  return open;
+}
+
+// Another job's outcome added to this one's.
+void merge(Outcome& all, Outcome& o) {
+  for (auto& n : o.open) all.open.push_back(std::move(n));
+  all.close.insert(all.close.end(), o.close.begin(), o.close.end());
+  for (auto& p : o.pushes) all.pushes.push_back(std::move(p));
 }
 
 // The tables of rounds over (all of them once the event is).
@@ -336,18 +350,8 @@ asio::awaitable<void> EventService::resume_tables(std::vector<EventTableRef> tab
       if (ev->core.state() != event::EventState::kRunning) continue;
       for (const event::EventTable& t : ev->core.tables()) {
         if (t.finished() || ev->tables.count({t.round, t.table})) continue;
-        // (open_tables reads the effects: a round's tables, one here)
-        const auto& d = ev->core.data();
-        auto rules = event::boards_rules(d.settings.rules, t.boards.front(),
-                                         static_cast<int>(t.boards.size()));
-        if (std::holds_alternative<std::string>(rules)) continue;
-        const EventPlay at{d.id, t.round, t.table, d.settings.seed, t.boards.front(), false};
-        NewTable n{0, event_table(std::get<Rules>(rules), at), {}};
-        n.id = new_table_row(db, n.setup, now);
-        for (const auto& p : t.seats) n.seats.push_back({p.account, p.name});
-        ev->tables[{t.round, t.table}] = n.id;
-        spdlog::warn("event {}: table {} of round {} opened again", d.id, t.table, t.round);
-        o.open.push_back(std::move(n));
+        if (make_table(db, *ev, t, now, o))
+          spdlog::warn("event {}: table {} of round {} opened again", id, t.table, t.round);
       }
     }
     return o;
@@ -373,32 +377,29 @@ asio::awaitable<void> EventService::clock_loop() {
   }
 }
 
+asio::awaitable<std::map<int, int>> EventService::at_fault(
+    std::vector<std::pair<int, std::int64_t>> open) {
+  std::map<int, int> faults;
+  for (const auto& [number, table_id] : open)
+    if (auto t = co_await hub_.find(table_id))
+      if (const int side = co_await t->event_fault(); side >= 0) faults[number] = side;
+  co_return faults;
+}
+
 asio::awaitable<void> EventService::due(std::int64_t now) {
   // The rounds ending now: their unfinished tables, to ask who is at fault.
   auto list = [this, now](storage::Database&) {
     std::vector<std::pair<std::int64_t, std::vector<std::pair<int, std::int64_t>>>> ending;
     for (const auto& [id, ev] : events_) {
       const auto& d = ev->core.data();
-      if (d.state != event::EventState::kRunning || d.paused || now < d.round_ends) continue;
-      std::vector<std::pair<int, std::int64_t>> open;
-      for (const auto& t : d.tables)
-        if (!t.finished())
-          if (auto it = ev->tables.find({t.round, t.table}); it != ev->tables.end())
-            open.emplace_back(t.table, it->second);
-      ending.emplace_back(id, std::move(open));
+      if (d.state == event::EventState::kRunning && !d.paused && now >= d.round_ends)
+        ending.emplace_back(id, unfinished(*ev));
     }
     return ending;
   };
   auto ending = co_await hub_.ctx.on_storage(std::move(list));
   std::map<std::int64_t, std::map<int, int>> faults;
-  for (const auto& [event, open] : ending) {
-    for (const auto& [number, table_id] : open) {
-      auto t = co_await hub_.find(table_id);
-      if (!t) continue;
-      const int side = co_await t->event_fault();
-      if (side >= 0) faults[event][number] = side;
-    }
-  }
+  for (const auto& [event, open] : ending) faults[event] = co_await at_fault(open);
   auto tick = [this, now, faults = std::move(faults)](storage::Database& db) {
     Outcome all;
     for (auto& [id, ev] : events_) {
@@ -412,9 +413,7 @@ asio::awaitable<void> EventService::due(std::int64_t now) {
         c.tick(now, f == faults.end() ? std::map<int, int>{} : f->second);
         return event::EventError::kNone;
       });
-      for (auto& n : o.open) all.open.push_back(std::move(n));
-      all.close.insert(all.close.end(), o.close.begin(), o.close.end());
-      for (auto& p : o.pushes) all.pushes.push_back(std::move(p));
+      merge(all, o);
     }
     // Events over leave the service (storage keeps them).
     std::erase_if(events_, [](const auto& kv) {
@@ -434,7 +433,7 @@ asio::awaitable<void> EventService::due(std::int64_t now) {
     if (dailies_.empty()) {
       event::DailySettings s;
       const std::int64_t day = day_start(now);
-      s.name = "Daily duplicate " + day_name(day);
+      s.name = "Daily duplicate " + utc_format(day, "%Y-%m-%d");
       finalize(s.rules);
       s.boards = 12;
       s.opens = day;
@@ -610,18 +609,12 @@ asio::awaitable<EventAnswer> EventService::direct(table::Person p, protocol::Eve
   std::map<int, int> faults;
   if (m.action == "end") {
     auto list = [this, id = m.event](storage::Database&) {
-      std::vector<std::pair<int, std::int64_t>> open;
-      if (auto it = events_.find(id); it != events_.end())
-        for (const auto& t : it->second->core.tables())
-          if (auto at = it->second->tables.find({t.round, t.table});
-              !t.finished() && at != it->second->tables.end())
-            open.emplace_back(t.table, at->second);
-      return open;
+      auto it = events_.find(id);
+      return it == events_.end() ? std::vector<std::pair<int, std::int64_t>>{}
+                                 : unfinished(*it->second);
     };
     const auto open = co_await hub_.ctx.on_storage(std::move(list));
-    for (const auto& [number, table_id] : open)
-      if (auto t = co_await hub_.find(table_id))
-        if (const int side = co_await t->event_fault(); side >= 0) faults[number] = side;
+    faults = co_await at_fault(open);
   }
   auto job = [this, p, m, faults, now = unix_now()](storage::Database& db) {
     auto it = events_.find(m.event);
@@ -743,9 +736,7 @@ void EventService::boards_done(EventPlay at, std::vector<table::BoardScore> boar
       Outcome o = command(db, *it->second, now, [&](event::EventCore& c) {
         return c.board_finished(at.round, at.table, b.board, b.ns, b.ew, now);
       });
-      for (auto& n : o.open) all.open.push_back(std::move(n));
-      all.close.insert(all.close.end(), o.close.begin(), o.close.end());
-      for (auto& p : o.pushes) all.pushes.push_back(std::move(p));
+      merge(all, o);
     }
     const auto s = it->second->core.state();
     if (s == event::EventState::kFinished || s == event::EventState::kCancelled) events_.erase(it);

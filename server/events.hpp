@@ -90,6 +90,10 @@ class EventService {
   boost::asio::awaitable<void> clock_loop();
   boost::asio::awaitable<void> resume_tables(std::vector<EventTableRef> tables);
   boost::asio::awaitable<void> due(std::int64_t now);
+  // Which side is at fault at each of a round's tables not finished (by
+  // number; table ids beside), asked of the tables.
+  boost::asio::awaitable<std::map<int, int>> at_fault(
+      std::vector<std::pair<int, std::int64_t>> open);
   void carry_out(Outcome& o);
   EventAnswer answer(Outcome& o);
   // On the storage thread.

@@ -17,14 +17,19 @@ inline std::int64_t unix_now() {
       .count();
 }
 
-// "2026-11-28 14:05 UTC": a time for people (an operator's chat mute).
-inline std::string utc_time(std::int64_t unix_s) {
+// A Unix time in UTC, by strftime's `format` (at most 63 characters out).
+inline std::string utc_format(std::int64_t unix_s, const char* format) {
   const std::time_t t = static_cast<std::time_t>(unix_s);
   std::tm tm{};
   gmtime_r(&t, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%d %H:%M UTC", &tm);
+  char buf[64];
+  std::strftime(buf, sizeof buf, format, &tm);
   return buf;
+}
+
+// "2026-11-28 14:05 UTC": a time for people (an operator's chat mute).
+inline std::string utc_time(std::int64_t unix_s) {
+  return utc_format(unix_s, "%Y-%m-%d %H:%M UTC");
 }
 
 }  // namespace whist

@@ -114,14 +114,7 @@ Exit status: 0 done, 1 refused, or the ledger check or the ratings' rebuild
 found problems, 2 bad usage or an unknown table, user or game.
 )";
 
-std::string when(std::int64_t t) {
-  const std::time_t tt = static_cast<std::time_t>(t);
-  std::tm tm{};
-  gmtime_r(&tt, &tm);
-  char buf[32];
-  std::strftime(buf, sizeof buf, "%Y-%m-%dT%H:%M:%SZ", &tm);
-  return buf;
-}
+std::string when(std::int64_t t) { return whist::utc_format(t, "%Y-%m-%dT%H:%M:%SZ"); }
 
 int ledger_check(Database& db) {
   const auto c = db.ledger().check_ledger();
