@@ -66,10 +66,65 @@ int EventCore::field_needed() const {
   return 0;
 }
 
-EventError EventCore::enter(const Player& p, std::int64_t partner, std::int64_t now) {
+const char* entry_name(EntryRule r) {
+  switch (r) {
+    case EntryRule::kOpen: return "open";
+    case EntryRule::kFriends: return "friends";
+    case EntryRule::kInvited: return "invited";
+  }
+  return "open";
+}
+
+std::optional<EntryRule> entry_from_name(const std::string& name) {
+  for (const auto r : {EntryRule::kOpen, EntryRule::kFriends, EntryRule::kInvited})
+    if (name == entry_name(r)) return r;
+  return std::nullopt;
+}
+
+bool admits(const EventData& d, std::int64_t account, bool directors_friend) {
+  if (account <= 0) return d.settings.entry == EntryRule::kOpen;  // a computer, or nobody
+  if (account == d.director.account) return true;
+  for (const Entry& e : d.entries)
+    if (e.player.account == account || (e.partner && e.partner->account == account)) return true;
+  for (const auto& [key, ps] : d.pairs)
+    for (const Player& p : ps)
+      if (p.account == account) return true;
+  for (const auto& [n, p] : d.drive_players)
+    if (p.account == account) return true;
+  const auto& invited_list = d.settings.invited;
+  const bool invited = std::any_of(invited_list.begin(), invited_list.end(),
+                                   [&](const Player& p) { return p.account == account; });
+  switch (d.settings.entry) {
+    case EntryRule::kOpen: return true;
+    case EntryRule::kFriends: return directors_friend || invited;
+    case EntryRule::kInvited: return invited;
+  }
+  return false;
+}
+
+EventError EventCore::invite(std::int64_t account, const std::vector<Player>& who,
+                             std::int64_t now) {
+  (void)now;
+  out_ = {};
+  if (account != d_.director.account) return EventError::kNotDirector;
+  if (d_.state != EventState::kOpen) return EventError::kNotOpen;
+  for (const Player& p : who) {
+    if (p.computer() || p.account == d_.director.account) continue;
+    if (std::none_of(d_.settings.invited.begin(), d_.settings.invited.end(),
+                     [&](const Player& q) { return q.account == p.account; })) {
+      d_.settings.invited.push_back(p);
+      out_.changed = true;
+    }
+  }
+  return EventError::kNone;
+}
+
+EventError EventCore::enter(const Player& p, std::int64_t partner, std::int64_t now,
+                            bool directors_friend) {
   (void)now;
   out_ = {};
   if (d_.state != EventState::kOpen) return EventError::kNotOpen;
+  if (!admits(p.account, directors_friend)) return EventError::kNotInvited;
   if (partner == p.account) return EventError::kSelfPartner;
   for (const Entry& e : d_.entries) {
     if (e.player.account == p.account || (e.partner && e.partner->account == p.account)) {

@@ -50,6 +50,13 @@ namespace whist::event {
 
 enum class EventState { kOpen, kRunning, kFinished, kCancelled };
 
+// Who may enter: anyone logged in, the director's friends (and those they
+// invite), or those the director invites only.
+enum class EntryRule { kOpen, kFriends, kInvited };
+
+const char* entry_name(EntryRule r);
+std::optional<EntryRule> entry_from_name(const std::string& name);
+
 // A player: an account, or a computer (account 0).
 struct Player {
   std::int64_t account = 0;
@@ -70,6 +77,8 @@ struct EventSettings {
   int fee = 0;                  // chips per player, 0: free
   int house_percent = 10;       // the house's part of the pot
   std::uint64_t seed = 0;       // the boards' (event/boards.hpp), from the CSPRNG
+  EntryRule entry = EntryRule::kOpen;
+  std::vector<Player> invited;  // those the director invited, in order
 };
 
 const char* state_name(EventState s);
@@ -123,6 +132,7 @@ enum class EventError {
   kNotDirector,
   kTooFew,         // the start: not enough entries for the movement
   kUnknownPlayer,  // a replacement for someone not in the event
+  kNotInvited,     // the event is for the director's friends or the invited
 };
 
 // Chips to move: an entry fee (negative), a refund or a prize (positive).
@@ -169,6 +179,12 @@ struct EventData {
   std::int64_t chip_batches = 0;              // chip batches numbered so far
 };
 
+// Whether `account` may enter (and see) the event: anyone in an open one;
+// in a friends' one the director's friends (`directors_friend`, as the
+// server's friendships say) and the invited; in an invited one the
+// invited. The director and everyone already in it always.
+bool admits(const EventData& d, std::int64_t account, bool directors_friend);
+
 class EventCore {
  public:
   EventCore(std::int64_t id, EventSettings settings, Player director);
@@ -192,8 +208,17 @@ class EventCore {
   const std::map<std::pair<int, int>, std::array<Player, 2>>& pairs() const { return d_.pairs; }
   const std::map<int, Player>& drive_players() const { return d_.drive_players; }
 
+  bool admits(std::int64_t account, bool directors_friend) const {
+    return event::admits(d_, account, directors_friend);
+  }
+
   // Commands. Each clears the effects first.
-  EventError enter(const Player& p, std::int64_t partner, std::int64_t now);
+  // An entry; refused (kNotInvited) unless the event admits the player.
+  EventError enter(const Player& p, std::int64_t partner, std::int64_t now,
+                   bool directors_friend = false);
+  // The director invites players (while the event is open); those already
+  // invited are left as they are.
+  EventError invite(std::int64_t account, const std::vector<Player>& who, std::int64_t now);
   EventError withdraw(std::int64_t account, std::int64_t now);
   // The clock: starts the event at its time, ends a round at its time.
   // `at_fault`: for tables of the round not finished, the side at fault

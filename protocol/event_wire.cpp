@@ -74,6 +74,7 @@ json event_summary_json(const whist::event::EventData& e) {
           {"paused", e.paused},
           {"start_at", s.start_unix ? json(s.start_unix) : json(nullptr)},
           {"fee", s.fee},
+          {"entry", whist::event::entry_name(s.entry)},
           {"entries", e.entries.size()}};
 }
 
@@ -87,6 +88,9 @@ json event_view_json(const whist::event::EventCore& core,
                        {"partner", en.partner ? player_json(*en.partner) : json(nullptr)},
                        {"single", !en.partner && en.asked == 0}});
   j["entries"] = entries;
+  json invited = json::array();
+  for (const auto& p : e.settings.invited) invited.push_back(p.name);
+  j["invited"] = invited;
   const bool drive = e.settings.kind == whist::event::MovementKind::kDrive;
   if (drive) {
     json players = json::array();

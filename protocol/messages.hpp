@@ -243,8 +243,10 @@ struct EventCreate {
   int rounds = 0;                       // 0: the most the movement allows
   int boards_per_round = 3;
   int round_minutes = 20;
-  std::int64_t start_at = 0;  // Unix seconds, up to 7 days ahead; 0: when the director starts it
-  int fee = 0;                // chips per player; 0: free
+  std::int64_t start_at = 0;   // Unix seconds, up to 7 days ahead; 0: when the director starts it
+  int fee = 0;                 // chips per player; 0: free
+  std::string entry = "open";  // who may enter: "open", "friends" or "invited"
+  std::vector<std::string> invited;  // usernames the director invites
 };
 struct EventList {};
 struct EventGet {
@@ -259,13 +261,14 @@ struct EventWithdraw {
 };
 // The director's orders: "start", "pause", "resume", "extend" (by
 // `minutes`), "end" (early), "cancel", "replace" (`who` by `by`, a
-// username; empty: a computer player).
+// username; empty: a computer player), "invite" (`users`, usernames).
 struct EventDirect {
   std::int64_t event = 0;
   std::string action;
   int minutes = 0;
   std::string who;
   std::string by;
+  std::vector<std::string> users;
 };
 // The daily duplicate: today's, and playing it (entering, then one's table).
 struct DailyGet {};

@@ -375,15 +375,24 @@ Parsed parse_invite_link(const std::string& type, std::int64_t table, json& d) {
   return m;
 }
 
-Parsed parse_invite(const std::string& type, std::int64_t table, json& d) {
-  static constexpr std::string_view kWhy = "users must be a list of 1 to 20 usernames";
-  auto u = d.find("users");
-  if (u == d.end() || !u->is_array() || u->empty() || u->size() > 20) return bad(type, kWhy);
-  TableInvite m{table, {}};
+// A list of `lo` to `hi` usernames under `key`.
+Why get_users(const json& d, const char* key, std::size_t lo, std::size_t hi,
+              std::vector<std::string>& out) {
+  const std::string why = std::string(key) + " must be a list of " + std::to_string(lo) + " to " +
+                          std::to_string(hi) + " usernames";
+  auto u = d.find(key);
+  if (u == d.end() || u->is_null()) return lo == 0 ? std::nullopt : Why(why);
+  if (!u->is_array() || u->size() < lo || u->size() > hi) return why;
   for (const auto& name : *u) {
-    if (!name.is_string()) return bad(type, kWhy);
-    m.users.push_back(name.get<std::string>());
+    if (!name.is_string() || name.get_ref<const std::string&>().size() > 64) return why;
+    out.push_back(name.get<std::string>());
   }
+  return std::nullopt;
+}
+
+Parsed parse_invite(const std::string& type, std::int64_t table, json& d) {
+  TableInvite m{table, {}};
+  if (auto e = get_users(d, "users", 1, 20, m.users)) return bad(type, *e);
   return m;
 }
 
@@ -491,6 +500,10 @@ Parsed parse_event_create(const std::string& type, json& d) {
   m.round_minutes = static_cast<int>(minutes);
   m.fee = static_cast<int>(fee);
   m.start_at = start;
+  if (auto e = get_optional_string(d, "entry", m.entry)) return bad(type, *e);
+  if (m.entry != "open" && m.entry != "friends" && m.entry != "invited")
+    return bad(type, "entry must be open, friends or invited");
+  if (auto e = get_users(d, "invited", 0, 100, m.invited)) return bad(type, *e);
   return m;
 }
 
@@ -516,10 +529,10 @@ Parsed parse_event_direct(const std::string& type, json& d) {
   EventDirect m;
   if (auto e = get_event(d, m.event)) return bad(type, *e);
   if (auto e = get_string(d, "action", m.action)) return bad(type, *e);
-  static constexpr std::string_view kActions[] = {"start", "pause",  "resume", "extend",
-                                                  "end",   "cancel", "replace"};
+  static constexpr std::string_view kActions[] = {"start", "pause",  "resume",  "extend",
+                                                  "end",   "cancel", "replace", "invite"};
   if (std::find(std::begin(kActions), std::end(kActions), m.action) == std::end(kActions))
-    return bad(type, "action must be start, pause, resume, extend, end, cancel or replace");
+    return bad(type, "action must be start, pause, resume, extend, end, cancel, replace or invite");
   std::int64_t minutes = 0;
   if (auto e = get_int(d, "minutes", 1, 120, minutes)) return bad(type, *e);
   if (m.action == "extend" && minutes == 0) return bad(type, "extend needs minutes");
@@ -528,6 +541,8 @@ Parsed parse_event_direct(const std::string& type, json& d) {
     if (auto e = get_string(d, "who", m.who)) return bad(type, *e);
     if (auto e = get_optional_string(d, "by", m.by)) return bad(type, *e);
   }
+  if (m.action == "invite")
+    if (auto e = get_users(d, "users", 1, 100, m.users)) return bad(type, *e);
   return m;
 }
 

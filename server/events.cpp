@@ -90,6 +90,8 @@ ErrorReply error_of(event::EventError e) {
     case E::kNotDirector: return {Error::kNotDirector};
     case E::kTooFew: return {Error::kTooFewEntries};
     case E::kUnknownPlayer: return {Error::kNoUser, "that player is not in this event"};
+    case E::kNotInvited:
+      return {Error::kNotInvited, "this event is for those its director invites"};
     case E::kNone: break;
   }
   return {Error::kInternal};
@@ -145,6 +147,25 @@ std::vector<std::int64_t> audience(const event::EventData& d) {
 }
 
 std::int64_t day_start(std::int64_t now) { return now - now % 86400; }
+
+// Whether the event exists for `account` (the storage thread: friendships).
+bool sees(storage::Database& db, const event::EventData& d, std::int64_t account) {
+  const bool friends = d.settings.entry == event::EntryRule::kFriends && account > 0 &&
+                       db.friends().are_friends(d.director.account, account);
+  return event::admits(d, account, friends);
+}
+
+// Accounts by username; the first name that is no account, if any.
+std::variant<std::vector<event::Player>, std::string> accounts_named(
+    storage::Database& db, const std::vector<std::string>& names) {
+  std::vector<event::Player> out;
+  for (const auto& name : names) {
+    const auto a = db.accounts().account_by_name(name);
+    if (!a) return name;
+    out.push_back({a->id, a->username});
+  }
+  return out;
+}
 
 }  // namespace
 
@@ -514,15 +535,31 @@ asio::awaitable<EventAnswer> EventService::create(table::Person director, protoc
         ErrorReply{Error::kBadEvent, "start_at must be within the next 7 days"});
   s.start_unix = m.start_at;
   s.fee = m.fee;
+  s.entry = event::entry_from_name(m.entry).value_or(event::EntryRule::kOpen);
+  if (!m.invited.empty() && s.entry == event::EntryRule::kOpen)
+    co_return refused_answer(
+        ErrorReply{Error::kBadEvent, "invited is for events limited to friends or the invited"});
   s.seed = secure_seed();
-  auto job = [this, s = std::move(s), director, now](storage::Database& db) {
+  auto job = [this, settings = std::move(s), director, now,
+              names = m.invited](storage::Database& db) {
     Outcome o;
+    auto invited = accounts_named(db, names);
+    if (auto* unknown = std::get_if<std::string>(&invited))
+      return refused(ErrorReply{Error::kNoUser, *unknown});
+    event::EventSettings s = settings;
+    for (const auto& p : std::get<std::vector<event::Player>>(invited))
+      if (p.account != director.id) s.invited.push_back(p);
     const std::int64_t id = db.events().create_event(director.id, s.name, event::EventState::kOpen,
                                                      s.start_unix, "", now);
     auto ev =
         std::make_unique<Live>(Live{event::EventCore(id, s, {director.id, director.name}), {}});
     save(db, ev->core, now);
     o.data = view(*ev).dump();
+    json d = protocol::event_summary_json(ev->core.data());
+    d["notice"] = director.name + " invites you to " + s.name;
+    std::vector<std::int64_t> invitees;
+    for (const auto& p : s.invited) invitees.push_back(p.account);
+    if (!invitees.empty()) o.pushes.emplace_back(std::move(invitees), news("event.update", d));
     events_[id] = std::move(ev);
     refresh_due();
     spdlog::info("{} created event {} ({})", director.name, id, s.name);
@@ -532,16 +569,18 @@ asio::awaitable<EventAnswer> EventService::create(table::Person director, protoc
   co_return answer(o);
 }
 
-asio::awaitable<EventAnswer> EventService::list() {
-  auto job = [this](storage::Database& db) {
+asio::awaitable<EventAnswer> EventService::list(table::Person p) {
+  auto job = [this, p](storage::Database& db) {
     json events = json::array();
     for (const auto& [id, ev] : events_)
-      events.push_back(protocol::event_summary_json(ev->core.data()));
+      if (sees(db, ev->core.data(), p.id))
+        events.push_back(protocol::event_summary_json(ev->core.data()));
     json past = json::array();
     for (const auto& row : db.events().past_events(20)) {
       if (storage::is_daily(row.document)) continue;
       try {
-        past.push_back(protocol::event_summary_json(storage::decode_event(row.document)));
+        const auto d = storage::decode_event(row.document);
+        if (sees(db, d, p.id)) past.push_back(protocol::event_summary_json(d));
       } catch (const std::exception& e) {
         spdlog::warn("event {}: {}", row.id, e.what());
       }
@@ -554,14 +593,18 @@ asio::awaitable<EventAnswer> EventService::list() {
   co_return EventAnswer{std::nullopt, std::move(data)};
 }
 
-asio::awaitable<EventAnswer> EventService::get(std::int64_t event) {
-  auto job = [this, event](storage::Database& db) -> EventAnswer {
-    if (auto it = events_.find(event); it != events_.end())
+asio::awaitable<EventAnswer> EventService::get(table::Person p, std::int64_t event) {
+  auto job = [this, p, event](storage::Database& db) -> EventAnswer {
+    if (auto it = events_.find(event); it != events_.end()) {
+      if (!sees(db, it->second->core.data(), p.id))
+        return refused_answer(ErrorReply{Error::kNoEvent});
       return {std::nullopt, view(*it->second).dump()};
+    }
     const auto row = db.events().event(event);
     if (!row || storage::is_daily(row->document))
       return refused_answer(ErrorReply{Error::kNoEvent});
     const event::EventCore core(storage::decode_event(row->document));
+    if (!sees(db, core.data(), p.id)) return refused_answer(ErrorReply{Error::kNoEvent});
     return {std::nullopt, protocol::event_view_json(core, {}).dump()};
   };
   co_return co_await hub_.ctx.on_storage(std::move(job));
@@ -570,7 +613,8 @@ asio::awaitable<EventAnswer> EventService::get(std::int64_t event) {
 asio::awaitable<EventAnswer> EventService::enter(table::Person p, protocol::EventEnter m) {
   auto job = [this, p, m, now = unix_now()](storage::Database& db) {
     auto it = events_.find(m.event);
-    if (it == events_.end()) return refused(ErrorReply{Error::kNoEvent});
+    if (it == events_.end() || !sees(db, it->second->core.data(), p.id))
+      return refused(ErrorReply{Error::kNoEvent});
     Live& ev = *it->second;
     if (p.guest && ev.core.settings().fee > 0)
       return refused(ErrorReply{Error::kGuest, "guests have no chips: register to enter"});
@@ -580,8 +624,9 @@ asio::awaitable<EventAnswer> EventService::enter(table::Person p, protocol::Even
       if (!who) return refused(ErrorReply{Error::kNoUser});
       partner = who->id;
     }
+    const bool friends = db.friends().are_friends(ev.core.director().account, p.id);
     Outcome o = command(db, ev, now, [&](event::EventCore& c) {
-      return c.enter({p.id, p.name}, partner, now);
+      return c.enter({p.id, p.name}, partner, now, friends);
     });
     if (!o.error) o.data = view(ev).dump();
     return o;
@@ -634,8 +679,16 @@ asio::awaitable<EventAnswer> EventService::direct(table::Person p, protocol::Eve
         by = {0, "Computer"};
       }
     }
+    std::vector<event::Player> invitees;
+    if (m.action == "invite") {
+      auto named = accounts_named(db, m.users);
+      if (auto* unknown = std::get_if<std::string>(&named))
+        return refused(ErrorReply{Error::kNoUser, *unknown});
+      invitees = std::move(std::get<std::vector<event::Player>>(named));
+    }
     Outcome o = command(db, ev, now, [&](event::EventCore& c) {
       const std::int64_t me = p.id;
+      if (m.action == "invite") return c.invite(me, invitees, now);
       if (m.action == "start") return c.start(me, now);
       if (m.action == "pause") return c.pause(me, now);
       if (m.action == "resume") return c.resume(me, now);
@@ -645,6 +698,13 @@ asio::awaitable<EventAnswer> EventService::direct(table::Person p, protocol::Eve
       return c.replace(me, who, by, now);
     });
     if (!o.error) o.data = view(ev).dump();
+    if (!o.error && m.action == "invite" && ev.core.effects().changed) {
+      json d = protocol::event_summary_json(ev.core.data());
+      d["notice"] = p.name + " invites you to " + ev.core.settings().name;
+      std::vector<std::int64_t> told;
+      for (const auto& q : invitees) told.push_back(q.account);
+      o.pushes.emplace_back(std::move(told), news("event.update", d));
+    }
     const auto s = ev.core.state();
     if (s == event::EventState::kFinished || s == event::EventState::kCancelled) events_.erase(it);
     refresh_due();
@@ -710,6 +770,15 @@ asio::awaitable<EventAnswer> EventService::daily_play(table::Person p) {
 }
 
 // --- Boards from the tables ---
+
+bool EventService::record_shown(const EventPlay& at, std::int64_t account, std::int64_t now) const {
+  // An event or a daily leaves the service when it is over.
+  if (at.round == 0) {
+    auto it = dailies_.find(at.event);
+    return it == dailies_.end() || it->second->core.results_visible_to(account, now);
+  }
+  return !events_.contains(at.event);
+}
 
 void EventService::boards_done(EventPlay at, std::vector<table::BoardScore> boards) {
   auto job = [this, at, boards = std::move(boards)](storage::Database& db) {

@@ -71,13 +71,22 @@ class EventService {
   void stop() { stopping_ = true; }
 
   boost::asio::awaitable<EventAnswer> create(table::Person director, protocol::EventCreate m);
-  boost::asio::awaitable<EventAnswer> list();
-  boost::asio::awaitable<EventAnswer> get(std::int64_t event);
+  // Events with entries limited (friends, invited) exist only for those
+  // they admit: for anyone else they are not listed and are no_event.
+  boost::asio::awaitable<EventAnswer> list(table::Person p);
+  boost::asio::awaitable<EventAnswer> get(table::Person p, std::int64_t event);
   boost::asio::awaitable<EventAnswer> enter(table::Person p, protocol::EventEnter m);
   boost::asio::awaitable<EventAnswer> withdraw(table::Person p, std::int64_t event);
   boost::asio::awaitable<EventAnswer> direct(table::Person p, protocol::EventDirect m);
   boost::asio::awaitable<EventAnswer> daily_get(table::Person p);
   boost::asio::awaitable<EventAnswer> daily_play(table::Person p);
+
+  // On the storage thread: whether `account` (0: nobody logged in) may see
+  // the record of a game played at an event's table `at`. The boards are
+  // secret until everyone has played them: an event's records once it is
+  // over; a daily's once `account` has played every board or its window
+  // has closed.
+  bool record_shown(const EventPlay& at, std::int64_t account, std::int64_t now) const;
 
   // From an event's table (its strand): boards finished there.
   void boards_done(EventPlay at, std::vector<table::BoardScore> boards);

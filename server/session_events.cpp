@@ -18,9 +18,9 @@ asio::awaitable<std::string> WsSession::on_event(const std::string& id,
     if (draining_) co_return reply_error(id, {Error::kServerRestarting});
     a = co_await events.create(me, *c);
   } else if (std::holds_alternative<EventList>(m)) {
-    a = co_await events.list();
+    a = co_await events.list(me);
   } else if (const auto* g = std::get_if<EventGet>(&m)) {
-    a = co_await events.get(g->event);
+    a = co_await events.get(me, g->event);
   } else if (const auto* e = std::get_if<EventEnter>(&m)) {
     a = co_await events.enter(me, *e);
   } else if (const auto* w = std::get_if<EventWithdraw>(&m)) {

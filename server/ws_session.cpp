@@ -13,6 +13,7 @@
 #include "protocol/record_json.hpp"
 #include "protocol/replay_json.hpp"
 #include "server/auth.hpp"
+#include "server/events.hpp"
 #include "server/game_record.hpp"
 #include "server/hub.hpp"
 #include "server/rating_view.hpp"
@@ -420,23 +421,32 @@ asio::awaitable<std::string> WsSession::on_game_record(const std::string& id, st
                                                        bool states) {
   struct Stored {
     std::optional<storage::GameRow> row;
+    bool secret = false;  // an event's boards not yet played by everyone
     std::vector<std::string> deals, actions;
   };
-  auto load = [game](storage::Database& db) {
+  const std::int64_t account = user_ ? user_->id : 0;
+  auto load = [game, account, events = hub_.events](storage::Database& db) {
     Stored s;
     s.row = db.games().game(game);
-    if (s.row && s.row->state == storage::GameState::kFinished) {
-      s.deals = db.games().game_deals(game);
-      s.actions = db.games().game_actions(game);
-    }
+    if (!s.row || s.row->state != storage::GameState::kFinished) return s;
+    if (auto at = event_of_table(db, s.row->table_id))
+      s.secret = !events || !events->record_shown(*at, account, unix_now());
+    if (s.secret) return s;
+    s.deals = db.games().game_deals(game);
+    s.actions = db.games().game_actions(game);
     return s;
   };
   Stored s = co_await storage_.on_storage(std::move(load));
   if (!s.row) co_return reply_error(id, {protocol::Error::kNoGame});
-  // Hands are secret until the game is over.
+  // Hands are secret until the game is over, and an event's boards until
+  // every table has played them.
   if (s.row->state != storage::GameState::kFinished)
     co_return reply_error(
         id, {protocol::Error::kGameInProgress, "its record is shown once it is over"});
+  if (s.secret)
+    co_return reply_error(id,
+                          {protocol::Error::kGameInProgress,
+                           "its event is still being played; the record is shown once it is over"});
   using nlohmann::json;
   json d =
       protocol::game_record_json(stored_game(*s.row, std::move(s.deals), std::move(s.actions)));

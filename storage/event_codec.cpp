@@ -50,6 +50,12 @@ class Reader {
 
 json player_json(const Player& p) { return {{"account", p.account}, {"name", p.name}}; }
 
+json players_json(const std::vector<Player>& ps) {
+  json out = json::array();
+  for (const Player& p : ps) out.push_back(player_json(p));
+  return out;
+}
+
 Player read_player(const json& j, const std::string& what) {
   Reader r(j, what, {"account", "name"});
   return {r.integer("account", 0), r.text("name")};
@@ -102,13 +108,15 @@ json settings_json(const EventSettings& s) {
           {"start_unix", s.start_unix},
           {"fee", s.fee},
           {"house_percent", s.house_percent},
-          {"seed", std::to_string(s.seed)}};
+          {"seed", std::to_string(s.seed)},
+          {"entry", entry_name(s.entry)},
+          {"invited", players_json(s.invited)}};
 }
 
 EventSettings read_settings(const json& j) {
   Reader r(j, "settings",
            {"name", "kind", "rules", "scoring", "rounds", "boards_per_round", "round_seconds",
-            "start_unix", "fee", "house_percent", "seed"});
+            "start_unix", "fee", "house_percent", "seed", "entry", "invited"});
   EventSettings s;
   s.name = r.text("name");
   const auto kind = kind_from_name(r.text("kind"));
@@ -123,6 +131,15 @@ EventSettings read_settings(const json& j) {
   s.fee = r.small("fee", 0, 1'000'000);
   s.house_percent = r.small("house_percent", 0, 100);
   s.seed = read_seed(r);
+  // (Events stored before entries could be limited have neither key: open.)
+  if (r.self().contains("entry")) {
+    const auto entry = entry_from_name(r.text("entry"));
+    if (!entry) bad("unknown entry rule '" + r.text("entry") + "'");
+    s.entry = *entry;
+  }
+  if (r.self().contains("invited"))
+    for (const json& p : r.list("invited"))
+      s.invited.push_back(read_player(p, "an invited player"));
   return s;
 }
 

@@ -31,6 +31,12 @@ EventCore make(MovementKind kind, int fee = 0, std::optional<int> rounds = std::
   return EventCore(7, s, person(kDirector));
 }
 
+EventSettings e_settings(EntryRule entry) {
+  EventSettings s = make(MovementKind::kHowell).settings();
+  s.entry = entry;
+  return s;
+}
+
 // Pairs (1, 2), (3, 4), ... entered together.
 void enter_pairs(EventCore& e, int pairs) {
   for (int i = 0; i < pairs; ++i) {
@@ -263,4 +269,44 @@ TEST_CASE("A drive: players seated by the movement, standings player by player")
   int boards = 0;
   for (const PlayerStanding& p : s) boards += p.boards;
   CHECK(boards == 3 * 2 * 4 * 2);  // rounds x tables x seats x boards
+}
+
+TEST_CASE("Who may enter: open, the director's friends, the invited") {
+  SECTION("open: anyone") {
+    EventCore e = make(MovementKind::kHowell);
+    CHECK(e.admits(5, false));
+    CHECK(e.enter(person(5), 0, kT0) == EventError::kNone);
+  }
+  SECTION("friends: the director's friends and the invited, nobody else") {
+    EventSettings s = e_settings(EntryRule::kFriends);
+    EventCore e(7, s, person(kDirector));
+    CHECK_FALSE(e.admits(5, false));
+    CHECK(e.enter(person(5), 0, kT0) == EventError::kNotInvited);
+    CHECK_FALSE(e.effects().changed);
+    CHECK(e.entries().empty());
+    CHECK(e.enter(person(5), 0, kT0, true) == EventError::kNone);
+    CHECK(e.admits(5, false));  // in it now
+    CHECK(e.admits(kDirector, false));
+    REQUIRE(e.invite(kDirector, {person(6)}, kT0) == EventError::kNone);
+    CHECK(e.effects().changed);
+    CHECK(e.enter(person(6), 0, kT0) == EventError::kNone);
+  }
+  SECTION("invited: only the invited; friendship is not enough") {
+    EventCore e(7, e_settings(EntryRule::kInvited), person(kDirector));
+    CHECK(e.enter(person(5), 0, kT0, true) == EventError::kNotInvited);
+    CHECK(e.invite(5, {person(6)}, kT0) == EventError::kNotDirector);
+    REQUIRE(e.invite(kDirector, {person(5), person(6), person(5)}, kT0) == EventError::kNone);
+    CHECK(e.settings().invited.size() == 2);
+    // Inviting again changes nothing.
+    REQUIRE(e.invite(kDirector, {person(6)}, kT0) == EventError::kNone);
+    CHECK_FALSE(e.effects().changed);
+    CHECK(e.enter(person(5), 6, kT0) == EventError::kNone);
+    CHECK(e.enter(person(6), 5, kT0) == EventError::kNone);
+    CHECK_FALSE(e.admits(0, false));  // nobody logged in
+  }
+  SECTION("invitations only while the event is open") {
+    EventCore e(7, e_settings(EntryRule::kInvited), person(kDirector));
+    REQUIRE(e.cancel(kDirector, kT0) == EventError::kNone);
+    CHECK(e.invite(kDirector, {person(5)}, kT0) == EventError::kNotOpen);
+  }
 }

@@ -206,10 +206,24 @@ def test_howell_four_pairs_played_through(whistd):
         assert (await ps[3].error("event.withdraw", {"event": E}))[0] == "event_not_open"
 
         entrants = [Entrant(c, seed=i) for i, c in enumerate(ps)]
-        # Round 1 played; each stops once sent to round 2's table.
-        await all_run(entrants, lambda e: len(e.tables_sent()) >= 2, timeout=60)
+        # Round 1 played; each stops once sent to round 2's table (and told
+        # the result of its round 1 table: the two come by different paths).
+        await all_run(entrants, lambda e: len(e.tables_sent()) >= 2
+                      and e.tables_sent()[0]["table_id"] in e.results, timeout=60)
         v = await event_get(outsider, E)
         assert v["state"] == "running" and v["round"] == 2 and v["travellers"] is None
+        # Round 1's games are over, but their board is still to be played at
+        # other tables: no record or replay for anyone while the event runs,
+        # not even for those who played it.
+        games_1 = {e.results[t]["game"] for e in entrants for t in ids.values() if t in e.results}
+        assert len(games_1) == 2
+        for game in games_1:
+            for who in (outsider, ps[0], ps[7]):
+                for t in ("game.record", "game.replay"):
+                    code, message = await who.error(t, {"game": game})
+                    assert (code, message) == (
+                        "game_in_progress", "the game is on: its event is still being played; "
+                        "the record is shown once it is over")
         assert [(t["table"], t["ns"], t["ew"], t["boards"], t["done"]) for t in v["tables"]] \
             == [(t, ns, ew, b, []) for t, ns, ew, b in HOWELL_4[2]]
         # The standings so far: round 1's board, all four pairs scored on it.
@@ -293,8 +307,11 @@ def test_howell_four_pairs_played_through(whistd):
         assert {c.name: (await c.ok("chips.balance"))["chips"] for c in ps} \
             == {c.name: 990 + (each if c.name in won else 0) for c in ps}
         chips_sound(s.db_path)
-        # Over: the tables are gone.
+        # Over: the tables are gone, and every game's record is shown.
         assert (await ps[0].error("table.sync", {"table": ids[1]}))[0] == "no_table"
+        for game in games_1:
+            record = (await outsider.ok("game.record", {"game": game}))["record"]
+            assert len(record["deals"]) == 1 and len(record["deals"][0]["hands"]) == 4
 
     run(body(), limit=170)
 
@@ -687,6 +704,12 @@ def test_daily_duplicate(whistd):
         assert theirs["entered"] is True and theirs["table_id"] == Tb
         assert theirs["ranking"] is None and theirs["travellers"] is None
         assert (await a.ok("daily.get"))["entrants"] == 2
+        # a's game is over and a sees its record; b, yet to play those boards,
+        # does not (nor anyone who has not played them all).
+        game_a = ea.results[T]["game"]
+        assert len((await a.ok("game.record", {"game": game_a}))["record"]["deals"]) == 12
+        for t in ("game.record", "game.replay"):
+            assert (await b.error(t, {"game": game_a}))[0] == "game_in_progress"
         eb, again = await play_daily(b, 2)  # daily.play again: the same table
         assert again == Tb
         # Same boards, same seat: the same cards.
@@ -701,7 +724,78 @@ def test_daily_duplicate(whistd):
             ranking = (await x.ok("daily.get"))["ranking"]
             assert sorted(r["name"] for r in ranking) == sorted([a.name, b.name])
             assert all(r["boards"] == 12 for r in ranking)
+        assert len((await b.ok("game.record", {"game": game_a}))["record"]["deals"]) == 12
         lines = (await b.ok("daily.get"))["travellers"]
         assert [len(t["lines"]) for t in lines] == [2] * 12
 
     run(body(), limit=170)
+
+
+def test_entries_for_friends_or_the_invited(whistd):
+    s = whistd()
+
+    async def body():
+        d, f, i, x, late = await members(s, 5, "lim")
+        await d.ok("friend.request", {"username": f.name})
+        await f.ok("friend.accept", {"username": d.name})
+        assert (await d.error("event.create", settings(entry="members")))[0] == "bad_message"
+        assert (await d.error("event.create", settings(invited=[i.name])))[0] == "bad_event"
+        assert (await d.error("event.create", settings(entry="invited", invited=["nobody_here"])))\
+            == ("no_user", "no user has that name: nobody_here")
+
+        F = (await d.ok("event.create", settings(name="Friends", entry="friends")))["event"]
+        v = await d.ok("event.create", settings(name="Invited", entry="invited", invited=[i.name]))
+        I = v["event"]
+        assert v["entry"] == "invited" and v["invited"] == [i.name]
+        # The invitee is told.
+        m = await wait_for(i, lambda m: m["t"] == "event.update" and m["d"]["event"] == I,
+                           what="the invitation")
+        assert m["d"]["notice"] == f"{d.name} invites you to Invited"
+        O = (await d.ok("event.create", settings(name="Open")))["event"]
+
+        async def listed(c):
+            return {e["event"]: e["entry"] for e in (await c.ok("event.list"))["events"]}
+
+        assert (await listed(d)) == {F: "friends", I: "invited", O: "open"}
+        assert (await listed(f)) == {F: "friends", O: "open"}
+        assert (await listed(i)) == {I: "invited", O: "open"}
+        assert (await listed(x)) == {O: "open"}
+        # For anyone else an event limited to others does not exist.
+        for E in (F, I):
+            assert (await x.error("event.get", {"event": E}))[0] == "no_event"
+            assert (await x.error("event.enter", {"event": E}))[0] == "no_event"
+        assert (await f.error("event.enter", {"event": I}))[0] == "no_event"
+        assert (await i.error("event.get", {"event": F}))[0] == "no_event"
+        await f.ok("event.enter", {"event": F})
+        await i.ok("event.enter", {"event": I})
+        assert (await event_get(f, F))["entry"] == "friends"
+
+        # The director invites more; unknown names refused, nothing changed.
+        assert (await d.error("event.direct", {"event": I, "action": "invite",
+                                               "users": [x.name, "nobody_here"]})) \
+            == ("no_user", "no user has that name: nobody_here")
+        assert (await x.error("event.get", {"event": I}))[0] == "no_event"
+        assert (await x.error("event.direct", {"event": I, "action": "invite",
+                                               "users": [x.name]}))[0] == "not_director"
+        assert (await d.error("event.direct", {"event": I, "action": "invite"}))[0] \
+            == "bad_message"
+        v = await d.ok("event.direct", {"event": I, "action": "invite", "users": [x.name, i.name]})
+        assert v["invited"] == [i.name, x.name]
+        m = await wait_for(x, lambda m: m["t"] == "event.update" and m["d"]["event"] == I,
+                           what="the invitation")
+        assert m["d"]["notice"] == f"{d.name} invites you to Invited"
+        await x.ok("event.enter", {"event": I})
+        # A friends' event takes the invited too.
+        await d.ok("event.direct", {"event": F, "action": "invite", "users": [late.name]})
+        await late.ok("event.enter", {"event": F})
+        # Kept across a restart.
+        tokens = {c.name: c.token for c in (d, x, late, f)}
+        assert s.stop() == 0
+        s2 = whistd(db=s.db_path)
+        d2, x2, late2, f2 = [await resume(s2, tokens[c.name]) for c in (d, x, late, f)]
+        assert (await listed(x2)) == {I: "invited", O: "open"}
+        assert (await event_get(d2, I))["invited"] == [i.name, x.name]
+        assert (await event_get(late2, F))["entry"] == "friends"
+        assert (await f2.error("event.get", {"event": I}))[0] == "no_event"
+
+    run(body(), limit=60)
