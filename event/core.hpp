@@ -177,6 +177,9 @@ struct EventData {
   std::vector<BoardResult> results;
   std::map<std::int64_t, std::int64_t> paid;  // fees paid and not refunded, by account
   std::int64_t chip_batches = 0;              // chip batches numbered so far
+  // The server's table (its id) for each (round, table) it made: where each
+  // board's play is kept, for the records once the event is over.
+  std::map<std::pair<int, int>, std::int64_t> table_ids;
 };
 
 // Whether `account` may enter (and see) the event: anyone in an open one;
@@ -239,6 +242,10 @@ class EventCore {
   EventError cancel(std::int64_t account, std::int64_t now);
 
   const EventEffects& effects() const { return out_; }
+
+  // The server made (round, table)'s table with this id (kept with the
+  // event; no effects).
+  void table_made(int round, int table, std::int64_t id) { d_.table_ids[{round, table}] = id; }
 
   // The standings so far: a pairs event's (from whist-score's rules) or a
   // drive's; with `before_round`, from the rounds before it only (what is

@@ -81,6 +81,7 @@ constexpr Entry kCatalogue[] = {
     {Error::kEventFull, "event_full", "the event takes no more entries"},
     {Error::kNotDirector, "not_director", "only the event's director does that"},
     {Error::kTooFewEntries, "too_few_entries", "not enough entries for the movement"},
+    {Error::kEventNotOver, "event_not_over", "the event is not over"},
     {Error::kServerRestarting, "server_restarting",
      "the server is restarting; try again in a moment"},
     {Error::kRateLimited, "rate_limited", "too many messages; slow down"},

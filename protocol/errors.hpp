@@ -87,6 +87,7 @@ enum class Error : std::uint8_t {
   kEventFull,
   kNotDirector,
   kTooFewEntries,
+  kEventNotOver,
   // Limits and the server's state.
   kServerRestarting,
   kRateLimited,

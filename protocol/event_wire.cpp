@@ -1,8 +1,12 @@
 #include "protocol/event_wire.hpp"
 
+#include <map>
 #include <nlohmann/json.hpp>
+#include <tuple>
 
+#include "engine/deal.hpp"
 #include "engine/options.hpp"
+#include "event/boards.hpp"
 #include "protocol/event_json.hpp"
 #include "protocol/record_json.hpp"
 
@@ -52,6 +56,21 @@ json travellers_json(const std::vector<whist::event::Traveller>& list) {
     out.push_back(
         {{"board", t.board}, {"top", whist::event::two_decimals(t.top)}, {"lines", lines}});
   }
+  return out;
+}
+
+// A drive's travellers: each board's tables, by the players at north,
+// east, south and west, with each side's points (a drive's score).
+json drive_travellers_json(const std::vector<whist::event::BoardResult>& results) {
+  std::map<int, json> lines;
+  for (const auto& r : results) {
+    // (A board not played to its end scores nothing in a drive.)
+    json line = {{"players", r.players}, {"played", !r.adjusted_ns_percent}};
+    if (!r.adjusted_ns_percent) line["ns_score"] = r.ns_score, line["ew_score"] = r.ew_score;
+    lines[r.board].push_back(std::move(line));
+  }
+  json out = json::array();
+  for (auto& [board, ls] : lines) out.push_back({{"board", board}, {"lines", std::move(ls)}});
   return out;
 }
 
@@ -136,7 +155,88 @@ json event_view_json(const whist::event::EventCore& core,
     j["standings"] = json::parse(
         standings_json(core.pair_standings(before), movement, e.settings.scoring).dump());
   }
-  j["travellers"] = over ? travellers_json(core.travellers_now()) : json(nullptr);
+  if (!over)
+    j["travellers"] = nullptr;
+  else if (drive)
+    j["travellers"] = drive_travellers_json(e.results);
+  else
+    j["travellers"] = travellers_json(core.travellers_now());
+  return j;
+}
+
+json event_results_json(const whist::event::EventCore& core,
+                        const std::map<std::pair<int, int>, std::int64_t>& games) {
+  namespace ev = whist::event;
+  const ev::EventData& e = core.data();
+  const json view = event_view_json(core, {});
+  json j = event_summary_json(e);
+  j.erase("round");
+  j.erase("round_ends");
+  j.erase("paused");
+  j.erase("entries");
+  const bool drive = e.settings.kind == ev::MovementKind::kDrive;
+  if (drive)
+    j["players"] = view["players"];
+  else
+    j["pairs"] = view["pairs"];
+  j["standings"] = view["standings"];
+  // Each board's points at each table (pairs events), by (board, N/S, E/W).
+  std::map<std::tuple<int, int, int>, std::pair<double, double>> points;
+  std::map<int, double> tops;
+  for (const auto& t : core.travellers_now()) {
+    tops[t.board] = t.top;
+    for (const auto& l : t.lines)
+      points[{t.board, l.result.ns, l.result.ew}] = {l.ns_points, l.ew_points};
+  }
+  std::map<int, json> lines;  // by board
+  for (const ev::BoardResult& r : e.results) {
+    json line = {{"round", r.round}, {"table", r.table}};
+    if (drive) {
+      line["players"] = r.players;
+    } else {
+      line["ns"] = r.ns;
+      line["ew"] = r.ew;
+    }
+    if (drive) {
+      line["played"] = !r.adjusted_ns_percent;
+      if (!r.adjusted_ns_percent) line["ns_score"] = r.ns_score, line["ew_score"] = r.ew_score;
+    } else if (r.adjusted_ns_percent) {
+      line["adjusted"] = *r.adjusted_ns_percent;
+    } else {
+      line["ns_score"] = r.ns_score;
+      line["ew_score"] = r.ew_score;
+    }
+    if (auto p = points.find({r.board, r.ns, r.ew}); !drive && p != points.end()) {
+      line["ns_points"] = ev::two_decimals(p->second.first);
+      line["ew_points"] = ev::two_decimals(p->second.second);
+    }
+    // The game that played it, and the board's deal in it (a table plays
+    // its boards in order, one deal each).
+    line["game"] = nullptr;
+    line["deal"] = nullptr;
+    if (auto g = games.find({r.round, r.table}); g != games.end() && !r.adjusted_ns_percent) {
+      int first = r.board;
+      if (core.movement() && r.round <= static_cast<int>(core.movement()->rounds.size()))
+        for (const auto& sitting : core.movement()->rounds[r.round - 1].tables)
+          if (sitting.table == r.table && !sitting.boards.empty()) first = sitting.boards.front();
+      line["game"] = g->second;
+      line["deal"] = r.board - first;
+    }
+    lines[r.board].push_back(std::move(line));
+  }
+  json boards = json::array();
+  for (auto& [number, ls] : lines) {
+    const ev::Board b = ev::make_board(e.settings.rules, e.settings.seed, number);
+    json one = {
+        {"board", number},
+        {"dealer", b.dealer},
+        {"trump", b.trump == kNoSuit ? std::string("NT") : std::string(1, suit_letter(b.trump))},
+        {"deal", deal_json(spec_of(e.settings.rules, 0, b.deal))},
+        {"results", std::move(ls)}};
+    if (!drive) one["top"] = ev::two_decimals(tops[number]);
+    boards.push_back(std::move(one));
+  }
+  j["boards"] = std::move(boards);
   return j;
 }
 

@@ -8,8 +8,10 @@
 
 #include <cstdint>
 #include <functional>
+#include <map>
 #include <nlohmann/json_fwd.hpp>
 #include <string>
+#include <utility>
 
 #include "event/core.hpp"
 #include "event/daily.hpp"
@@ -27,6 +29,14 @@ nlohmann::json event_summary_json(const whist::event::EventData& e);
 // "done"), "standings" and "travellers" (when over).
 nlohmann::json event_view_json(const whist::event::EventCore& e,
                                const std::function<std::int64_t(int table)>& table_id);
+
+// A finished event's results as one document (docs/events.md#results):
+// the view's settings, pairs (or players) and standings, and each board
+// with its dealer, trump, hands and every table's result, with the game
+// (`games`, by round and table; missing: not played to its end) and the
+// deal in it that played the board.
+nlohmann::json event_results_json(const whist::event::EventCore& e,
+                                  const std::map<std::pair<int, int>, std::int64_t>& games);
 
 // The daily duplicate for `account` (0: nobody) at `now`: its settings,
 // the account's boards played and next board, the table it plays at

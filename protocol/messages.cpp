@@ -69,6 +69,7 @@ std::string_view type_name(const ClientMessage& m) {
     std::string_view operator()(const EventCreate&) const { return "event.create"; }
     std::string_view operator()(const EventList&) const { return "event.list"; }
     std::string_view operator()(const EventGet&) const { return "event.get"; }
+    std::string_view operator()(const EventResults&) const { return "event.results"; }
     std::string_view operator()(const EventEnter&) const { return "event.enter"; }
     std::string_view operator()(const EventWithdraw&) const { return "event.withdraw"; }
     std::string_view operator()(const EventDirect&) const { return "event.direct"; }

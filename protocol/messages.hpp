@@ -252,6 +252,10 @@ struct EventList {};
 struct EventGet {
   std::int64_t event = 0;
 };
+// A finished event's results as one document (docs/events.md#results).
+struct EventResults {
+  std::int64_t event = 0;
+};
 struct EventEnter {
   std::int64_t event = 0;
   std::string partner;  // a pairs event: the partner's username; empty: a single
@@ -283,7 +287,7 @@ using ClientMessage = std::variant<
     ResultsStats, ResultsLeaderboard, RatingsLeaderboard, ProfileGet, ProfileSet, PrefsGet,
     PrefsSet, AccountPassword, AccountSessions, AccountEndSession, AccountDelete, AccountExport,
     AccountReset, SafetyMute, SafetyBlock, SafetyList, SafetyReport, EventCreate, EventList,
-    EventGet, EventEnter, EventWithdraw, EventDirect, DailyGet, DailyPlay>;
+    EventGet, EventResults, EventEnter, EventWithdraw, EventDirect, DailyGet, DailyPlay>;
 
 struct Request {
   std::string id;  // the request id as JSON text ("" when absent)

@@ -589,6 +589,7 @@ constexpr std::pair<std::string_view, Parser> kParsers[] = {
     {"event.create", parse_event_create},
     {"event.list", parse_empty<EventList>},
     {"event.get", parse_at_event<EventGet>},
+    {"event.results", parse_at_event<EventResults>},
     {"event.enter", parse_at_event<EventEnter>},
     {"event.withdraw", parse_at_event<EventWithdraw>},
     {"event.direct", parse_event_direct},

@@ -182,6 +182,12 @@ storage::PostResult save(storage::Database& db, const event::EventCore& core, st
                               storage::event_chip_batches(d.id, core.effects().chips), now);
 }
 
+// The event's document alone (no chips): after its tables were made.
+void save_tables(storage::Database& db, const event::EventCore& core, std::int64_t now) {
+  const auto& d = core.data();
+  storage::store_event(db, d.id, d.state, d.settings.start_unix, storage::encode_event(d), {}, now);
+}
+
 void save_daily(storage::Database& db, const event::DailyCore& core, std::int64_t now) {
   const auto& d = core.data();
   const auto state = core.closed(now) ? event::EventState::kFinished : event::EventState::kOpen;
@@ -215,6 +221,7 @@ bool make_table(storage::Database& db, EventService::Live& ev, const event::Even
     if (p.account > 0) players.push_back(p.account);
   }
   ev.tables[{t.round, t.table}] = n.id;
+  ev.core.table_made(t.round, t.table, n.id);
   o.pushes.emplace_back(
       players, news("event.table",
                     {{"event", d.id}, {"round", t.round}, {"table", t.table}, {"table_id", n.id}}));
@@ -270,6 +277,7 @@ void after(storage::Database& db, EventService::Live& ev, const event::EventCore
     return;
   }
   open_tables(db, ev, now, o);
+  if (!fx.open.empty()) save_tables(db, ev.core, now);
   close_old(ev, o);
   json d = protocol::event_summary_json(ev.core.data());
   d["notice"] = fx.notice;
@@ -362,23 +370,37 @@ asio::awaitable<void> EventService::resume_tables(std::vector<EventTableRef> tab
     if (!played.empty()) boards_done(t.at, std::move(played));
   }
   // Tables of rounds over, still open, close; a round's table that could
-  // not be restored opens again (its boards from the start).
+  // not be restored opens again (its boards from the start); one restored
+  // is seated again (a table stopped before it stored its players and its
+  // game comes back empty; one that did is left as it was).
+  using Seating = std::vector<std::pair<std::int64_t, std::vector<table::EventSeat>>>;
   auto job = [this](storage::Database& db) {
-    Outcome o;
+    std::pair<Outcome, Seating> out;
+    auto& [o, seating] = out;
     const auto now = unix_now();
     for (auto& [id, ev] : events_) {
       close_old(*ev, o);
       if (ev->core.state() != event::EventState::kRunning) continue;
       for (const event::EventTable& t : ev->core.tables()) {
-        if (t.finished() || ev->tables.count({t.round, t.table})) continue;
-        if (make_table(db, *ev, t, now, o))
+        if (t.finished()) continue;
+        if (auto at = ev->tables.find({t.round, t.table}); at != ev->tables.end()) {
+          std::vector<table::EventSeat> seats;
+          for (const auto& p : t.seats) seats.push_back({p.account, p.name});
+          seating.emplace_back(at->second, std::move(seats));
+          continue;
+        }
+        if (make_table(db, *ev, t, now, o)) {
+          save_tables(db, ev->core, now);
           spdlog::warn("event {}: table {} of round {} opened again", id, t.table, t.round);
+        }
       }
     }
-    return o;
+    return out;
   };
-  auto o = co_await hub_.ctx.on_storage(std::move(job));
+  auto [o, seating] = co_await hub_.ctx.on_storage(std::move(job));
   carry_out(o);
+  for (auto& [id, seats] : seating)
+    if (auto t = co_await hub_.find(id)) t->open_event(std::move(seats));
 }
 
 asio::awaitable<void> EventService::clock_loop() {
@@ -606,6 +628,30 @@ asio::awaitable<EventAnswer> EventService::get(table::Person p, std::int64_t eve
     const event::EventCore core(storage::decode_event(row->document));
     if (!sees(db, core.data(), p.id)) return refused_answer(ErrorReply{Error::kNoEvent});
     return {std::nullopt, protocol::event_view_json(core, {}).dump()};
+  };
+  co_return co_await hub_.ctx.on_storage(std::move(job));
+}
+
+asio::awaitable<EventAnswer> EventService::results(table::Person p, std::int64_t event) {
+  auto job = [this, p, event](storage::Database& db) -> EventAnswer {
+    if (auto it = events_.find(event); it != events_.end()) {
+      if (!sees(db, it->second->core.data(), p.id))
+        return refused_answer(ErrorReply{Error::kNoEvent});
+      return refused_answer(ErrorReply{Error::kEventNotOver, "its results come when it finishes"});
+    }
+    const auto row = db.events().event(event);
+    if (!row || storage::is_daily(row->document))
+      return refused_answer(ErrorReply{Error::kNoEvent});
+    const event::EventCore core(storage::decode_event(row->document));
+    if (!sees(db, core.data(), p.id)) return refused_answer(ErrorReply{Error::kNoEvent});
+    // Each table's game played to its end (a table closed by the round's
+    // clock abandoned its game: its boards finished are in the results, and
+    // its record is not shown).
+    std::map<std::pair<int, int>, std::int64_t> games;
+    for (const auto& [at, table] : core.data().table_ids)
+      for (const auto& g : db.games().games_of_table(table))
+        if (g.state == storage::GameState::kFinished) games[at] = g.id;
+    return {std::nullopt, protocol::event_results_json(core, games).dump()};
   };
   co_return co_await hub_.ctx.on_storage(std::move(job));
 }

@@ -75,6 +75,9 @@ class EventService {
   // they admit: for anyone else they are not listed and are no_event.
   boost::asio::awaitable<EventAnswer> list(table::Person p);
   boost::asio::awaitable<EventAnswer> get(table::Person p, std::int64_t event);
+  // A finished (or cancelled) event's results: its standings, its boards'
+  // hands and every table's result with the game that played it.
+  boost::asio::awaitable<EventAnswer> results(table::Person p, std::int64_t event);
   boost::asio::awaitable<EventAnswer> enter(table::Person p, protocol::EventEnter m);
   boost::asio::awaitable<EventAnswer> withdraw(table::Person p, std::int64_t event);
   boost::asio::awaitable<EventAnswer> direct(table::Person p, protocol::EventDirect m);

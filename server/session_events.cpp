@@ -1,5 +1,5 @@
 // Events over the protocol (docs/protocol.md#events): event.create,
-// event.list, event.get, event.enter, event.withdraw, event.direct,
+// event.list, event.get, event.results, event.enter, event.withdraw, event.direct,
 // daily.get and daily.play, each answered by the event service
 // (server/events.hpp).
 #include "server/events.hpp"
@@ -21,6 +21,8 @@ asio::awaitable<std::string> WsSession::on_event(const std::string& id,
     a = co_await events.list(me);
   } else if (const auto* g = std::get_if<EventGet>(&m)) {
     a = co_await events.get(me, g->event);
+  } else if (const auto* r = std::get_if<EventResults>(&m)) {
+    a = co_await events.results(me, r->event);
   } else if (const auto* e = std::get_if<EventEnter>(&m)) {
     a = co_await events.enter(me, *e);
   } else if (const auto* w = std::get_if<EventWithdraw>(&m)) {

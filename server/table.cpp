@@ -175,10 +175,6 @@ void Table::carry_out(std::vector<Outgoing>* held) {
     hub_.lobby.remove(id_);
     hub_.remove(id_);
   }
-  // An event's boards finished here: the event scores them (after the
-  // table's own rows, posted already).
-  if (!fx.boards.empty() && hub_.events && core_->setup().event)
-    hub_.events->boards_done(*core_->setup().event, std::move(fx.boards));
   set_clocks(fx.timers);
   think(fx.think);
   judge(fx.judge);
@@ -188,6 +184,11 @@ void Table::carry_out(std::vector<Outgoing>* held) {
     out.clear();
   }
   if (!fx.store.empty() || !out.empty()) post_storage(std::move(fx.store), std::move(out));
+  // An event's boards finished here: the event scores them after the
+  // table's own rows and messages (posted just now, so that its players
+  // hear the last card and the result before the event sends them on).
+  if (!fx.boards.empty() && hub_.events && core_->setup().event)
+    hub_.events->boards_done(*core_->setup().event, std::move(fx.boards));
   fx.clear();
   // A connection that ended before it could tell the table (it went while
   // it was joining): it watches no more. (One holding a seat is told by

@@ -303,8 +303,8 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
   if (holds_any<RatingsLeaderboard, ProfileGet, ProfileSet>(r.message))
     co_return co_await on_ratings(r.id, r.message);
   if (holds_any<PrefsGet, PrefsSet>(r.message)) co_return co_await on_prefs(r.id, r.message);
-  if (holds_any<EventCreate, EventList, EventGet, EventEnter, EventWithdraw, EventDirect, DailyGet,
-                DailyPlay>(r.message))
+  if (holds_any<EventCreate, EventList, EventGet, EventResults, EventEnter, EventWithdraw,
+                EventDirect, DailyGet, DailyPlay>(r.message))
     co_return co_await on_event(r.id, r.message);
   if (holds_any<AccountPassword, AccountSessions, AccountEndSession, AccountDelete, AccountExport>(
           r.message))

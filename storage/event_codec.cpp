@@ -149,7 +149,7 @@ EventData read_event(std::string_view text) {
   Reader r(j, "event",
            {"id", "settings", "director", "state", "paused", "paused_left", "round", "round_ends",
             "entries", "field", "planned_rounds", "pairs", "drive_players", "tables", "results",
-            "paid", "chip_batches"});
+            "paid", "chip_batches", "table_ids"});
   EventData e;
   e.id = r.integer("id", 0);
   e.settings = read_settings(r.at("settings"));
@@ -220,6 +220,13 @@ EventData read_event(std::string_view text) {
     e.paid[pr.integer("account", 1)] = pr.integer("chips", 0);
   }
   e.chip_batches = r.integer("chip_batches", 0);
+  // (Events stored before the tables' ids were kept have none.)
+  if (r.self().contains("table_ids")) {
+    for (const json& x : r.list("table_ids")) {
+      Reader tr(x, "a table's id", {"round", "table", "id"});
+      e.table_ids[{tr.small("round", 1, 1000), tr.small("table", 1, 1000)}] = tr.integer("id", 1);
+    }
+  }
   return e;
 }
 
@@ -305,6 +312,9 @@ std::string encode_event(const EventData& e) {
   json paid = json::array();
   for (const auto& [account, chips] : e.paid)
     paid.push_back({{"account", account}, {"chips", chips}});
+  json table_ids = json::array();
+  for (const auto& [at, id] : e.table_ids)
+    table_ids.push_back({{"round", at.first}, {"table", at.second}, {"id", id}});
   const json doc = {{"id", e.id},
                     {"settings", settings_json(e.settings)},
                     {"director", player_json(e.director)},
@@ -321,7 +331,8 @@ std::string encode_event(const EventData& e) {
                     {"tables", tables},
                     {"results", results},
                     {"paid", paid},
-                    {"chip_batches", e.chip_batches}};
+                    {"chip_batches", e.chip_batches},
+                    {"table_ids", table_ids}};
   return doc.dump();
 }
 

@@ -60,6 +60,8 @@ class GameStore {
       std::int64_t id, std::vector<std::string>* requests = nullptr) const = 0;
   // In order of id.
   virtual std::vector<GameRow> games_in_state(GameState state) const = 0;
+  // The games played at a table, in order.
+  virtual std::vector<GameRow> games_of_table(std::int64_t table_id) const = 0;
 };
 
 }  // namespace whist::storage

@@ -138,4 +138,13 @@ std::vector<GameRow> SqliteGames::games_in_state(GameState state) const {
   return out;
 }
 
+std::vector<GameRow> SqliteGames::games_of_table(std::int64_t table_id) const {
+  Statement st(db_, std::string(kGameColumns) + "WHERE table_id = ?1 ORDER BY id",
+               "games_of_table");
+  st.bind(1, table_id);
+  std::vector<GameRow> out;
+  while (st.step()) out.push_back(read_game(st));
+  return out;
+}
+
 }  // namespace whist::storage::detail

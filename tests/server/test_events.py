@@ -212,6 +212,7 @@ def test_howell_four_pairs_played_through(whistd):
                       and e.tables_sent()[0]["table_id"] in e.results, timeout=60)
         v = await event_get(outsider, E)
         assert v["state"] == "running" and v["round"] == 2 and v["travellers"] is None
+        assert (await outsider.error("event.results", {"event": E}))[0] == "event_not_over"
         # Round 1's games are over, but their board is still to be played at
         # other tables: no record or replay for anyone while the event runs,
         # not even for those who played it.
@@ -259,6 +260,10 @@ def test_howell_four_pairs_played_through(whistd):
                 assert p["table_id"] in e.results and p["table_id"] in e.closed
             assert e.plays == 3 * 13
         assert table_ids[(1, 1)] == ids[1] and table_ids[(1, 2)] == ids[2]
+        table_ids_game = {}  # (round, table) -> the game played there
+        for key, tid in table_ids.items():
+            table_ids_game[key] = next(e.results[tid]["game"] for e in entrants
+                                       if tid in e.results)
         assert len(set(table_ids.values())) == 6
         # Duplicate: both tables of a round held the same cards, seat by seat.
         for r in (1, 2, 3):
@@ -312,6 +317,26 @@ def test_howell_four_pairs_played_through(whistd):
         for game in games_1:
             record = (await outsider.ok("game.record", {"game": game}))["record"]
             assert len(record["deals"]) == 1 and len(record["deals"][0]["hands"]) == 4
+
+        # The results as one document: the view's standings and pairs, each
+        # board's deal, and every table's line with the game that played it.
+        res = await outsider.ok("event.results", {"event": E})
+        assert res["state"] == "finished" and res["event"] == E
+        assert res["standings"] == v["standings"] and res["pairs"] == v["pairs"]
+        assert [b["board"] for b in res["boards"]] == [1, 2, 3]
+        for b in res["boards"]:
+            assert b["dealer"] == (b["board"] - 1) % 4 and b["trump"] in ("H", "D", "S", "C")
+            assert sorted(len(h) for h in b["deal"]["hands"]) == [13] * 4
+            assert b["top"] == travellers[b["board"]]["top"]
+            want = {(x["ns"], x["ew"]): (x["ns_score"], x["ew_score"], x["ns_points"],
+                                         x["ew_points"]) for x in travellers[b["board"]]["lines"]}
+            assert {(x["ns"], x["ew"]): (x["ns_score"], x["ew_score"], x["ns_points"],
+                                         x["ew_points"]) for x in b["results"]} == want
+            for x in b["results"]:
+                assert x["round"] == b["board"] and x["deal"] == 0
+                assert x["game"] == table_ids_game[(x["round"], x["table"])]
+                record = (await outsider.ok("game.record", {"game": x["game"]}))["record"]
+                assert record["deals"][x["deal"]]["hands"] == b["deal"]["hands"]
 
     run(body(), limit=170)
 

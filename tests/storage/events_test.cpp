@@ -98,14 +98,16 @@ TEST_CASE("a stored event is read strictly", "[storage][events]") {
                     "stored event: unknown entry rule 'members'");
 }
 
-TEST_CASE("who may enter is stored; an event stored before it is open", "[storage][events]") {
+TEST_CASE("who may enter and the tables made are stored; an older event reads as open", "[storage][events]") {
   std::vector<std::int64_t> accounts;
   for (std::int64_t a = 1; a <= 12; ++a) accounts.push_back(a);
   EventData d = running(accounts).data();
   d.settings.entry = EntryRule::kInvited;
   d.settings.invited = {someone(40), someone(41)};
+  d.table_ids = {{{1, 1}, 77}, {{1, 2}, 78}};
   const std::string text = encode_event(d);
   const EventData back = decode_event(text);
+  CHECK(back.table_ids == d.table_ids);
   CHECK(back.settings.entry == EntryRule::kInvited);
   CHECK(back.settings.invited == d.settings.invited);
   CHECK(encode_event(back) == text);
@@ -113,6 +115,7 @@ TEST_CASE("who may enter is stored; an event stored before it is open", "[storag
   auto old = nlohmann::json::parse(text);
   REQUIRE(old["settings"].erase("entry") == 1);
   REQUIRE(old["settings"].erase("invited") == 1);
+  REQUIRE(old.erase("table_ids") == 1);
   const EventData older = decode_event(old.dump());
   CHECK(older.settings.entry == EntryRule::kOpen);
   CHECK(older.settings.invited.empty());
