@@ -98,7 +98,8 @@ TEST_CASE("a stored event is read strictly", "[storage][events]") {
                     "stored event: unknown entry rule 'members'");
 }
 
-TEST_CASE("who may enter and the tables made are stored; an older event reads as open", "[storage][events]") {
+TEST_CASE("who may enter and the tables made are stored; an older event reads as open",
+          "[storage][events]") {
   std::vector<std::int64_t> accounts;
   for (std::int64_t a = 1; a <= 12; ++a) accounts.push_back(a);
   EventData d = running(accounts).data();
