@@ -43,7 +43,9 @@ function radios(name: string, items: { value: string; label: string }[], value: 
   return h(
     "span",
     { class: "radio-row", role: "radiogroup" },
-    items.map((i) => h("label", null, h("input", { type: "radio", name, value: i.value, checked: i.value === value, onchange: () => changed(i.value) }), ` ${i.label}`)),
+    items.map((i) =>
+      h("label", null, h("input", { type: "radio", name, value: i.value, checked: i.value === value, onchange: () => changed(i.value) }), ` ${i.label}`),
+    ),
   );
 }
 
@@ -99,7 +101,11 @@ export class CreateEventForm {
       this.error,
       h("button", { type: "submit", class: "primary big", id: "create-event" }, t("events.create")),
     );
-    this.el = h("section", { class: "card-panel create-event", "aria-labelledby": "event-form-title" }, h("h2", { id: "event-form-title" }, t("events.newEvent")));
+    this.el = h(
+      "section",
+      { class: "card-panel create-event", "aria-labelledby": "event-form-title" },
+      h("h2", { id: "event-form-title" }, t("events.newEvent")),
+    );
     this.update();
   }
 
@@ -153,7 +159,13 @@ export class CreateEventForm {
       (v) => ((this.entry = v as EventEntry), this.refresh()),
     );
     return [
-      h("div", { class: "form-row radios" }, h("span", { class: "field-label" }, t("events.start")), start, h("small", { class: "hint" }, t("events.startHelp"))),
+      h(
+        "div",
+        { class: "form-row radios" },
+        h("span", { class: "field-label" }, t("events.start")),
+        start,
+        h("small", { class: "hint" }, t("events.startHelp")),
+      ),
       this.startRow,
       row(t("events.fee"), this.fee, t("events.feeHelp")),
       h("div", { class: "form-row radios" }, h("span", { class: "field-label" }, t("events.whoEnters")), entry, this.entryHelp),

@@ -31,7 +31,15 @@ function playedTable(d: DailyView): HTMLElement {
     h(
       "tbody",
       null,
-      d.played.map((p) => h("tr", { "data-board": p.board }, h("td", { class: "num" }, String(p.board)), h("td", { class: "num" }, score(p.ns)), h("td", { class: "num" }, score(p.ew)))),
+      d.played.map((p) =>
+        h(
+          "tr",
+          { "data-board": p.board },
+          h("td", { class: "num" }, String(p.board)),
+          h("td", { class: "num" }, score(p.ns)),
+          h("td", { class: "num" }, score(p.ew)),
+        ),
+      ),
     ),
   );
 }
@@ -89,9 +97,13 @@ export class DailyScreen implements Screen {
       { class: "daily-screen page-screen" },
       h(
         "div",
-        { class: "page-head" },
-        h("h2", null, t("daily.title")),
-        h("div", { class: "head-actions" }, h("button", { type: "button", class: "leave", onclick: () => this.app.pages.closeEventPage() }, t("events.toEvents"))),
+        { class: "page-head event-head" },
+        h("div", { class: "title" }, h("h2", null, t("daily.title"))),
+        h(
+          "div",
+          { class: "head-actions" },
+          h("button", { type: "button", class: "leave", onclick: () => this.app.pages.closeEventPage() }, t("events.toEvents")),
+        ),
       ),
       this.body,
     );
@@ -138,7 +150,7 @@ export class DailyScreen implements Screen {
           h("dd", null, dailyWindow(d)),
           h("dt", null, t("daily.boards")),
           h("dd", null, String(d.boards)),
-          h("dt", null, t("events.boardsLegend")),
+          h("dt", null, t("events.rulesLabel")),
           h("dd", null, boardRules(d.options)),
           h("dt", null, t("events.scoring")),
           h("dd", null, scoringName(d.scoring)),

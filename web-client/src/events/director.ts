@@ -28,7 +28,12 @@ export class DirectorPanel {
   private readonly minutes = h("input", { type: "number", name: "extend-minutes", min: 1, max: 120, value: "5", "aria-label": t("director.minutesLabel") });
   private readonly who = h("select", { name: "replace-who", "aria-label": t("director.whoLabel") });
   private readonly by = h("input", { name: "replace-by", autocomplete: "off", placeholder: t("director.byPlaceholder"), "aria-label": t("director.byLabel") });
-  private readonly invite = h("input", { name: "invite-users", autocomplete: "off", placeholder: t("access.invitePlaceholder"), "aria-label": t("director.inviteLabel") });
+  private readonly invite = h("input", {
+    name: "invite-users",
+    autocomplete: "off",
+    placeholder: t("access.invitePlaceholder"),
+    "aria-label": t("director.inviteLabel"),
+  });
   private key = "";
   private busy = false;
 
@@ -118,7 +123,12 @@ export class DirectorPanel {
         v.paused
           ? this.button(t("director.resume"), "director-resume", () => void this.send("resume"), "primary")
           : this.button(t("director.pause"), "director-pause", () => void this.send("pause")),
-        h("span", { class: "extend" }, this.minutes, this.button(t("director.extend"), "director-extend", () => void this.send("extend", { minutes: Number(this.minutes.value) }))),
+        h(
+          "span",
+          { class: "extend" },
+          this.minutes,
+          this.button(t("director.extend"), "director-extend", () => void this.send("extend", { minutes: Number(this.minutes.value) })),
+        ),
       ),
       h(
         "div",

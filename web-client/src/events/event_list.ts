@@ -62,7 +62,11 @@ function eventItem(app: App, e: EventSummary): HTMLElement {
       null,
       h("span", { class: "when" }, e.state === "open" ? startOf(e) : roundLine(e)),
       h("span", { class: "spacer" }),
-      h("button", { type: "button", "data-event-open": e.event, onclick: () => app.pages.openEvent(e.event) }, e.state === "open" ? t("events.seeEnter") : t("events.see")),
+      h(
+        "button",
+        { type: "button", "data-event-open": e.event, onclick: () => app.pages.openEvent(e.event) },
+        e.state === "open" ? t("events.seeEnter") : t("events.see"),
+      ),
     ),
   );
 }
@@ -140,7 +144,13 @@ export class EventsPanel {
         "section",
         { class: "event-section", "data-role": role },
         h("h2", null, t(key), h("small", { class: "count" }, ` ${list.length}`)),
-        list.length ? h("div", { class: "event-list" }, list.map((e) => eventItem(this.app, e))) : h("p", { class: "empty" }, empty),
+        list.length
+          ? h(
+              "div",
+              { class: "event-list" },
+              list.map((e) => eventItem(this.app, e)),
+            )
+          : h("p", { class: "empty" }, empty),
       );
     keepFocus(this.lists, () =>
       fill(

@@ -5,15 +5,7 @@
 // a Howell's one, a drive's players), with the user's line marked.
 import { h } from "../core/dom";
 import { playerLink } from "../core/players";
-import type {
-  DriveStanding,
-  EventPlayer,
-  EventTable,
-  EventView,
-  PairStanding,
-  Standings,
-  TravellerLine,
-} from "../core/types_events";
+import type { DriveStanding, EventPlayer, EventTable, EventView, PairStanding, Standings, TravellerLine } from "../core/types_events";
 import { t } from "../i18n";
 import { fullDateTime } from "../i18n/format";
 import { feeText, startOf } from "./event_list";
@@ -47,7 +39,7 @@ export function factsPanel(v: EventView): HTMLElement {
       fact(t("events.director"), playerLink(v.director), "director"),
       fact(t("events.kind"), kindName(v.kind)),
       v.kind !== "drive" ? fact(t("events.scoring"), scoringName(v.scoring)) : null,
-      fact(t("events.boardsLegend"), boardRules(v.options)),
+      fact(t("events.rulesLabel"), boardRules(v.options)),
       fact(t("events.rounds"), v.rounds > 0 ? String(v.rounds) : t("events.roundsMost")),
       fact(t("events.boardsPerRound"), t("events.boardsRound", { n: v.boards_per_round, minutes })),
       v.state === "open" ? fact(t("events.start"), startOf(v)) : null,
@@ -91,7 +83,12 @@ export function entriesPanel(v: EventView, me: number | null): HTMLElement {
   return h(
     "section",
     { class: "card-panel event-entries", "data-role": "event-entries" },
-    h("h2", null, v.kind === "drive" || v.state === "open" ? t("events.entriesTitle") : t("events.pairsTitle"), h("small", { class: "count" }, ` ${v.entries.length}`)),
+    h(
+      "h2",
+      null,
+      v.kind === "drive" || v.state === "open" ? t("events.entriesTitle") : t("events.pairsTitle"),
+      h("small", { class: "count" }, ` ${v.entries.length}`),
+    ),
     v.entries.length === 0 ? h("p", { class: "empty" }, t("events.noEntries")) : body,
   );
 }
@@ -100,11 +97,19 @@ export function entriesPanel(v: EventView, me: number | null): HTMLElement {
 function tableSides(v: EventView, x: EventTable): HTMLElement[] {
   const s = x.seats;
   const side = (label: string, players: EventPlayer[], pair: number | null): HTMLElement =>
-    h("span", { class: "side" }, h("b", null, label, " "), both(players), pair ? h("small", { class: "hint" }, ` (${pairLabel(v, pair, null)})`) : null);
+    h("span", { class: "round-side" }, h("b", null, label, " "), both(players), pair ? h("small", { class: "hint" }, ` (${pairLabel(v, pair, null)})`) : null);
   const pairs = v.kind !== "drive";
   return [
-    side(t("events.colNs"), [s[0], s[2]].filter((p): p is EventPlayer => !!p), pairs ? x.ns : null),
-    side(t("events.colEw"), [s[1], s[3]].filter((p): p is EventPlayer => !!p), pairs ? x.ew : null),
+    side(
+      t("events.colNs"),
+      [s[0], s[2]].filter((p): p is EventPlayer => !!p),
+      pairs ? x.ns : null,
+    ),
+    side(
+      t("events.colEw"),
+      [s[1], s[3]].filter((p): p is EventPlayer => !!p),
+      pairs ? x.ew : null,
+    ),
   ];
 }
 
@@ -125,7 +130,11 @@ export function roundTables(v: EventView, me: number | null, go: (tableId: numbe
           { class: "round-table-head" },
           h("b", null, t("events.tableN", { n: x.table })),
           h("span", { class: "hint" }, t("events.boardsList", { boards: x.boards.join(", ") })),
-          h("span", { class: `badge ${over ? "state-finished" : "state-playing"}` }, over ? t("events.tableDone") : t("events.played", { n: x.done.length, boards: x.boards.length })),
+          h(
+            "span",
+            { class: `badge ${over ? "state-finished" : "state-playing"}` },
+            over ? t("events.tableDone") : t("events.played", { n: x.done.length, boards: x.boards.length }),
+          ),
         ),
         h("div", { class: "round-table-sides" }, tableSides(v, x)),
         isMine(x) && !over && x.table_id
@@ -209,6 +218,21 @@ function driveTable(list: DriveStanding[], me: string | null): HTMLElement {
         ),
     ),
   );
+}
+
+/** The user's place in the standings (their direction's in a Mitchell), and out of how many; null when not in them. */
+export function myPlace(v: EventView, me: { id: number; name: string } | null): { rank: number; n: number } | null {
+  const s = v.standings;
+  if (!me || !hasStandings(s)) return null;
+  if (Array.isArray(s)) {
+    const line = s.find((x) => x.name === me.name);
+    return line ? { rank: line.rank, n: s.length } : null;
+  }
+  const mine = (v.pairs ?? []).find((p) => p.players.some((x) => x.account === me.id));
+  if (!mine) return null;
+  const list = "pairs" in s ? s.pairs : mine.direction === "ew" ? s.ew : s.ns;
+  const line = list.find((x) => x.pair === mine.pair);
+  return line ? { rank: line.rank, n: list.length } : null;
 }
 
 /** Whether the standings have a line yet. */

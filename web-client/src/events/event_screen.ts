@@ -18,7 +18,7 @@ import { eventHash } from "../links";
 import { lang, t } from "../i18n";
 import { DirectorPanel } from "./director";
 import { eventError } from "./events";
-import { entriesPanel, factsPanel, pairNames, roundTables, standingsPanel } from "./event_parts";
+import { entriesPanel, factsPanel, myPlace, pairNames, roundTables, standingsPanel } from "./event_parts";
 import { roundLine } from "./event_list";
 import { travellersSection } from "./travellers";
 import { kindBadge, stateBadge, tickClocks } from "./words";
@@ -35,7 +35,12 @@ export class EventScreen implements Screen {
   private readonly side: HTMLElement;
   private readonly you: HTMLElement;
   private readonly director: DirectorPanel;
-  private readonly partner = h("input", { name: "partner", autocomplete: "off", "aria-label": t("events.partnerLabel"), placeholder: t("events.partnerPlaceholder") });
+  private readonly partner = h("input", {
+    name: "partner",
+    autocomplete: "off",
+    "aria-label": t("events.partnerLabel"),
+    placeholder: t("events.partnerPlaceholder"),
+  });
   private readonly youStatus = h("p", { class: "form-error", role: "alert", "data-role": "entry-error" });
   private readonly linkNote = new CopyNote("event-link");
   private readonly timers: number[];
@@ -120,7 +125,15 @@ export class EventScreen implements Screen {
         "div",
         { class: "title" },
         h("h2", { "data-role": "event-name" }, v ? v.name : t("events.eventNumber", { n: this.id })),
-        v ? h("p", { class: "badges" }, kindBadge(v.kind), stateBadge(v), v.paused && v.state === "running" ? h("span", { class: "badge paused" }, t("events.clockPaused")) : null) : null,
+        v
+          ? h(
+              "p",
+              { class: "badges" },
+              kindBadge(v.kind),
+              stateBadge(v),
+              v.paused && v.state === "running" ? h("span", { class: "badge paused" }, t("events.clockPaused")) : null,
+            )
+          : null,
       ),
       h(
         "div",
@@ -160,7 +173,11 @@ export class EventScreen implements Screen {
     } else if (v.state === "running") {
       what = this.yourTable(v);
     } else {
-      what = [h("p", null, v.state === "cancelled" ? t("events.wasCancelled") : t("events.isOver"))];
+      const place = v.state === "finished" ? myPlace(v, me) : null;
+      what = [
+        h("p", null, v.state === "cancelled" ? t("events.wasCancelled") : t("events.isOver")),
+        place ? h("p", { "data-role": "your-place" }, h("b", null, t("events.yourPlace", { rank: place.rank, n: place.n }))) : null,
+      ];
     }
     fill(this.you, h("h2", null, t("events.yourPart")), what, this.youStatus);
   }
@@ -200,7 +217,11 @@ export class EventScreen implements Screen {
     return [
       h("p", { "data-role": "your-table" }, over ? t("events.yourTableDone", { n: table }) : t("events.yourTable", { n: table, round: v.round })),
       !over && tableId
-        ? h("button", { type: "button", class: "primary big", id: "go-to-table", onclick: () => void this.app.events.goToTable(tableId) }, t("events.goToTable"))
+        ? h(
+            "button",
+            { type: "button", class: "primary big", id: "go-to-table", onclick: () => void this.app.events.goToTable(tableId) },
+            t("events.goToTable"),
+          )
         : null,
     ];
   }

@@ -259,11 +259,15 @@ export class Events {
     if (this.app.table !== st) return;
     const info = st.summary.event;
     this.app.dropTable();
+    // The next round's table is called already: the user is on the way there.
+    if (info && this.call?.event === info.event && this.call.round > info.round) return;
+    // The event is over: its notice said so; its page shows the standings.
+    const over = info && this.past.some((e) => e.event === info.event);
     if (info?.own_pace) {
       this.app.flash(t("daily.tableClosed"));
       this.app.pages.openDaily();
     } else if (info) {
-      this.app.flash(t("events.roundOver", { n: info.round }));
+      if (!over) this.app.flash(t("events.roundOver", { n: info.round }));
       this.app.pages.openEvent(info.event);
     } else {
       this.app.flash(t("app.tableClosed", { reason: String(reason ?? "") }));

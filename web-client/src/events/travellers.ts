@@ -32,7 +32,11 @@ function lineRow(line: TravellerLine, names: TravellerNames, hasEw: boolean): HT
       : [h("td", { class: "num" }, score(line.ns_score)), h("td", { class: "num" }, score(line.ew_score))],
     h("td", { class: "num mp" }, score(line.ns_points)),
     h("td", { class: "num mp" }, score(line.ew_points)),
-    h("td", { class: "replay-cell" }, game !== null ? h("a", { href: replayHash(game), "data-replay-game": game, class: "small" }, t("events.replayBoard")) : null),
+    h(
+      "td",
+      { class: "replay-cell" },
+      game !== null ? h("a", { href: replayHash(game), "data-replay-game": game, class: "small" }, t("events.replayBoard")) : null,
+    ),
   );
 }
 

@@ -84,7 +84,8 @@ export const events = {
   "events.startAtWhen": "Starts {when}, your local time (you may still start it sooner).",
   "events.startAtRange": "Choose a start within the next 7 days.",
   "events.fee": "Entry fee",
-  "events.feeHelp": "Chips each player pays to enter (0: free); the pot, less the house's part, goes to the winners. A withdrawal or a cancelled event gives it back.",
+  "events.feeHelp":
+    "Chips each player pays to enter (0: free); the pot, less the house's part, goes to the winners. A withdrawal or a cancelled event gives it back.",
   "events.whoEnters": "Who may enter",
   "events.entryOpen": "Everyone",
   "events.entryFriends": "My friends",
@@ -102,15 +103,21 @@ export const events = {
   // --- An event's page (events/event_screen.ts, event_parts.ts) ---------------
   "events.toEvents": "Back to the events",
   "events.print": "Print the results",
+  "events.rulesLabel": "Rules",
+  "events.yourPlace": "Your place: {rank} of {n}.",
   "events.about": "About",
   "events.director": "Director",
   "events.yourPart": "You",
   "events.enter": "Enter",
-  "events.enterPairsHelp": "Enter with a partner: write their username (they enter naming you), or leave it empty to be paired with another player at the start.",
+  "events.enterPairsHelp":
+    "Enter with a partner: write their username (they enter naming you), or leave it empty to be paired with another player at the start.",
   "events.enterDriveHelp": "In a whist drive everyone enters alone: partners change each round.",
   "events.partnerLabel": "Partner's username",
   "events.partnerPlaceholder": "empty: pair me at the start",
-  "events.feeTaken": { one: "Entering takes the fee of {n} chip; withdrawing gives it back.", other: "Entering takes the fee of {n} chips; withdrawing gives it back." },
+  "events.feeTaken": {
+    one: "Entering takes the fee of {n} chip; withdrawing gives it back.",
+    other: "Entering takes the fee of {n} chips; withdrawing gives it back.",
+  },
   "events.guestFee": "Guests have no chips: an event with an entry fee is for registered players.",
   "events.notInvited": "This event is for the players its director chose, and you are not one of them.",
   "events.enteredWith": "You are entered with {name}.",
@@ -212,7 +219,7 @@ export const events = {
     other:
       "{n} boards of classic whist, played at your own pace in the South seat with a computer partner against computer opponents, and ranked against everyone who plays the same boards.",
   },
-  "daily.window": "Open",
+  "daily.window": "When",
   "daily.boards": "Boards",
   "daily.openUntil": "Open from {from} to {when} · closes {left}",
   "daily.opensAt": "Opens {when} · {left}",

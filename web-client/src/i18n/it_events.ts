@@ -60,13 +60,15 @@ export const events: Part<OneOther, typeof english> = {
 
   // --- The new-event form -----------------------------------------------------------
   "events.newEvent": "Nuovo torneo",
-  "events.guestCreate": "I giocatori registrati creano e dirigono i tornei: registra un account per crearne uno. Gli ospiti possono iscriversi ai tornei gratuiti.",
+  "events.guestCreate":
+    "I giocatori registrati creano e dirigono i tornei: registra un account per crearne uno. Gli ospiti possono iscriversi ai tornei gratuiti.",
   "events.name": "Nome",
   "events.nameHelp": "Fino a 60 caratteri, come i giocatori lo vedono nell'elenco.",
   "events.kind": "Movimento",
   "events.boardsLegend": "Smazzate",
   "events.scoring": "Punteggio",
-  "events.scoringHelp": "I punti match confrontano ogni risultato con gli altri sulle stesse carte (2 per ognuno superato, 1 in parità); il totale somma i punti.",
+  "events.scoringHelp":
+    "I punti match confrontano ogni risultato con gli altri sulle stesse carte (2 per ognuno superato, 1 in parità); il totale somma i punti.",
   "events.roundsLegend": "Turni e orologio",
   "events.rounds": "Turni",
   "events.roundsHelp": "0: quanti ne consente il movimento per i giocatori iscritti.",
@@ -86,7 +88,8 @@ export const events: Part<OneOther, typeof english> = {
   "events.startAtWhen": "Inizia {when}, ora locale (puoi comunque avviarlo prima).",
   "events.startAtRange": "Scegli un inizio entro i prossimi 7 giorni.",
   "events.fee": "Quota d'iscrizione",
-  "events.feeHelp": "I gettoni che ogni giocatore paga per iscriversi (0: gratuito); il montepremi, meno la parte del banco, va ai vincitori. Il ritiro o l'annullamento del torneo la restituisce.",
+  "events.feeHelp":
+    "I gettoni che ogni giocatore paga per iscriversi (0: gratuito); il montepremi, meno la parte del banco, va ai vincitori. Il ritiro o l'annullamento del torneo la restituisce.",
   "events.whoEnters": "Chi può iscriversi",
   "events.entryOpen": "Tutti",
   "events.entryFriends": "I miei amici",
@@ -104,11 +107,14 @@ export const events: Part<OneOther, typeof english> = {
   // --- An event's page ---------------------------------------------------------------
   "events.toEvents": "Torna ai tornei",
   "events.print": "Stampa i risultati",
+  "events.rulesLabel": "Regole",
+  "events.yourPlace": "Il tuo posto: {rank} su {n}.",
   "events.about": "Informazioni",
   "events.director": "Direttore",
   "events.yourPart": "Tu",
   "events.enter": "Iscriviti",
-  "events.enterPairsHelp": "Iscriviti con un compagno: scrivi il suo nome utente (si iscrive indicando te), o lascia vuoto per essere accoppiato con un altro giocatore all'inizio.",
+  "events.enterPairsHelp":
+    "Iscriviti con un compagno: scrivi il suo nome utente (si iscrive indicando te), o lascia vuoto per essere accoppiato con un altro giocatore all'inizio.",
   "events.enterDriveHelp": "In un torneo individuale ci si iscrive da soli: i compagni cambiano a ogni turno.",
   "events.partnerLabel": "Nome utente del compagno",
   "events.partnerPlaceholder": "vuoto: trovatemi un compagno all'inizio",
@@ -193,7 +199,8 @@ export const events: Part<OneOther, typeof english> = {
   "director.minutesLabel": "Minuti da aggiungere",
   "director.extend": "Prolunga il turno",
   "director.end": "Concludi ora",
-  "director.endConfirm": "Concludere il torneo ora? Il turno finisce come allo scadere dell'orologio (le smazzate non finite ricevono un punteggio rettificato) e il torneo è concluso.",
+  "director.endConfirm":
+    "Concludere il torneo ora? Il turno finisce come allo scadere dell'orologio (le smazzate non finite ricevono un punteggio rettificato) e il torneo è concluso.",
   "director.replace": "Sostituisci un giocatore",
   "director.whoLabel": "Il giocatore da sostituire",
   "director.byLabel": "Sostituito da",
@@ -217,7 +224,7 @@ export const events: Part<OneOther, typeof english> = {
     other:
       "{n} smazzate di whist classico, giocate al tuo ritmo al posto di Sud con un compagno e avversari computer, e classificate contro tutti quelli che giocano le stesse smazzate.",
   },
-  "daily.window": "Aperto",
+  "daily.window": "Quando",
   "daily.boards": "Smazzate",
   "daily.openUntil": "Aperto da {from} a {when} · chiude {left}",
   "daily.opensAt": "Apre {when} · {left}",

@@ -150,7 +150,8 @@ export const table: Part<OneOther, typeof english> = {
   "result.total": "Totale",
   "result.pointsHint": "Punti di ogni mano, con le prese fatte tra parentesi.",
   "result.boardsPlayed": { one: "La smazzata del tuo tavolo è giocata", other: "Le {n} smazzate del tuo tavolo sono giocate" },
-  "result.eventHint": "I punti di ogni linea su ogni smazzata, con le prese tra parentesi; la classifica del torneo arriva quando tutti i tavoli hanno giocato il turno.",
+  "result.eventHint":
+    "I punti di ogni linea su ogni smazzata, con le prese tra parentesi; la classifica del torneo arriva quando tutti i tavoli hanno giocato il turno.",
   "result.dailyHint": "I punti di ogni linea su ogni smazzata, con le prese tra parentesi; la classifica ti confronta con tutti quelli sulle stesse smazzate.",
   "result.ratings": "Punteggi: {list}.",
   "result.rematch": "Rivincita",

@@ -70,7 +70,8 @@ export const events: Part<OneFewOther, typeof english> = {
   "events.kind": "Mișcare",
   "events.boardsLegend": "Board-uri",
   "events.scoring": "Punctaj",
-  "events.scoringHelp": "Punctele de meci compară fiecare rezultat cu celelalte pe aceleași cărți (2 pentru fiecare depășit, 1 la egalitate); totalul adună punctele.",
+  "events.scoringHelp":
+    "Punctele de meci compară fiecare rezultat cu celelalte pe aceleași cărți (2 pentru fiecare depășit, 1 la egalitate); totalul adună punctele.",
   "events.roundsLegend": "Runde și ceas",
   "events.rounds": "Runde",
   "events.roundsHelp": "0: câte permite mișcarea pentru jucătorii înscriși.",
@@ -90,7 +91,8 @@ export const events: Part<OneFewOther, typeof english> = {
   "events.startAtWhen": "Începe {when}, ora ta locală (îl poți porni și mai devreme).",
   "events.startAtRange": "Alege un start în următoarele 7 zile.",
   "events.fee": "Taxă de înscriere",
-  "events.feeHelp": "Jetoanele pe care le plătește fiecare jucător la înscriere (0: gratuit); potul, fără partea casei, merge la câștigători. Retragerea sau anularea turneului le returnează.",
+  "events.feeHelp":
+    "Jetoanele pe care le plătește fiecare jucător la înscriere (0: gratuit); potul, fără partea casei, merge la câștigători. Retragerea sau anularea turneului le returnează.",
   "events.whoEnters": "Cine se poate înscrie",
   "events.entryOpen": "Oricine",
   "events.entryFriends": "Prietenii mei",
@@ -108,11 +110,14 @@ export const events: Part<OneFewOther, typeof english> = {
   // --- An event's page ---------------------------------------------------------------
   "events.toEvents": "Înapoi la turnee",
   "events.print": "Tipărește rezultatele",
+  "events.rulesLabel": "Reguli",
+  "events.yourPlace": "Locul tău: {rank} din {n}.",
   "events.about": "Despre",
   "events.director": "Director",
   "events.yourPart": "Tu",
   "events.enter": "Înscrie-te",
-  "events.enterPairsHelp": "Înscrie-te cu un partener: scrie-i numele (se înscrie și el numindu-te), sau lasă gol ca să fii pus în pereche cu alt jucător la start.",
+  "events.enterPairsHelp":
+    "Înscrie-te cu un partener: scrie-i numele (se înscrie și el numindu-te), sau lasă gol ca să fii pus în pereche cu alt jucător la start.",
   "events.enterDriveHelp": "La un turneu individual fiecare se înscrie singur: partenerii se schimbă la fiecare rundă.",
   "events.partnerLabel": "Numele partenerului",
   "events.partnerPlaceholder": "gol: găsiți-mi o pereche la start",
@@ -198,7 +203,8 @@ export const events: Part<OneFewOther, typeof english> = {
   "director.minutesLabel": "Minute de adăugat",
   "director.extend": "Prelungește runda",
   "director.end": "Încheie acum",
-  "director.endConfirm": "Închei turneul acum? Runda se termină ca și cum i-ar fi expirat ceasul (board-urile neterminate primesc un scor ajustat), iar turneul se încheie.",
+  "director.endConfirm":
+    "Închei turneul acum? Runda se termină ca și cum i-ar fi expirat ceasul (board-urile neterminate primesc un scor ajustat), iar turneul se încheie.",
   "director.replace": "Înlocuiește un jucător",
   "director.whoLabel": "Jucătorul înlocuit",
   "director.byLabel": "Înlocuit cu",
@@ -223,7 +229,7 @@ export const events: Part<OneFewOther, typeof english> = {
     other:
       "{n} de board-uri de whist clasic, jucate în ritmul tău pe locul Sud, cu un partener și adversari calculator, și clasate față de toți cei care joacă aceleași board-uri.",
   },
-  "daily.window": "Deschis",
+  "daily.window": "Când",
   "daily.boards": "Board-uri",
   "daily.openUntil": "Deschis de {from} până {when} · se închide {left}",
   "daily.opensAt": "Se deschide {when} · {left}",

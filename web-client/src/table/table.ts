@@ -375,12 +375,21 @@ export class TableScreen implements Screen {
         "div",
         { class: "title" },
         h("h2", { "data-role": "event-table-title" }, name, h("small", null, " · ", where)),
-        h("p", { class: "opts" }, boardRules(st.summary.options), h("span", { class: "badge event-kind" }, info.own_pace ? t("daily.badge") : t("events.badge"))),
+        h(
+          "p",
+          { class: "opts" },
+          boardRules(st.summary.options),
+          h("span", { class: "badge event-kind" }, info.own_pace ? t("daily.badge") : t("events.badge")),
+        ),
       ),
       h(
         "div",
         { class: "head-actions" },
-        h("button", { type: "button", class: "leave", id: "to-event-page", onclick: () => this.app.events.toEventPage() }, info.own_pace ? t("daily.page") : t("events.eventPage")),
+        h(
+          "button",
+          { type: "button", class: "leave", id: "to-event-page", onclick: () => this.app.events.toEventPage() },
+          info.own_pace ? t("daily.page") : t("events.eventPage"),
+        ),
       ),
     );
   }

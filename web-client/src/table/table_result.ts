@@ -44,23 +44,29 @@ export function resultPanel(app: App, st: TableState, v: View | null): HTMLEleme
       ),
       h("tbody", null, games ? rubberRows(st, results, games) : dealRows(results, event?.first_board ?? 1), totalRow(scores, games)),
     ),
-    h("small", { class: "hint" }, event ? (event.own_pace ? t("result.dailyHint") : t("result.eventHint")) : games ? t("result.rubberHint") : t("result.pointsHint")),
+    h(
+      "small",
+      { class: "hint" },
+      event ? (event.own_pace ? t("result.dailyHint") : t("result.eventHint")) : games ? t("result.rubberHint") : t("result.pointsHint"),
+    ),
     ratingsLine(st),
     seated && table.settings.kind === "compete" && table.state === "finished" ? gameChipsLine(app, st.result?.game ?? null) : null,
-    event ? eventActions(app, event.own_pace) : h(
-      "div",
-      { class: "result-actions" },
-      // Also once someone left (the table open again): at a Compete table
-      // the next game waits for everyone's rematch.
-      seated && st.seat !== null && !st.rematch.has(st.seat) && table.state !== "playing"
-        ? h("button", { type: "button", class: "primary", id: "rematch", onclick: () => void app.tableRequest("table.rematch") }, t("result.rematch"))
-        : null,
-      seated && st.seat !== null && st.rematch.has(st.seat) ? h("span", null, t("result.waitingAgree", { names: list(waiting) })) : null,
-      st.result?.game != null && table.state === "finished"
-        ? h("button", { type: "button", id: "replay", onclick: () => app.openReplay(st.result?.game ?? 0) }, t("result.replay"))
-        : null,
-      h("button", { type: "button", onclick: () => void app.toLobby() }, seated ? t("result.leave") : t("common.backToLobby")),
-    ),
+    event
+      ? eventActions(app, event.own_pace)
+      : h(
+          "div",
+          { class: "result-actions" },
+          // Also once someone left (the table open again): at a Compete table
+          // the next game waits for everyone's rematch.
+          seated && st.seat !== null && !st.rematch.has(st.seat) && table.state !== "playing"
+            ? h("button", { type: "button", class: "primary", id: "rematch", onclick: () => void app.tableRequest("table.rematch") }, t("result.rematch"))
+            : null,
+          seated && st.seat !== null && st.rematch.has(st.seat) ? h("span", null, t("result.waitingAgree", { names: list(waiting) })) : null,
+          st.result?.game != null && table.state === "finished"
+            ? h("button", { type: "button", id: "replay", onclick: () => app.openReplay(st.result?.game ?? 0) }, t("result.replay"))
+            : null,
+          h("button", { type: "button", onclick: () => void app.toLobby() }, seated ? t("result.leave") : t("common.backToLobby")),
+        ),
   );
 }
 
@@ -83,7 +89,11 @@ function eventActions(app: App, daily: boolean): HTMLElement {
   return h(
     "div",
     { class: "result-actions" },
-    h("button", { type: "button", class: "primary", id: "back-to-event", onclick: () => app.events.toEventPage() }, daily ? t("daily.page") : t("events.eventPage")),
+    h(
+      "button",
+      { type: "button", class: "primary", id: "back-to-event", onclick: () => app.events.toEventPage() },
+      daily ? t("daily.page") : t("events.eventPage"),
+    ),
   );
 }
 

@@ -46,7 +46,9 @@ export function statusItems(st: TableState, v: View | null, creator: boolean): H
       "div",
       { class: "chip" },
       // At an event, deal k is board first_board + k.
-      table.event ? [h("span", { class: "k" }, t("status.board")), ` ${table.event.first_board + v.deal}`] : [h("span", { class: "k" }, t("status.deal")), ` ${v.deal + 1}`],
+      table.event
+        ? [h("span", { class: "k" }, t("status.board")), ` ${table.event.first_board + v.deal}`]
+        : [h("span", { class: "k" }, t("status.deal")), ` ${v.deal + 1}`],
       table.variant === "exact" ? ` · ${t("status.cards", { n: v.hand_size })}` : null,
     ),
   );

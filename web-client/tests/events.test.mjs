@@ -1,0 +1,439 @@
+// End to end: events and the daily duplicate in the browser (events/).
+// A director (a registered player in the browser) makes a Howell of four
+// pairs from the lobby's Events tab (the form's rules from the server's,
+// the scoring not offered for a drive, a guest told why there is no form);
+// she enters with a partner named, a second browser player on a phone
+// finds the event in the list and enters with hers, the others are raw
+// WebSocket clients (robots in a page of their own, which play legal
+// cards); the director's lobby hears the entries live; she starts it, and
+// both browser players are taken to their tables (event.table), where the
+// head names the event, round and table, the status bar the board, and no
+// Copy link or rematch is offered. On the event's page the director
+// pauses, resumes and extends the round's clock, then goes back to her
+// table; each plays their board's cards through the page; at round 2 they
+// are taken to their new tables by themselves, the standings after round 1
+// are on the event's page; after round 2 the closed tables bring them back
+// to the event's page: the final standings, every board's traveller (and
+// its replay where the server gives the game), printable. An event for
+// invited players only (when the server knows `entry`). The daily
+// duplicate: Play from the lobby's card, two boards played in the browser,
+// the daily's page with the boards played and Continue. The pages fit
+// 375 px. With WHIST_SCREENSHOTS: events.png, event-page.png,
+// event-phone.png, event-table-phone.png, event-print.png, daily.png.
+import assert from "node:assert/strict";
+import { join, resolve } from "node:path";
+import { after, before, test } from "node:test";
+import { actOnce, asGuest, clientDir, hardLimit, random, register, screen, setup, tableInfo } from "./harness.mjs";
+
+const shots = process.env.WHIST_SCREENSHOTS ? resolve(clientDir, process.env.WHIST_SCREENSHOTS) : null;
+const PHONE = { width: 375, height: 812 };
+
+let env;
+let robots; // the page that hosts the raw clients
+const stopLimit = hardLimit(420_000);
+before(async () => {
+  // Computer players that answer at once (the daily's).
+  env = await setup(["--bot-budget-ms", "20", "--bot-delay-ms", "0"]);
+  robots = await env.browser.newPage();
+  await robots.goto(`${env.server.url}/offline.html`);
+  await robots.evaluate(ROBOTS);
+});
+after(async () => {
+  await env?.close();
+  stopLimit();
+});
+
+/**
+ * Raw clients of the protocol, in a page: each says hello, registers,
+ * answers its requests, sits where event.table sends it (table.sit
+ * without a seat) and plays a legal card whenever its own view says it is
+ * to act.
+ */
+const ROBOTS = () => {
+  const url = `${location.origin.replace(/^http/, "ws")}/ws`;
+  class Robot {
+    constructor(name) {
+      this.name = name;
+      this.n = 0;
+      this.waiting = new Map();
+      this.table = null;
+      this.view = null;
+      this.v = -1;
+      this.actedV = -1;
+      this.pushes = [];
+    }
+    async open() {
+      this.ws = new WebSocket(url);
+      await new Promise((ok, fail) => ((this.ws.onopen = ok), (this.ws.onerror = fail)));
+      this.ws.onmessage = (e) => {
+        const m = JSON.parse(e.data);
+        for (const x of m.t === "batch" ? m.d : [m]) this.receive(x);
+      };
+      await this.req("hello", { version: 1 });
+      const r = await this.req("register", { username: this.name, password: "correct horse battery" });
+      if (r.error) throw new Error(`${this.name}: ${r.error}`);
+    }
+    req(t, d = {}) {
+      const id = `${this.name}-${++this.n}`;
+      this.ws.send(JSON.stringify({ t, id, d }));
+      return new Promise((ok) => this.waiting.set(id, ok));
+    }
+    receive(m) {
+      if (m.id !== undefined && this.waiting.has(m.id)) {
+        const ok = this.waiting.get(m.id);
+        this.waiting.delete(m.id);
+        ok(m.t === "error" ? { error: m.d.code, message: m.d.message } : m.d);
+        return;
+      }
+      if (m.t === "event.table" || m.t === "event.update") this.pushes.push({ t: m.t, ...m.d });
+      if (m.t === "event.table") void this.sit(m.d.table_id);
+      if (m.t === "table.view" && m.d.table === this.table) this.see(m.d.view, m.d.v);
+      this.play();
+    }
+    async sit(table) {
+      this.table = table;
+      this.view = null;
+      this.v = -1;
+      this.actedV = -1;
+      const a = await this.req("table.sit", { table });
+      if (!a.error && this.table === table) this.see(a.view, a.v);
+      this.play();
+    }
+    see(view, v) {
+      if (view && v >= this.v) {
+        this.view = view;
+        this.v = v;
+      }
+    }
+    play() {
+      const v = this.view;
+      if (!v || v.game_over || v.to_act !== v.seat || !v.legal.length || this.v <= this.actedV) return;
+      this.actedV = this.v;
+      const action = v.legal[Math.floor(Math.random() * v.legal.length)];
+      void this.req("table.act", { table: this.table, action }).then((r) => {
+        if (r.error) this.actedV = -1; // asked too soon: at the next view
+      });
+    }
+  }
+  window.robots = new Map();
+  window.robot = async (name) => {
+    const r = new Robot(name);
+    await r.open();
+    window.robots.set(name, r);
+  };
+  window.ask = (name, t, d) => window.robots.get(name).req(t, d);
+};
+
+const robot = (name) => robots.evaluate((n) => window.robot(n), name);
+const ask = (name, t, d = {}) => robots.evaluate(([n, t, d]) => window.ask(n, t, d), [name, t, d]);
+
+async function shot(page, name, opts = {}) {
+  if (shots) await page.screenshot({ path: join(shots, name), ...opts });
+}
+
+/** Nothing on the page is wider than its window. */
+async function fits(page, what) {
+  const w = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  assert.ok(w.scroll <= w.client, `${page.name}: ${what} is ${w.scroll} px wide in ${w.client}`);
+}
+
+const eventTab = async (page) => {
+  await page.click("#tab-events");
+  await page.waitForSelector('[data-role="events-panel"] [data-role="daily-card"]');
+};
+
+/**
+ * Clicks one of the page's playable cards, if it has one, and waits until
+ * the table has moved on or the page has left it (its last card may end the
+ * round: the page goes to the next table or the event's page).
+ */
+async function playOnce(page) {
+  const at = await tableInfo(page);
+  const cards = await page.$$eval("[data-hand] .card.playable", (els) => els.map((e) => e.dataset.card));
+  if (!at || cards.length === 0) return false;
+  const card = cards[random(cards.length)];
+  try {
+    await page.click(`[data-hand] .card.playable[data-card="${card}"]`, { timeout: 3000 });
+  } catch {
+    return false; // drawn again meanwhile (or the page left the table)
+  }
+  await page.waitForFunction(
+    ({ v, table }) => {
+      const el = document.querySelector(".table-screen");
+      return !el || Number(el.dataset.table) !== table || Number(el.dataset.v) > v;
+    },
+    { v: at.v, table: at.table },
+  );
+  return true;
+}
+
+/** Plays the user's cards at the table the page is at (through the page) until its game is over or the page leaves it. */
+async function playTable(page) {
+  const table = (await tableInfo(page)).table;
+  const end = Date.now() + 120_000;
+  for (;;) {
+    assert.ok(Date.now() < end, `${page.name}: the table's game did not end`);
+    const at = await tableInfo(page);
+    if (!at || at.table !== table) return;
+    if (await page.$('[data-role="result"]')) return;
+    if (!(await playOnce(page))) await new Promise((r) => setTimeout(r, 40));
+  }
+}
+
+/** The page is at a table of the event (its head names the event): its id. */
+async function atEventTable(page, round) {
+  await screen(page, "table");
+  await page.waitForFunction((r) => document.querySelector('[data-role="event-table-title"]')?.textContent.includes(`Round ${r} ·`), round);
+  return (await tableInfo(page)).table;
+}
+
+test("a Howell of four pairs: made, entered, started, played round by round, its standings and travellers", async () => {
+  const dora = await register(env, "dora");
+  // The lobby's Events: the daily's card, and the form built from the server's rules.
+  await eventTab(dora);
+  const rules = await dora.evaluate(() => window.whist.rules().variants.find((v) => v.id === "classic"));
+  for (const name of ["trump", "honours"]) {
+    const spec = rules.options.find((o) => o.name === name);
+    const offered = await dora.$$eval(`#event-form select[name="opt-${name}"] option`, (os) => os.map((o) => o.value));
+    assert.deepEqual(
+      offered,
+      spec.values.map((x) => x.value),
+      `the form offers the server's ${name} values`,
+    );
+    assert.equal(await dora.inputValue(`#event-form select[name="opt-${name}"]`), String(rules.defaults["4"][name]), `${name}'s default`);
+  }
+  await dora.selectOption("#event-form select[name=kind]", "drive");
+  assert.equal(await dora.isVisible("#event-form select[name=scoring]"), false, "a drive has no scoring to choose");
+  await dora.selectOption("#event-form select[name=kind]", "howell");
+  assert.equal(await dora.isVisible("#event-form select[name=scoring]"), true);
+  // A guest is told why there is no form.
+  const guest = await env.openPage("guest");
+  await asGuest(guest);
+  await eventTab(guest);
+  assert.match(await guest.textContent('[data-role="event-guest"]'), /Registered players make and direct events/);
+  assert.equal(await guest.$("#event-form"), null);
+  await guest.context().close();
+
+  // The robots: the partners and the other two pairs.
+  for (const n of ["rob1", "rob2", "rob3", "rob4", "rob5", "rob6"]) await robot(n);
+
+  await dora.fill("#event-form input[name=event-name]", "Friday Howell");
+  await dora.fill("#event-form input[name=rounds]", "2");
+  await dora.fill("#event-form input[name=boards_per_round]", "1");
+  await dora.selectOption("#event-form select[name=opt-trump]", "rotate");
+  await dora.click("#create-event");
+  await screen(dora, "event");
+  const id = Number(/^#event\/(\d+)$/.exec(await dora.evaluate(() => location.hash))[1]);
+  assert.equal(await dora.textContent('[data-role="event-name"]'), "Friday Howell");
+  assert.match(await dora.textContent(".event-head .badges"), /Howell \(pairs\).*taking entries/);
+  assert.match(await dora.textContent('[data-role="event-facts"]'), /Trumps: rotate/);
+  assert.ok(await dora.isVisible('[data-role="director"] #director-start'), "the director's panel");
+  await shot(dora, "event-page-open.png");
+
+  // Dora enters naming rob1: waiting until rob1 names her.
+  await dora.fill("#enter-form input[name=partner]", "rob1");
+  await dora.click("#event-enter");
+  await dora.waitForSelector('[data-role="entered"]');
+  assert.match(await dora.textContent('[data-role="entered"]'), /the partner you named enters naming you/);
+  assert.equal((await ask("rob1", "event.enter", { event: id, partner: "dora" })).error, undefined);
+  await dora.waitForFunction(() => /You are entered with rob1/.test(document.querySelector('[data-role="entered"]')?.textContent ?? ""));
+
+  // Bea, on a phone, finds it in the list and enters with rob2.
+  const bea = await register(env, "bea", PHONE);
+  await eventTab(bea);
+  await bea.click(`.event-item[data-event="${id}"] button[data-event-open]`);
+  await screen(bea, "event");
+  await fits(bea, "the event's page");
+  await bea.fill("#enter-form input[name=partner]", "rob2");
+  await bea.click("#event-enter");
+  await bea.waitForSelector('[data-role="entered"]');
+  await ask("rob2", "event.enter", { event: id, partner: "bea" });
+  await ask("rob3", "event.enter", { event: id, partner: "rob4" });
+  await ask("rob4", "event.enter", { event: id, partner: "rob3" });
+  await bea.waitForFunction(() => /You are entered with rob2/.test(document.querySelector('[data-role="entered"]')?.textContent ?? ""));
+
+  // Dora's lobby hears the last entries as they come (event.update).
+  await dora.click(".event-head button.leave");
+  await screen(dora, "lobby");
+  await dora.waitForSelector(`.event-item[data-event="${id}"]`);
+  const entries = (page) => page.textContent(`.event-item[data-event="${id}"] .meta`);
+  assert.match(await entries(dora), /3 entries/);
+  await ask("rob5", "event.enter", { event: id, partner: "rob6" });
+  await ask("rob6", "event.enter", { event: id, partner: "rob5" });
+  await dora.waitForFunction((id) => /4 entries/.test(document.querySelector(`.event-item[data-event="${id}"] .meta`)?.textContent ?? ""), id);
+  await shot(dora, "events.png", { fullPage: true });
+  await fits(bea, "the event's page");
+
+  // Started: both are taken to their tables.
+  await dora.click(`.event-item[data-event="${id}"] a[data-open-event]`);
+  await screen(dora, "event");
+  await dora.click("#director-start");
+  const [doraTable, beaTable] = await Promise.all([atEventTable(dora, 1), atEventTable(bea, 1)]);
+  assert.notEqual(doraTable, beaTable, "pairs 1 and 2 play at different tables in round 1");
+  for (const p of [dora, bea]) {
+    assert.match(await p.textContent('[data-role="event-table-title"]'), /^Friday Howell · Round 1 · Table \d · boards 1–1$/);
+    assert.equal(await p.$("#copy-table-link"), null, "nobody else may come: no Copy link");
+    await p.waitForFunction(() => /Board\s*1/.test(document.querySelector(".status-bar")?.textContent ?? ""));
+  }
+  await shot(bea, "event-table-phone.png");
+  await fits(bea, "the event's table");
+
+  // The director's orders from the event's page: pause, resume, extend; then back to her table.
+  await dora.click("#to-event-page");
+  await screen(dora, "event");
+  await dora.waitForSelector('[data-role="round-clock"][data-round-ends]');
+  const ends = Number(await dora.getAttribute('[data-role="round-clock"]', "data-round-ends"));
+  await dora.click("#director-pause");
+  await dora.waitForSelector('[data-role="round-clock"].paused');
+  assert.match(await dora.textContent('[data-role="event-round"]'), /clock paused/);
+  await dora.click("#director-resume");
+  await dora.waitForSelector('[data-role="round-clock"][data-round-ends]');
+  await dora.fill('[data-role="director"] input[name=extend-minutes]', "5");
+  await dora.click("#director-extend");
+  await dora.waitForFunction((e) => Number(document.querySelector('[data-role="round-clock"]')?.dataset.roundEnds) >= e + 290, ends);
+  assert.match(await dora.textContent('[data-role="your-table"]'), /Round 1: you play at table \d/);
+  await dora.click("#go-to-table");
+  assert.equal(await atEventTable(dora, 1), doraTable, "the same table again");
+
+  // Round 1 played through the pages; at round 2 each is taken to the new table.
+  await Promise.all([playTable(dora), playTable(bea)]);
+  for (const p of [dora, bea]) {
+    if ((await tableInfo(p))?.table === (p === dora ? doraTable : beaTable)) {
+      assert.equal(await p.$("#rematch"), null, "no rematch at an event's table");
+      assert.ok(await p.$("#back-to-event"));
+    }
+  }
+  const round2 = await Promise.all([atEventTable(dora, 2), atEventTable(bea, 2)]);
+  assert.ok(round2[0] !== doraTable && round2[1] !== beaTable, "new tables in round 2");
+
+  // The standings after round 1 on the event's page, from the table and back.
+  await bea.click("#to-event-page");
+  await screen(bea, "event");
+  await bea.waitForSelector('[data-role="standings"] table.standings-table tbody tr');
+  assert.match(await bea.textContent('[data-role="standings"] h2'), /Standings after round 1/);
+  assert.equal(await bea.$$eval('[data-role="standings"] tbody tr', (rs) => rs.length), 4);
+  assert.ok(await bea.$('[data-role="standings"] tr.me'), "bea's pair is marked");
+  await fits(bea, "the standings");
+  await shot(bea, "event-phone.png", { fullPage: true });
+  await bea.click("#go-to-table");
+  await atEventTable(bea, 2);
+
+  // Round 2: at its end the closed tables bring them back to the event's page.
+  await Promise.all([playTable(dora), playTable(bea)]);
+  for (const p of [dora, bea]) {
+    await screen(p, "event");
+    await p.waitForSelector('[data-role="travellers"] table.traveller');
+  }
+  assert.match(await dora.textContent(".event-head .badges"), /finished/);
+  assert.match(await dora.textContent('[data-role="standings"] h2'), /Final standings/);
+  const boards = await dora.$$eval('[data-role="travellers"] table.traveller', (ts) =>
+    ts.map((t) => ({ board: Number(t.dataset.board), lines: t.querySelectorAll("tbody tr").length })),
+  );
+  assert.deepEqual(boards, [
+    { board: 1, lines: 2 },
+    { board: 2, lines: 2 },
+  ]);
+  // Each line's scores as the server's traveller has them.
+  const view = await dora.evaluate((id) => window.whist.app.conn.request("event.get", { event: id }), id);
+  const firstLine = view.travellers[0].lines[0];
+  const row = await dora.$$eval('[data-role="travellers"] table.traveller[data-board="1"] tbody tr', (rs) =>
+    rs.map((r) => [...r.cells].map((c) => c.textContent)),
+  );
+  assert.ok(
+    row.some((cells) => cells[2] === String(firstLine.ns_score ?? "") && cells[4] === String(firstLine.ns_points)),
+    `a line of board 1 shows ${JSON.stringify(firstLine)}: ${JSON.stringify(row)}`,
+  );
+  // The table's game in the replay viewer, where the server names it.
+  if (typeof firstLine.game === "number") {
+    await dora.click(`[data-role="travellers"] a[data-replay-game="${firstLine.game}"]`);
+    await screen(dora, "replay");
+    await dora.click(".head-actions button.leave");
+    await screen(dora, "event");
+  }
+  assert.ok(await dora.isVisible("#print-results"));
+  await shot(dora, "event-page.png", { fullPage: true });
+  await dora.emulateMedia({ media: "print" });
+  assert.equal(await dora.isVisible(".topbar"), false, "the top bar is not printed");
+  assert.equal(await dora.isVisible('[data-role="director"]'), false);
+  assert.ok(await dora.isVisible('[data-role="standings"]'));
+  assert.ok(await dora.isVisible('[data-role="travellers"]'));
+  await shot(dora, "event-print.png", { fullPage: true });
+  await dora.emulateMedia({ media: "screen" });
+  for (const p of [dora, bea]) await p.context().close();
+});
+
+test("an event for invited players only (when the server knows who may enter)", async (t) => {
+  const ida = await register(env, "ida");
+  await robot("rob7");
+  await robot("rob8");
+  await eventTab(ida);
+  await ida.fill("#event-form input[name=event-name]", "Invited drive");
+  await ida.selectOption("#event-form select[name=kind]", "drive");
+  await ida.check("#event-form input[name=entry][value=invited]");
+  await ida.fill("#event-form input[name=invited]", "rob7");
+  await ida.click("#create-event");
+  await screen(ida, "event");
+  const id = Number(/^#event\/(\d+)$/.exec(await ida.evaluate(() => location.hash))[1]);
+  const view = await ida.evaluate((id) => window.whist.app.conn.request("event.get", { event: id }), id);
+  if (!("entry" in view)) {
+    t.skip("this whistd does not know `entry` yet");
+    await ida.context().close();
+    return;
+  }
+  assert.equal(view.entry, "invited");
+  assert.match(await ida.textContent('[data-role="event-facts"] [data-role="entry"]'), /invited players/);
+  assert.match(await ida.textContent('[data-role="director-invite"]'), /rob7/);
+  assert.equal((await ask("rob8", "event.enter", { event: id })).error, "not_invited");
+  assert.equal((await ask("rob7", "event.enter", { event: id })).error, undefined);
+  // The director invites rob8, who may then enter.
+  await ida.fill('[data-role="director-invite"] input[name=invite-users]', "rob8");
+  await ida.click("#director-invite");
+  await ida.waitForFunction(() => /rob8/.test(document.querySelector('[data-role="director-invite"]')?.textContent ?? ""));
+  assert.equal((await ask("rob8", "event.enter", { event: id })).error, undefined);
+  // Someone not invited reads why in words.
+  const una = await register(env, "una");
+  await una.evaluate((id) => (location.hash = `#event/${id}`), id);
+  await screen(una, "event");
+  await una.click("#event-enter");
+  await una.waitForFunction(() => /not one of them/.test(document.querySelector('[data-role="entry-error"]')?.textContent ?? ""));
+  for (const p of [ida, una]) await p.context().close();
+});
+
+test("the daily duplicate: Play from the lobby, two boards in the browser, the daily's page", async () => {
+  const dan = await register(env, "dan", PHONE);
+  await eventTab(dan);
+  await dan.waitForSelector('[data-role="daily-card"] #daily-play');
+  assert.match(await dan.textContent('[data-role="daily-card"]'), /Daily duplicate.*12 boards/s);
+  await fits(dan, "the lobby's events");
+  await shot(dan, "events-phone.png", { fullPage: true });
+  await dan.click('[data-role="daily-card"] #daily-play');
+  await screen(dan, "table");
+  assert.match(await dan.textContent('[data-role="event-table-title"]'), /^Daily duplicate · 12 boards$/);
+  assert.equal((await tableInfo(dan)).seat, 2, "South");
+  // Two boards: the cards played through the page until board 3 is dealt.
+  const end = Date.now() + 150_000;
+  while (!(await dan.evaluate(() => (window.whist.app.table?.view?.results.length ?? 0) >= 2))) {
+    assert.ok(Date.now() < end, "two boards played");
+    if (!(await actOnce(assert, [dan]))) await new Promise((r) => setTimeout(r, 40));
+  }
+  assert.match(await dan.textContent(".status-bar"), /Board\s*3/);
+  const results = await dan.evaluate(() => window.whist.app.table.view.results.map((r) => r.score));
+  await dan.click("#to-event-page");
+  await screen(dan, "daily");
+  await dan.waitForFunction(() => document.querySelectorAll('[data-role="daily-played"] tbody tr').length === 2);
+  const played = await dan.$$eval('[data-role="daily-played"] tbody tr', (rs) => rs.map((r) => [...r.cells].map((c) => c.textContent)));
+  assert.deepEqual(
+    played,
+    results.map((s, i) => [String(i + 1), String(s[0]), String(s[1])]),
+  );
+  assert.match(await dan.textContent('[data-role="daily-progress"]'), /You have played 2 of 12 boards/);
+  assert.match(await dan.textContent('[data-role="daily-you"]'), /once you have played every board/);
+  assert.equal(await dan.textContent("#daily-play"), "Continue: board 3");
+  await fits(dan, "the daily's page");
+  await shot(dan, "daily.png", { fullPage: true });
+  // Continue: the same table, board 3.
+  await dan.click("#daily-play");
+  await screen(dan, "table");
+  await dan.waitForFunction(() => /Board\s*3/.test(document.querySelector(".status-bar")?.textContent ?? ""));
+  await dan.context().close();
+});
