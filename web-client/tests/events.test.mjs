@@ -5,8 +5,9 @@
 // she enters with a partner named, a second browser player on a phone
 // finds the event in the list and enters with hers, the others are raw
 // WebSocket clients (robots in a page of their own, which play legal
-// cards); the director's lobby hears the entries live; she starts it, and
-// both browser players are taken to their tables (event.table), where the
+// cards); the director's lobby hears the entries live; she starts it: she
+// is taken to her table (event.table) from the event's page, and the other,
+// on her profile meanwhile, is called there by a banner; at the tables the
 // head names the event, round and table, the status bar the board, and no
 // Copy link or rematch is offered. On the event's page the director
 // pauses, resumes and extends the round's clock, then goes back to her
@@ -18,8 +19,9 @@
 // invited players only (when the server knows `entry`). The daily
 // duplicate: Play from the lobby's card, two boards played in the browser,
 // the daily's page with the boards played and Continue. The pages fit
-// 375 px. With WHIST_SCREENSHOTS: events.png, event-page.png,
-// event-phone.png, event-table-phone.png, event-print.png, daily.png.
+// 375 px. With WHIST_SCREENSHOTS: events.png, events-phone.png,
+// event-page.png, event-phone.png, event-call-phone.png,
+// event-table-phone.png, event-print.png, daily.png.
 import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
 import { after, before, test } from "node:test";
@@ -228,7 +230,6 @@ test("a Howell of four pairs: made, entered, started, played round by round, its
   assert.match(await dora.textContent(".event-head .badges"), /Howell \(pairs\).*taking entries/);
   assert.match(await dora.textContent('[data-role="event-facts"]'), /Trumps: rotate/);
   assert.ok(await dora.isVisible('[data-role="director"] #director-start'), "the director's panel");
-  await shot(dora, "event-page-open.png");
 
   // Dora enters naming rob1: waiting until rob1 names her.
   await dora.fill("#enter-form input[name=partner]", "rob1");
@@ -264,11 +265,21 @@ test("a Howell of four pairs: made, entered, started, played round by round, its
   await shot(dora, "events.png", { fullPage: true });
   await fits(bea, "the event's page");
 
-  // Started: both are taken to their tables.
+  // Started: Dora, on the event's page, is taken to her table; Bea, on
+  // her profile meanwhile, is called by a banner, whose button takes her there.
+  await bea.evaluate(() => (location.hash = "#profile/bea"));
+  await screen(bea, "profile");
   await dora.click(`.event-item[data-event="${id}"] a[data-open-event]`);
   await screen(dora, "event");
   await dora.click("#director-start");
+  await bea.waitForSelector('[data-role="event-call"] #event-call-go');
+  assert.match(await bea.textContent('[data-role="event-call"]'), /Friday Howell, round 1: your table \(table \d\) is ready/);
+  assert.equal(await bea.evaluate(() => document.body.dataset.screen), "profile", "not taken away from another screen");
+  await fits(bea, "the profile with the banner");
+  await shot(bea, "event-call-phone.png");
+  await bea.click("#event-call-go");
   const [doraTable, beaTable] = await Promise.all([atEventTable(dora, 1), atEventTable(bea, 1)]);
+  assert.equal(await bea.$('[data-role="event-call"]'), null, "no banner at the table it calls to");
   assert.notEqual(doraTable, beaTable, "pairs 1 and 2 play at different tables in round 1");
   for (const p of [dora, bea]) {
     assert.match(await p.textContent('[data-role="event-table-title"]'), /^Friday Howell · Round 1 · Table \d · boards 1–1$/);
