@@ -373,6 +373,45 @@ test("a Howell of four pairs: made, entered, started, played round by round, its
   for (const p of [dora, bea]) await p.context().close();
 });
 
+test("an event at a time: its start in local time with a countdown; cancelled by its director after a confirmation", async () => {
+  const sam = await register(env, "sam");
+  await eventTab(sam);
+  await sam.fill("#event-form input[name=event-name]", "Sunday drive");
+  await sam.selectOption("#event-form select[name=kind]", "drive");
+  await sam.check("#event-form input[name=event-start][value=later]");
+  // The field starts within the hour ahead, local time; the form says when.
+  const local = await sam.inputValue("#event-form input[name=start_at]");
+  const at = Math.floor(new Date(local).getTime() / 1000);
+  const now = Date.now() / 1000;
+  assert.ok(at > now && at < now + 2 * 3600, `the start offered: ${local}`);
+  assert.match(await sam.textContent('#event-form [data-role="start-help"]'), /^Starts .+, your local time/);
+  await sam.fill("#event-form input[name=fee]", "10");
+  await sam.click("#create-event");
+  await screen(sam, "event");
+  const id = Number(/^#event\/(\d+)$/.exec(await sam.evaluate(() => location.hash))[1]);
+  const view = await sam.evaluate((id) => window.whist.app.conn.request("event.get", { event: id }), id);
+  assert.equal(view.start_at, at, "start_at: the local time chosen, in Unix seconds");
+  assert.equal(view.fee, 10);
+  assert.match(await sam.textContent('[data-role="event-facts"]'), /Starts (today|tomorrow) at .+ · in /);
+  assert.match(await sam.textContent('[data-role="event-facts"] [data-role="fee"]'), /fee 10 chips/);
+  assert.match(await sam.textContent('[data-role="director"]'), /starts by itself at its time/);
+  // Cancelled, after saying what it does.
+  let asked = "";
+  sam.once("dialog", (d) => {
+    asked = d.message();
+    void d.accept();
+  });
+  await sam.click("#director-cancel");
+  await sam.waitForFunction(() => document.querySelector(".event-screen")?.dataset.state === "cancelled");
+  assert.match(asked, /Every entry fee is given back/);
+  assert.match(await sam.textContent('[data-role="event-you"]'), /This event was cancelled/);
+  assert.equal(await sam.isVisible('[data-role="director"]'), false, "nothing left to direct");
+  await sam.click(".event-head button.leave");
+  await screen(sam, "lobby");
+  await sam.waitForSelector(`[data-role="events-past"] .event-item[data-event="${id}"] .badge.state-cancelled`);
+  await sam.context().close();
+});
+
 test("an event for invited players only (when the server knows who may enter)", async (t) => {
   const ida = await register(env, "ida");
   await robot("rob7");
@@ -427,7 +466,7 @@ test("the daily duplicate: Play from the lobby, two boards in the browser, the d
     assert.ok(Date.now() < end, "two boards played");
     if (!(await actOnce(assert, [dan]))) await new Promise((r) => setTimeout(r, 40));
   }
-  assert.match(await dan.textContent(".status-bar"), /Board\s*3/);
+  await dan.waitForFunction(() => /Board\s*3/.test(document.querySelector(".status-bar")?.textContent ?? ""));
   const results = await dan.evaluate(() => window.whist.app.table.view.results.map((r) => r.score));
   await dan.click("#to-event-page");
   await screen(dan, "daily");

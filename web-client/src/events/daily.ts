@@ -2,7 +2,8 @@
 // local time, how many have entered, the user's boards played with each
 // side's points, Play or Continue (daily.play, then the table it opens),
 // and, once the user has played every board (or the window has closed),
-// everyone's ranking and every board's travellers.
+// everyone's ranking and every board's travellers. Read again every 15
+// seconds while shown (the boards are scored as the table finishes them).
 import type { App, Screen } from "../app";
 import { fill, h } from "../core/dom";
 import { keepFocus } from "../core/keys";
@@ -89,6 +90,7 @@ export class DailyScreen implements Screen {
   readonly el: HTMLElement;
   private readonly body: HTMLElement;
   private key = "";
+  private readonly timer: number;
 
   constructor(private readonly app: App) {
     this.body = h("div", { class: "daily-body" });
@@ -108,6 +110,11 @@ export class DailyScreen implements Screen {
       this.body,
     );
     void app.events.refreshDaily();
+    this.timer = window.setInterval(() => void app.events.refreshDaily(), 15_000);
+  }
+
+  dispose(): void {
+    window.clearInterval(this.timer);
   }
 
   update(): void {

@@ -230,7 +230,10 @@ export class Events {
     if (!tableId || this.going) return;
     this.going = true;
     try {
-      this.app.enterTable(await this.app.conn.request<TableStateMsg>("table.sit", { table: tableId }), false);
+      const ack = await this.app.conn.request<TableStateMsg>("table.sit", { table: tableId });
+      // From another table: left as the lobby's way leaves it (a seat in a game kept).
+      if (this.app.table && this.app.table.id !== ack.table.table) this.app.dropTable();
+      this.app.enterTable(ack, false);
     } catch (e) {
       if (e instanceof RequestError && e.code === "no_table" && this.call?.table_id === tableId) this.call = null;
       this.app.flash(errorText(e));

@@ -240,5 +240,5 @@ export const events = {
   "daily.colThem": "E/W",
   "daily.ranking": "Ranking",
   "daily.rankingLater": "Everyone's results are shown here once you have played every board, or once the day is over.",
-  "daily.tableClosed": "The daily duplicate's table was closed.",
+  "daily.tableClosed": "Today's daily duplicate is over: its table was closed.",
 };

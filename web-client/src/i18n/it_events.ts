@@ -245,5 +245,5 @@ export const events: Part<OneOther, typeof english> = {
   "daily.colThem": "E/O",
   "daily.ranking": "Classifica",
   "daily.rankingLater": "I risultati di tutti compaiono qui quando hai giocato ogni smazzata, o quando la giornata è finita.",
-  "daily.tableClosed": "Il tavolo del duplicato del giorno è stato chiuso.",
+  "daily.tableClosed": "Il duplicato di oggi è finito: il suo tavolo è stato chiuso.",
 };

@@ -250,5 +250,5 @@ export const events: Part<OneFewOther, typeof english> = {
   "daily.colThem": "E/V",
   "daily.ranking": "Clasament",
   "daily.rankingLater": "Rezultatele tuturor apar aici după ce ai jucat toate board-urile, sau după ce se încheie ziua.",
-  "daily.tableClosed": "Masa duplicatului zilei a fost închisă.",
+  "daily.tableClosed": "Duplicatul de azi s-a încheiat: masa lui a fost închisă.",
 };
