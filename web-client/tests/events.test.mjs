@@ -308,11 +308,16 @@ test("a Howell of four pairs: made, entered, started, played round by round, its
 
   // Round 1 played through the pages; at round 2 each is taken to the new table.
   await Promise.all([playTable(dora), playTable(bea)]);
-  for (const p of [dora, bea]) {
-    if ((await tableInfo(p))?.table === (p === dora ? doraTable : beaTable)) {
-      assert.equal(await p.$("#rematch"), null, "no rematch at an event's table");
-      assert.ok(await p.$("#back-to-event"));
-    }
+  for (const [p, table] of [
+    [dora, doraTable],
+    [bea, beaTable],
+  ]) {
+    // Read at one moment: the page may be taken on to round 2 at any time.
+    const result = await p.evaluate((table) => {
+      if (Number(document.querySelector(".table-screen")?.dataset.table) !== table) return null;
+      return { rematch: !!document.querySelector("#rematch"), back: !!document.querySelector("#back-to-event") };
+    }, table);
+    if (result) assert.deepEqual(result, { rematch: false, back: true }, "no rematch at an event's table, the way back to the event");
   }
   const round2 = await Promise.all([atEventTable(dora, 2), atEventTable(bea, 2)]);
   assert.ok(round2[0] !== doraTable && round2[1] !== beaTable, "new tables in round 2");
@@ -347,6 +352,7 @@ test("a Howell of four pairs: made, entered, started, played round by round, its
   // Each line's scores as the server's traveller has them.
   const view = await dora.evaluate((id) => window.whist.app.conn.request("event.get", { event: id }), id);
   const firstLine = view.travellers[0].lines[0];
+  if (process.env.E2E_DEBUG) console.log(`# board 1's first line: ${JSON.stringify(firstLine)}`);
   const row = await dora.$$eval('[data-role="travellers"] table.traveller[data-board="1"] tbody tr', (rs) =>
     rs.map((r) => [...r.cells].map((c) => c.textContent)),
   );
@@ -414,39 +420,62 @@ test("an event at a time: its start in local time with a countdown; cancelled by
 
 test("an event for invited players only (when the server knows who may enter)", async (t) => {
   const ida = await register(env, "ida");
+  const ivy = await register(env, "ivy", PHONE);
+  await eventTab(ivy);
   await robot("rob7");
   await robot("rob8");
   await eventTab(ida);
   await ida.fill("#event-form input[name=event-name]", "Invited drive");
   await ida.selectOption("#event-form select[name=kind]", "drive");
   await ida.check("#event-form input[name=entry][value=invited]");
-  await ida.fill("#event-form input[name=invited]", "rob7");
+  // A name that is no account is refused in words (by a server that knows `entry`; an older one makes an open event).
+  await ida.fill("#event-form input[name=invited]", "rob7, nobody_here");
   await ida.click("#create-event");
+  const outcome = await ida.waitForFunction(() =>
+    document.body.dataset.screen === "event" ? "made" : document.querySelector('#event-form [data-role="event-error"]')?.textContent || null,
+  );
+  const refusal = await outcome.jsonValue();
+  if (refusal !== "made") {
+    assert.match(refusal, /No player is called nobody_here/);
+    await ida.fill("#event-form input[name=invited]", "rob7");
+    await ida.click("#create-event");
+  }
   await screen(ida, "event");
   const id = Number(/^#event\/(\d+)$/.exec(await ida.evaluate(() => location.hash))[1]);
   const view = await ida.evaluate((id) => window.whist.app.conn.request("event.get", { event: id }), id);
   if (!("entry" in view)) {
     t.skip("this whistd does not know `entry` yet");
-    await ida.context().close();
+    for (const p of [ida, ivy]) await p.context().close();
     return;
   }
   assert.equal(view.entry, "invited");
   assert.match(await ida.textContent('[data-role="event-facts"] [data-role="entry"]'), /invited players/);
   assert.match(await ida.textContent('[data-role="director-invite"]'), /rob7/);
-  assert.equal((await ask("rob8", "event.enter", { event: id })).error, "not_invited");
+  // For anyone not invited the event does not exist (or, for an older server, refuses them).
+  assert.ok(["no_event", "not_invited"].includes((await ask("rob8", "event.enter", { event: id })).error));
   assert.equal((await ask("rob7", "event.enter", { event: id })).error, undefined);
-  // The director invites rob8, who may then enter.
-  await ida.fill('[data-role="director-invite"] input[name=invite-users]', "rob8");
+  assert.equal(await ivy.$(`.event-item[data-event="${id}"]`), null, "not listed for those not invited");
+  // The director invites Ivy: she is told at once, and finds it in her list.
+  await ida.fill('[data-role="director-invite"] input[name=invite-users]', "ivy");
   await ida.click("#director-invite");
-  await ida.waitForFunction(() => /rob8/.test(document.querySelector('[data-role="director-invite"]')?.textContent ?? ""));
-  assert.equal((await ask("rob8", "event.enter", { event: id })).error, undefined);
-  // Someone not invited reads why in words.
+  await ida.waitForFunction(() => /rob7 and ivy/.test(document.querySelector('[data-role="director-invite"]')?.textContent ?? ""));
+  assert.match(await ida.textContent('[data-role="director-status"]'), /Invited: ivy\./);
+  await ivy.waitForSelector(`.event-item[data-event="${id}"]`);
+  await ivy.waitForFunction(() => /ida invites you to Invited drive/.test(document.querySelector(".toast")?.textContent ?? ""));
+  assert.match(await ivy.textContent(`.event-item[data-event="${id}"] .meta`), /invited players/);
+  await ivy.click(`.event-item[data-event="${id}"] button[data-event-open]`);
+  await screen(ivy, "event");
+  await ivy.click("#event-enter");
+  await ivy.waitForFunction(() => /You are entered\./.test(document.querySelector('[data-role="entered"]')?.textContent ?? ""));
+  await fits(ivy, "the invited event's page");
+  // Someone not invited does not see it: not in the list, and its address says there is no such event.
   const una = await register(env, "una");
+  await eventTab(una);
+  assert.equal(await una.$(`.event-item[data-event="${id}"]`), null, "not listed for the others");
   await una.evaluate((id) => (location.hash = `#event/${id}`), id);
   await screen(una, "event");
-  await una.click("#event-enter");
-  await una.waitForFunction(() => /not one of them/.test(document.querySelector('[data-role="entry-error"]')?.textContent ?? ""));
-  for (const p of [ida, una]) await p.context().close();
+  await una.waitForFunction(() => /No such event/.test(document.querySelector('[data-role="event-missing"]')?.textContent ?? ""));
+  for (const p of [ida, ivy, una]) await p.context().close();
 });
 
 test("the daily duplicate: Play from the lobby, two boards in the browser, the daily's page", async () => {

@@ -113,8 +113,8 @@ function tableSides(v: EventView, x: EventTable): HTMLElement[] {
   ];
 }
 
-/** This round's tables, the user's first and marked, with its Go button. */
-export function roundTables(v: EventView, me: number | null, go: (tableId: number) => void): HTMLElement {
+/** This round's tables, the user's first and marked (its button is in the user's part). */
+export function roundTables(v: EventView, me: number | null): HTMLElement {
   const isMine = (x: EventTable): boolean => x.seats.some((p) => p.account !== null && p.account === me);
   const tables = [...v.tables].sort((a, b) => Number(isMine(b)) - Number(isMine(a)) || a.table - b.table);
   return h(
@@ -137,9 +137,6 @@ export function roundTables(v: EventView, me: number | null, go: (tableId: numbe
           ),
         ),
         h("div", { class: "round-table-sides" }, tableSides(v, x)),
-        isMine(x) && !over && x.table_id
-          ? h("button", { type: "button", class: "primary", "data-go-table": x.table_id, onclick: () => go(x.table_id ?? 0) }, t("events.goToTable"))
-          : null,
       );
     }),
   );

@@ -232,7 +232,7 @@ export class EventScreen implements Screen {
       { class: "card-panel event-round", "data-role": "event-round" },
       h("h2", null, roundLine(v)),
       v.paused ? h("p", { class: "hint" }, t("events.pausedHelp")) : null,
-      roundTables(v, this.app.user?.id ?? null, (id) => void this.app.events.goToTable(id)),
+      roundTables(v, this.app.user?.id ?? null),
     );
   }
 

@@ -11,7 +11,7 @@
 import { fill, h } from "../core/dom";
 import { errorText } from "../core/errors";
 import { RequestError } from "../core/net";
-import type { Envelope, TableState as TableStateMsg } from "../core/types";
+import type { Envelope, TableEventMsg, TableState as TableStateMsg } from "../core/types";
 import type { DailyView, EventListAnswer, EventSummary, EventTablePush, EventUpdate, EventView } from "../core/types_events";
 import type { Shell } from "../shell";
 import type { TableState } from "../table/game";
@@ -127,10 +127,12 @@ export class Events {
       if (this.call?.event === v.event) this.call = null;
       return;
     }
-    const mine = v.tables.find((x) => x.table_id && x.seats.some((s) => s.account === me) && x.done.length < x.boards.length);
-    if (mine?.table_id && (this.call?.event !== v.event || this.call.round !== v.round))
-      this.call = { event: v.event, round: v.round, table: mine.table, table_id: mine.table_id };
-    else if (!mine && this.call?.event === v.event && this.call.round !== v.round) this.call = null;
+    const seat = v.tables.find((x) => x.table_id && x.seats.some((s) => s.account === me));
+    const playing = seat && seat.done.length < seat.boards.length ? seat : null;
+    if (playing?.table_id && (this.call?.event !== v.event || this.call.round !== v.round))
+      this.call = { event: v.event, round: v.round, table: playing.table, table_id: playing.table_id };
+    // The user's table has played its boards (or the round is another): nothing to go to.
+    else if (!playing && this.call?.event === v.event && (seat || this.call.round !== v.round)) this.call = null;
   }
 
   /** The summary in the lobby's list: a running or open event's, or a past one's. */
@@ -162,7 +164,7 @@ export class Events {
     } catch (e) {
       if (e instanceof RequestError && e.code === "bad_event") return { view: null, error: t("events.badEvent", { reason: e.message }) };
       if (e instanceof RequestError && e.code === "guest") return { view: null, error: t("events.guestCreate") };
-      return { view: null, error: errorText(e) };
+      return { view: null, error: eventError(e) };
     }
   }
 
@@ -194,6 +196,16 @@ export class Events {
   observe(m: Envelope): void {
     if (m.t === "event.update") this.updated(m.d as EventUpdate);
     else if (m.t === "event.table") this.sentTo(m.d as EventTablePush);
+    else if (m.t === "table.event") this.tableEvent(m.d as TableEventMsg);
+  }
+
+  /** The called table's game is over (its boards played) or the table closed: no call left. */
+  private tableEvent(e: TableEventMsg): void {
+    const type = e.event?.type;
+    if (this.call && e.table === this.call.table_id && (type === "result" || type === "closed")) {
+      this.call = null;
+      this.app.render();
+    }
   }
 
   private updated(u: EventUpdate): void {
@@ -314,9 +326,12 @@ export class Events {
   }
 }
 
-/** An event request's refusal in words: not_invited is the event's, not a table's. */
+/** An event request's refusal in words: not_invited is the event's, not a table's; no_user names the name. */
 export function eventError(e: unknown): string {
   if (e instanceof RequestError && e.code === "not_invited") return t("events.notInvited");
+  // An invited name that is no account: the server's message ends with it.
+  const name = e instanceof RequestError && e.code === "no_user" ? /(\S+)$/.exec(e.message)?.[1] : undefined;
+  if (name) return t("events.noUser", { name });
   if (e instanceof RequestError && e.code === "guest") return t("events.guestFee");
   return errorText(e);
 }

@@ -144,6 +144,8 @@ export function noticeText(u: EventUpdate): string | null {
   if (n === "resumed") return t("events.noticeResumed", { name });
   if (n === "cancelled by the director") return t("events.noticeCancelled", { name });
   if (n === "cancelled: too few entries") return t("events.noticeCancelledFew", { name });
+  const invited = /^(.+) invites you to (.+)$/s.exec(n);
+  if (invited?.[1]) return t("events.noticeInvited", { who: invited[1], name });
   const why = /^cancelled: (.+)$/.exec(n);
   if (why?.[1]) return t("events.noticeCancelledWhy", { name, reason: why[1] });
   return `${name}: ${n}`;

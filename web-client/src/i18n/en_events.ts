@@ -37,6 +37,8 @@ export const events = {
   "events.noticeResumed": "{name}: the round's clock runs again.",
   "events.noticeCancelled": "{name} was cancelled by its director.",
   "events.noticeCancelledFew": "{name} was cancelled: too few entries at its start time.",
+  "events.noticeInvited": "{who} invites you to {name}: see it in the lobby's Events.",
+  "events.noUser": "No player is called {name}.",
   "events.noticeCancelledWhy": "{name} was cancelled: {reason}",
 
   // --- The lobby's Events (events/event_list.ts) -------------------------------

@@ -39,6 +39,8 @@ export const events: Part<OneOther, typeof english> = {
   "events.noticeResumed": "{name}: l'orologio del turno riparte.",
   "events.noticeCancelled": "{name} è stato annullato dal direttore.",
   "events.noticeCancelledFew": "{name} è stato annullato: troppo pochi iscritti all'ora d'inizio.",
+  "events.noticeInvited": "{who} ti invita a {name}: lo trovi tra i Tornei, in sala.",
+  "events.noUser": "Nessun giocatore si chiama {name}.",
   "events.noticeCancelledWhy": "{name} è stato annullato: {reason}",
 
   // --- The lobby's Events ---------------------------------------------------------

@@ -39,6 +39,8 @@ export const events: Part<OneFewOther, typeof english> = {
   "events.noticeResumed": "{name}: ceasul rundei merge din nou.",
   "events.noticeCancelled": "{name} a fost anulat de director.",
   "events.noticeCancelledFew": "{name} a fost anulat: prea puține înscrieri la ora de start.",
+  "events.noticeInvited": "{who} te invită la {name}: îl găsești la Turnee, în sală.",
+  "events.noUser": "Niciun jucător nu se numește {name}.",
   "events.noticeCancelledWhy": "{name} a fost anulat: {reason}",
 
   // --- The lobby's Events ---------------------------------------------------------
