@@ -21,7 +21,7 @@
 // the daily's page with the boards played and Continue. The pages fit
 // 375 px. With WHIST_SCREENSHOTS: events.png, events-phone.png,
 // event-page.png, event-phone.png, event-call-phone.png,
-// event-table-phone.png, event-print.png, daily.png.
+// event-table-phone.png, event-print.png, event-mitchell.png, daily.png.
 import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
 import { after, before, test } from "node:test";
@@ -54,8 +54,9 @@ after(async () => {
 const ROBOTS = () => {
   const url = `${location.origin.replace(/^http/, "ws")}/ws`;
   class Robot {
-    constructor(name) {
+    constructor(name, sits) {
       this.name = name;
+      this.sits = sits;
       this.n = 0;
       this.waiting = new Map();
       this.table = null;
@@ -88,7 +89,7 @@ const ROBOTS = () => {
         return;
       }
       if (m.t === "event.table" || m.t === "event.update") this.pushes.push({ t: m.t, ...m.d });
-      if (m.t === "event.table") void this.sit(m.d.table_id);
+      if (m.t === "event.table" && this.sits) void this.sit(m.d.table_id);
       if (m.t === "table.view" && m.d.table === this.table) this.see(m.d.view, m.d.v);
       this.play();
     }
@@ -118,15 +119,16 @@ const ROBOTS = () => {
     }
   }
   window.robots = new Map();
-  window.robot = async (name) => {
-    const r = new Robot(name);
+  window.robot = async (name, sits = true) => {
+    const r = new Robot(name, sits);
     await r.open();
     window.robots.set(name, r);
   };
   window.ask = (name, t, d) => window.robots.get(name).req(t, d);
 };
 
-const robot = (name) => robots.evaluate((n) => window.robot(n), name);
+/** A robot: registered, and (unless `sits` is false) sitting and playing where the event sends it. */
+const robot = (name, sits = true) => robots.evaluate(([n, sits]) => window.robot(n, sits), [name, sits]);
 const ask = (name, t, d = {}) => robots.evaluate(([n, t, d]) => window.ask(n, t, d), [name, t, d]);
 
 async function shot(page, name, opts = {}) {
@@ -476,6 +478,72 @@ test("an event for invited players only (when the server knows who may enter)", 
   await screen(una, "event");
   await una.waitForFunction(() => /No such event/.test(document.querySelector('[data-role="event-missing"]')?.textContent ?? ""));
   for (const p of [ida, ivy, una]) await p.context().close();
+});
+
+/** Makes an event from the form (the lobby's Events tab shown); its id. */
+async function makeEvent(page, name, kind, more = {}) {
+  await page.fill("#event-form input[name=event-name]", name);
+  await page.selectOption("#event-form select[name=kind]", kind);
+  for (const [field, value] of Object.entries(more)) await page.fill(`#event-form input[name=${field}]`, String(value));
+  await page.click("#create-event");
+  await screen(page, "event");
+  return Number(/^#event\/(\d+)$/.exec(await page.evaluate(() => location.hash))[1]);
+}
+
+/** Ends the event from its page (End now, confirmed): finished, with its travellers. */
+async function endNow(page) {
+  page.once("dialog", (d) => void d.accept());
+  await page.click("#director-end");
+  await page.waitForFunction(() => document.querySelector(".event-screen")?.dataset.state === "finished");
+}
+
+test("a Mitchell ended by its director before a board was played: two lists, adjusted travellers; a drive's players", async () => {
+  const mia = await register(env, "mia");
+  const names = Array.from({ length: 16 }, (_, i) => `away${i + 1}`);
+  for (const n of names) await robot(n, false); // entered, never sitting down
+  await eventTab(mia);
+  // A Mitchell of six pairs (three tables), one board a round.
+  const m = await makeEvent(mia, "Mitchell night", "mitchell", { rounds: 1, boards_per_round: 1 });
+  for (let i = 0; i < 12; i += 2) {
+    await ask(names[i], "event.enter", { event: m, partner: names[i + 1] });
+    await ask(names[i + 1], "event.enter", { event: m, partner: names[i] });
+  }
+  await mia.click("#director-start");
+  await mia.waitForSelector('[data-role="event-round"] .round-table');
+  assert.equal(await mia.$$eval('[data-role="event-round"] .round-table', (ts) => ts.length), 3);
+  await endNow(mia);
+  const lists = await mia.$$eval('[data-role="standings"] table.standings-table', (ts) =>
+    ts.map((t) => ({ caption: t.caption?.textContent, rows: t.querySelectorAll("tbody tr").length })),
+  );
+  assert.deepEqual(lists, [
+    { caption: "North–South", rows: 3 },
+    { caption: "East–West", rows: 3 },
+  ]);
+  // Nobody sat down: every line is adjusted, 50% each way.
+  await mia.waitForSelector('[data-role="travellers"] table.traveller[data-board="1"]');
+  const adjusted = await mia.$$eval('[data-role="travellers"] td.adjusted', (tds) => tds.map((td) => td.textContent));
+  assert.deepEqual(adjusted, ["adjusted 50% – 50%", "adjusted 50% – 50%", "adjusted 50% – 50%"]);
+  assert.match(await mia.textContent('[data-role="event-entries"]'), /N\/S 1.*E\/W 1/s);
+  await shot(mia, "event-mitchell.png", { fullPage: true });
+  // A drive of four robots who play its board: its standings are the players'.
+  await mia.click(".event-head button.leave");
+  await screen(mia, "lobby");
+  const d = await makeEvent(mia, "Tuesday drive", "drive", { rounds: 1, boards_per_round: 1 });
+  const drivers = ["drv1", "drv2", "drv3", "drv4"];
+  for (const n of drivers) await robot(n);
+  for (const n of drivers) await ask(n, "event.enter", { event: d });
+  await mia.click("#director-start");
+  await mia.waitForFunction(() => document.querySelector(".event-screen")?.dataset.state === "finished", null, { timeout: 60_000 });
+  await mia.waitForSelector('[data-role="standings"] table.standings-table tbody tr');
+  const players = await mia.$$eval('[data-role="standings"] tbody tr', (trs) => trs.map((tr) => [tr.cells[1].textContent, tr.cells[2].textContent]).sort());
+  assert.deepEqual(
+    players,
+    drivers.map((n) => [n, "1"]),
+  );
+  assert.equal(await mia.$('[data-role="travellers"]'), null, "a drive has no travellers");
+  await mia.setViewportSize(PHONE);
+  await fits(mia, "a finished drive's page");
+  await mia.context().close();
 });
 
 test("the daily duplicate: Play from the lobby, two boards in the browser, the daily's page", async () => {

@@ -110,7 +110,8 @@ export class EventScreen implements Screen {
         this.you,
         v.state === "running" ? this.roundPanel(v) : null,
         standingsPanel(v, me),
-        v.travellers ? travellersSection(v.travellers, pairNames(v, id), v.scoring) : null,
+        // A drive's boards are scored per player: it has no travellers.
+        v.travellers && v.kind !== "drive" ? travellersSection(v.travellers, pairNames(v, id), v.scoring) : null,
       );
       this.director.update(v);
       fill(this.side, me?.name === v.director ? this.director.el : null, factsPanel(v), entriesPanel(v, id));

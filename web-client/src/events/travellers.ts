@@ -9,7 +9,7 @@ import { h } from "../core/dom";
 import type { EventScoring, Traveller, TravellerLine } from "../core/types_events";
 import { replayHash } from "../saved";
 import { t } from "../i18n";
-import { percentText, score } from "./words";
+import { score } from "./words";
 
 export interface TravellerNames {
   /** The N/S side of a line, and the E/W side (the daily: null, computers). */
@@ -28,7 +28,7 @@ function lineRow(line: TravellerLine, names: TravellerNames, hasEw: boolean): HT
     h("td", { class: "who" }, names.ns(line)),
     hasEw ? h("td", { class: "who" }, names.ew(line)) : null,
     adjusted
-      ? h("td", { class: "num adjusted", colspan: 2 }, t("events.adjusted", { ns: percentText(line.adjusted), ew: percentText(100 - (line.adjusted ?? 50)) }))
+      ? h("td", { class: "num adjusted", colspan: 2 }, t("events.adjusted", { ns: `${score(line.adjusted)}%`, ew: `${score(100 - (line.adjusted ?? 50))}%` }))
       : [h("td", { class: "num" }, score(line.ns_score)), h("td", { class: "num" }, score(line.ew_score))],
     h("td", { class: "num mp" }, score(line.ns_points)),
     h("td", { class: "num mp" }, score(line.ew_points)),
