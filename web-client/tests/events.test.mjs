@@ -403,6 +403,19 @@ test("an event at a time: its start in local time with a countdown; cancelled by
   assert.match(await sam.textContent('[data-role="event-facts"]'), /Starts (today|tomorrow) at .+ · in /);
   assert.match(await sam.textContent('[data-role="event-facts"] [data-role="fee"]'), /fee 10 chips/);
   assert.match(await sam.textContent('[data-role="director"]'), /starts by itself at its time/);
+  // Its address, opened logged out on a phone: the login says where it leads; a guest gets the page, and cannot pay the fee.
+  const visitor = await env.openPage("visitor", PHONE);
+  await visitor.goto("about:blank");
+  await visitor.goto(`${env.server.url}/#event/${id}`);
+  await screen(visitor, "account");
+  assert.match(await visitor.textContent('[data-role="wanted"]'), new RegExp(`to see Event ${id}\\.`));
+  await visitor.click("#guest");
+  await screen(visitor, "event");
+  assert.equal(await visitor.textContent('[data-role="event-name"]'), "Sunday drive");
+  await visitor.click("#event-enter");
+  await visitor.waitForFunction(() => /Guests have no chips/.test(document.querySelector('[data-role="entry-error"]')?.textContent ?? ""));
+  await fits(visitor, "the event's page for a guest");
+  await visitor.context().close();
   // Cancelled, after saying what it does.
   let asked = "";
   sam.once("dialog", (d) => {
