@@ -131,8 +131,11 @@ const ROBOTS = () => {
 const robot = (name, sits = true) => robots.evaluate(([n, sits]) => window.robot(n, sits), [name, sits]);
 const ask = (name, t, d = {}) => robots.evaluate(([n, t, d]) => window.ask(n, t, d), [name, t, d]);
 
+/** A screenshot (with WHIST_SCREENSHOTS), without the passing notice over it. */
 async function shot(page, name, opts = {}) {
-  if (shots) await page.screenshot({ path: join(shots, name), ...opts });
+  if (!shots) return;
+  await page.evaluate(() => document.querySelectorAll(".toast").forEach((el) => (el.hidden = true)));
+  await page.screenshot({ path: join(shots, name), ...opts });
 }
 
 /** Nothing on the page is wider than its window. */

@@ -105,16 +105,20 @@ export class EventScreen implements Screen {
     const id = me?.id ?? null;
     keepFocus(this.el, () => {
       this.renderYou(v);
+      // Before the start the entries are what matters: beside one's own.
+      const entries = entriesPanel(v, id);
+      const open = v.state === "open";
       fill(
         this.main,
         this.you,
+        open ? entries : null,
         v.state === "running" ? this.roundPanel(v) : null,
         standingsPanel(v, me),
         // A drive's boards are scored per player: it has no travellers.
         v.travellers && v.kind !== "drive" ? travellersSection(v.travellers, pairNames(v, id), v.scoring) : null,
       );
       this.director.update(v);
-      fill(this.side, me?.name === v.director ? this.director.el : null, factsPanel(v), entriesPanel(v, id));
+      fill(this.side, me?.name === v.director ? this.director.el : null, factsPanel(v), open ? null : entries);
     });
     tickClocks(this.el);
   }
