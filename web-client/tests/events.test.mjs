@@ -527,6 +527,12 @@ test("a Mitchell ended by its director before a board was played: two lists, adj
   await mia.click("#director-start");
   await mia.waitForSelector('[data-role="event-round"] .round-table');
   assert.equal(await mia.$$eval('[data-role="event-round"] .round-table', (ts) => ts.length), 3);
+  // Replace a player by a computer, from their next table.
+  await mia.selectOption('[data-role="director"] select[name=replace-who]', "away1");
+  await mia.click("#director-replace");
+  await mia.waitForFunction(() =>
+    /away1 is replaced by a computer player from their next table/.test(document.querySelector('[data-role="director-status"]')?.textContent ?? ""),
+  );
   await endNow(mia);
   const lists = await mia.$$eval('[data-role="standings"] table.standings-table', (ts) =>
     ts.map((t) => ({ caption: t.caption?.textContent, rows: t.querySelectorAll("tbody tr").length })),
