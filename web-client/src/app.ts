@@ -20,6 +20,7 @@ import { Wallet } from "./chips/wallet";
 import { Safety } from "./social/safety";
 import { Social } from "./social/social";
 import { Events } from "./events/events";
+import { askSuggestion } from "./table/suggest_request";
 import type {
   Action,
   Envelope,
@@ -585,6 +586,11 @@ export class App implements Shell {
     } catch (e) {
       this.fail(e);
     }
+  }
+
+  /** What the computer would do in the user's place (shown, never played); a refusal is shown, and null. */
+  suggest(): Promise<{ action: Action; v: number } | null> {
+    return askSuggestion(this);
   }
 
   /** Back to the seat of a table this user sits at (from the lobby). */

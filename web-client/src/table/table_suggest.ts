@@ -8,8 +8,6 @@ import type { TableState } from "./game";
 import { bidName, modeName } from "../core/rules";
 import type { Action, View } from "../core/types";
 import { byPointer } from "../core/pointer";
-import { errorReason } from "../core/errors";
-import { RequestError } from "../core/net";
 import { t, tx } from "../i18n";
 
 export class Suggestions {
@@ -51,7 +49,7 @@ export class Suggestions {
     const key = this.turnKey(st.view);
     this.suggesting = true;
     this.redraw();
-    const got = await this.fetch();
+    const got = await this.app.suggest();
     this.suggesting = false;
     const v = this.app.table?.view;
     if (got && v && this.turnKey(v) === key) {
@@ -60,21 +58,6 @@ export class Suggestions {
     }
     this.redraw();
     this.el.querySelector<HTMLElement>(".suggested")?.focus({ preventScroll: true });
-  }
-
-  /**
-   * Asks the server what the computer would do in the user's place. The
-   * answer is only shown: nothing is played. Errors are shown and give null.
-   */
-  private async fetch(): Promise<{ action: Action; v: number } | null> {
-    const st = this.app.table;
-    if (!st) return null;
-    try {
-      return await this.app.conn.request<{ action: Action; v: number }>("table.suggest", { table: st.id });
-    } catch (e) {
-      this.app.fail(e instanceof RequestError ? new Error(t("app.noSuggestion", { reason: errorReason(e) })) : e);
-      return null;
-    }
   }
 
   /** The suggestion in words. */
