@@ -23,6 +23,7 @@
 // event-page.png, event-phone.png, event-call-phone.png,
 // event-table-phone.png, event-print.png, event-mitchell.png, daily.png.
 import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
 import { join, resolve } from "node:path";
 import { after, before, test } from "node:test";
 import { actOnce, asGuest, clientDir, hardLimit, random, register, screen, setup, tableInfo } from "./harness.mjs";
@@ -365,12 +366,28 @@ test("a Howell of four pairs: made, entered, started, played round by round, its
     row.some((cells) => cells[2] === String(firstLine.ns_score ?? "") && cells[4] === String(firstLine.ns_points)),
     `a line of board 1 shows ${JSON.stringify(firstLine)}: ${JSON.stringify(row)}`,
   );
-  // The table's game in the replay viewer, where the server names it.
-  if (typeof firstLine.game === "number") {
-    await dora.click(`[data-role="travellers"] a[data-replay-game="${firstLine.game}"]`);
+  // The table's game in the replay viewer, where the server names it (the
+  // line's game, or event.results'); and the results as a JSON file.
+  const results = await dora.evaluate((id) => window.whist.app.conn.request("event.results", { event: id }).catch(() => null), id);
+  const game = firstLine.game ?? results?.boards.find((b) => b.board === 1)?.results.find((r) => r.ns === firstLine.ns)?.game;
+  if (process.env.E2E_DEBUG) console.log(`# event.results: ${results ? "yes" : "no"}; board 1's first line's game: ${game}`);
+  if (typeof game === "number") {
+    await dora.click(`[data-role="travellers"] table[data-board="1"] tr[data-ns="${firstLine.ns}"] a[data-replay-game="${game}"]`);
     await screen(dora, "replay");
+    await dora.waitForFunction((g) => document.querySelector(".replay-screen")?.dataset.game === String(g), game);
     await dora.click(".head-actions button.leave");
     await screen(dora, "event");
+    assert.equal(await dora.evaluate(() => location.hash), `#event/${id}`, "back to the event's page");
+  }
+  if (results) {
+    const [download] = await Promise.all([dora.waitForEvent("download"), dora.click("#download-results")]);
+    assert.equal(download.suggestedFilename(), `whistd-event-${id}-friday-howell.json`);
+    const saved = JSON.parse(await readFile(await download.path(), "utf8"));
+    assert.equal(saved.event, id);
+    assert.deepEqual(
+      saved.boards.map((b) => b.board),
+      [1, 2],
+    );
   }
   assert.ok(await dora.isVisible("#print-results"));
   await shot(dora, "event-page.png", { fullPage: true });
@@ -562,7 +579,14 @@ test("a Mitchell ended by its director before a board was played: two lists, adj
     players,
     drivers.map((n) => [n, "1"]),
   );
-  assert.equal(await mia.$('[data-role="travellers"]'), null, "a drive has no travellers");
+  // Its travellers (where the server gives a drive's): the board's table with its four players.
+  const driveView = await mia.evaluate((id) => window.whist.app.conn.request("event.get", { event: id }), d);
+  if (driveView.travellers?.length) {
+    const line = await mia.textContent('[data-role="travellers"] table.traveller[data-board="1"] tbody tr');
+    for (const n of drivers) assert.ok(line.includes(n), `${n} in the board's line: ${line}`);
+  } else {
+    assert.equal(await mia.$('[data-role="travellers"]'), null, "no travellers where the server gives none");
+  }
   await mia.setViewportSize(PHONE);
   await fits(mia, "a finished drive's page");
   await mia.context().close();

@@ -101,24 +101,45 @@ export interface DriveStanding {
 
 export type Standings = { pairs: PairStanding[] } | { ns: PairStanding[]; ew: PairStanding[] } | DriveStanding[];
 
-/** A table's result on a board: its pairs (or the daily's entrant), points and matchpoints. */
+/** A table's result on a board: its pairs (or the daily's entrant; a drive's players), points and matchpoints. */
 export interface TravellerLine {
-  ns: number;
-  ew: number;
+  /** Pairs events: the pairs (the daily: the entrant at N/S); absent in a drive's. */
+  ns?: number;
+  ew?: number;
+  /** A drive's: the player numbers at north, east, south, west, and whether the board was played to its end. */
+  players?: number[];
+  played?: boolean;
   ns_score?: number;
   ew_score?: number;
   /** A board not finished in time: N/S's percentage. */
   adjusted?: number;
-  ns_points: number;
-  ew_points: number;
+  /** Matchpoints (or points under total scoring); not in a drive's. */
+  ns_points?: number;
+  ew_points?: number;
   /** The table's game (its replay), where the server gives it. */
   game?: number | null;
 }
 
 export interface Traveller {
   board: number;
-  top: number;
+  /** The matchpoint top (pairs events). */
+  top?: number;
   lines: TravellerLine[];
+}
+
+/** event.results' line: a traveller's line with its round, table, and the game and deal that played it. */
+export interface ResultLine extends TravellerLine {
+  round: number;
+  table: number;
+  deal: number | null;
+}
+
+/** event.results: a finished event's results as one document (docs/events.md, "Results"). */
+export interface EventResults {
+  event: number;
+  name: string;
+  boards: { board: number; results: ResultLine[] }[];
+  [key: string]: unknown;
 }
 
 /** event.get's answer (and event.create's, enter's, withdraw's, direct's). */

@@ -136,7 +136,7 @@ export class DailyScreen implements Screen {
       fill(
         this.body,
         h("div", { class: "event-layout" }, h("div", { class: "event-main" }, this.mine(d), d.ranking ? rankingTable(d, me) : null), this.about(d)),
-        d.travellers ? travellersSection(d.travellers, names, d.scoring, false) : null,
+        d.travellers ? travellersSection(d.travellers, names, { scoring: d.scoring, hasEw: false, points: true }) : null,
       ),
     );
   }

@@ -264,8 +264,22 @@ export function pairNames(v: EventView, me: number | null): TravellerNames {
   const side = (n: number, dir: "ns" | "ew"): (HTMLElement | string)[] => [h("b", null, String(n)), " ", ...both(pairPlayers(v, n, dir))];
   const mine = (n: number, dir: "ns" | "ew"): boolean => pairPlayers(v, n, dir).some((p) => p.account !== null && p.account === me);
   return {
-    ns: (l: TravellerLine) => side(l.ns, "ns"),
-    ew: (l: TravellerLine) => side(l.ew, "ew"),
-    mine: (l: TravellerLine) => mine(l.ns, "ns") || mine(l.ew, "ew"),
+    ns: (l: TravellerLine) => side(l.ns ?? 0, "ns"),
+    ew: (l: TravellerLine) => side(l.ew ?? 0, "ew"),
+    mine: (l: TravellerLine) => mine(l.ns ?? 0, "ns") || mine(l.ew ?? 0, "ew"),
+  };
+}
+
+/** Names for a drive's travellers: the players at north and south, east and west (by their numbers). */
+export function driveNames(v: EventView, me: number | null): TravellerNames {
+  const player = (n: number | undefined): EventPlayer => {
+    const p = (v.players ?? []).find((x) => x.player === n);
+    return p ? { account: p.account, name: p.name } : { account: null, name: "" };
+  };
+  const pair = (l: TravellerLine, a: number, b: number): (HTMLElement | string)[] => both([player(l.players?.[a]), player(l.players?.[b])]);
+  return {
+    ns: (l: TravellerLine) => pair(l, 0, 2),
+    ew: (l: TravellerLine) => pair(l, 1, 3),
+    mine: (l: TravellerLine) => (l.players ?? []).some((n) => me !== null && player(n).account === me),
   };
 }

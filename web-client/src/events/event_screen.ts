@@ -13,12 +13,13 @@ import { copyLinkButton, CopyNote } from "../core/copy";
 import { fill, h } from "../core/dom";
 import { errorText } from "../core/errors";
 import { keepFocus } from "../core/keys";
-import type { EventView } from "../core/types_events";
+import type { EventResults, EventView } from "../core/types_events";
 import { eventHash } from "../links";
 import { lang, t } from "../i18n";
 import { DirectorPanel } from "./director";
 import { eventError } from "./events";
-import { entriesPanel, factsPanel, myPlace, pairNames, roundTables, standingsPanel } from "./event_parts";
+import { driveNames, entriesPanel, factsPanel, myPlace, pairNames, roundTables, standingsPanel } from "./event_parts";
+import { fetchResults, saveResults, withGames } from "./results";
 import { roundLine } from "./event_list";
 import { travellersSection } from "./travellers";
 import { kindBadge, stateBadge, tickClocks } from "./words";
@@ -29,6 +30,8 @@ export class EventScreen implements Screen {
   readonly el: HTMLElement;
   readonly id: number;
   view: EventView | null = null;
+  /** event.results once the event is over (null: the server has none; undefined: not asked yet). */
+  private results: EventResults | null | undefined = undefined;
   private error = "";
   private readonly head: HTMLElement;
   private readonly main: HTMLElement;
@@ -108,19 +111,37 @@ export class EventScreen implements Screen {
       // Before the start the entries are what matters: beside one's own.
       const entries = entriesPanel(v, id);
       const open = v.state === "open";
-      fill(
-        this.main,
-        this.you,
-        open ? entries : null,
-        v.state === "running" ? this.roundPanel(v) : null,
-        standingsPanel(v, me),
-        // A drive's boards are scored per player: it has no travellers.
-        v.travellers && v.kind !== "drive" ? travellersSection(v.travellers, pairNames(v, id), v.scoring) : null,
-      );
+      fill(this.main, this.you, open ? entries : null, v.state === "running" ? this.roundPanel(v) : null, standingsPanel(v, me), this.travellers(v, id));
       this.director.update(v);
       fill(this.side, me?.name === v.director ? this.director.el : null, factsPanel(v), open ? null : entries);
     });
     tickClocks(this.el);
+  }
+
+  /** Every board's traveller once the event is over, each line's game from event.results where the view has none. */
+  private travellers(v: EventView, me: number | null): HTMLElement | null {
+    if (!v.travellers) return null;
+    const drive = v.kind === "drive";
+    // A server that does not give a drive's travellers gives none: nothing to show.
+    if (drive && v.travellers.length === 0) return null;
+    if (this.results === undefined) void this.loadResults();
+    const names = drive ? driveNames(v, me) : pairNames(v, me);
+    return travellersSection(withGames(v.travellers, this.results ?? null), names, { scoring: v.scoring, hasEw: true, points: !drive });
+  }
+
+  /** event.results, once (null: none to be had). */
+  private async loadResults(): Promise<void> {
+    this.results = null;
+    this.results = await fetchResults(this.app, this.id);
+    this.key = "";
+    this.update();
+  }
+
+  /** Download the results: event.results as a JSON file. */
+  private async download(): Promise<void> {
+    const r = this.results ?? (await fetchResults(this.app, this.id));
+    if (r) this.app.flash(t("events.downloaded", { file: saveResults(r) }));
+    else this.app.flash(t("events.noResults"));
   }
 
   private renderHead(v: EventView | null): void {
@@ -145,6 +166,9 @@ export class EventScreen implements Screen {
         { class: "head-actions" },
         copyLinkButton("copy-event-link", this.linkNote, () => eventHash(this.id)),
         v?.state === "finished" ? h("button", { type: "button", class: "small", id: "print-results", onclick: () => window.print() }, t("events.print")) : null,
+        v?.state === "finished" && this.results
+          ? h("button", { type: "button", class: "small", id: "download-results", onclick: () => void this.download() }, t("events.download"))
+          : null,
         h("button", { type: "button", class: "leave", onclick: () => this.app.pages.closeEventPage() }, t("events.toEvents")),
         this.linkNote.el,
       ),

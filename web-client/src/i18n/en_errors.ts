@@ -57,6 +57,7 @@ export const errors = {
   "error.not_entered": "you are not entered",
   "error.event_full": "the event takes no more entries",
   "error.not_director": "only the event's director may do that",
+  "error.event_not_over": "the event is not over yet",
   "error.too_few_entries": "too few entries to start: wait for more",
   // Friends, chips and results.
   "error.guest": "guest accounts have no friends, chips, password or profile settings: register an account for that",

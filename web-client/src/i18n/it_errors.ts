@@ -56,6 +56,7 @@ export const errors: Part<OneOther, typeof english> = {
   "error.not_entered": "non sei iscritto",
   "error.event_full": "il torneo non accetta altre iscrizioni",
   "error.not_director": "solo il direttore del torneo può farlo",
+  "error.event_not_over": "il torneo non è ancora concluso",
   "error.too_few_entries": "troppo pochi iscritti per iniziare: aspetta che se ne aggiungano",
   // Friends, chips and results.
   "error.guest": "gli account ospite non hanno amici, gettoni, password o impostazioni del profilo: registra un account per questo",

@@ -57,6 +57,7 @@ export const errors: Part<OneFewOther, typeof english> = {
   "error.not_entered": "nu ești înscris",
   "error.event_full": "turneul nu mai primește înscrieri",
   "error.not_director": "doar directorul turneului poate face asta",
+  "error.event_not_over": "turneul nu s-a încheiat încă",
   "error.too_few_entries": "prea puține înscrieri ca să înceapă: așteaptă mai multe",
   // Friends, chips and results.
   "error.guest": "conturile de vizitator nu au prieteni, jetoane, parolă sau setări de profil: creează un cont pentru asta",
