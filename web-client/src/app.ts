@@ -19,6 +19,8 @@ import { TopBar } from "./topbar";
 import { Wallet } from "./chips/wallet";
 import { Safety } from "./social/safety";
 import { Social } from "./social/social";
+import { Events } from "./events/events";
+import { askSuggestion } from "./table/suggest_request";
 import type {
   Action,
   Envelope,
@@ -77,10 +79,14 @@ export class App implements Shell {
   readonly social = new Social(this);
   /** The players the user muted and blocked (social/safety.ts). */
   readonly safety = new Safety(this);
+  /** Events and the daily duplicate (events/events.ts). */
+  readonly events = new Events(this);
 
   private screen: Screen | null = null;
   private readonly topbar: TopBar;
   private readonly main: HTMLElement;
+  /** The call to one's table at an event (events.ts's banner), under the top bar. */
+  private readonly callout: HTMLElement;
   private readonly toast: HTMLElement;
   private renderQueued = false;
   private syncing = false;
@@ -95,7 +101,8 @@ export class App implements Shell {
     onLangChange(() => this.relabel());
     document.title = t("app.title");
     this.toast = h("div", { class: "toast", role: "status", "aria-live": "polite", hidden: true });
-    fill(root, this.topbar.el, this.toast, this.main);
+    this.callout = h("div", { class: "callout", "aria-live": "polite" });
+    fill(root, this.topbar.el, this.callout, this.toast, this.main);
     const scheme = location.protocol === "https:" ? "wss:" : "ws:";
     this.conn = new Connection(`${scheme}//${location.host}/ws`);
     this.conn.onStatus = (st) => {
@@ -162,6 +169,7 @@ export class App implements Shell {
       if (!this.renderQueued) return;
       this.renderQueued = false;
       this.topbar.render();
+      this.events.drawBanner(this.callout);
       this.screen?.update();
       this.social.rendered();
     };
@@ -230,6 +238,7 @@ export class App implements Shell {
   /** After a (re)connection: back to the table the tab was at, or the lobby. */
   async resume(): Promise<void> {
     void this.social.refresh();
+    void this.events.refresh();
     const saved = readJson<SavedTable>(sessionStorage, TABLE_KEY);
     if (saved) {
       try {
@@ -256,6 +265,7 @@ export class App implements Shell {
     void this.wallet.refresh();
     void this.social.refresh();
     void this.safety.refresh();
+    void this.events.refresh();
     // A profile's address (a link opened in a new tab, then a login): the profile.
     void this.enterLobby().then(() => this.pages.route());
   }
@@ -316,6 +326,7 @@ export class App implements Shell {
     this.lobby.clear();
     this.social.clear();
     this.safety.clear();
+    this.events.clear();
     this.show("account");
   }
 
@@ -360,15 +371,20 @@ export class App implements Shell {
     this.show("lobby");
   }
 
+  /** Leaves the table for another screen: watching stops; a seat is kept in a game, and at an event's (the event seated the user). */
+  dropTable(): void {
+    const st = this.table;
+    if (!st) return;
+    this.table = null;
+    sessionStorage.removeItem(TABLE_KEY);
+    if (st.summary.event) return;
+    if (st.seat === null) this.conn.request("table.unwatch", { table: st.id }).catch(() => {});
+    else if (st.summary.state !== "playing") this.conn.request("table.leave", { table: st.id }).catch(() => {});
+  }
+
   /** From a table back to the lobby; a seat in a game in progress is kept. */
   async toLobby(): Promise<void> {
-    const st = this.table;
-    if (st) {
-      this.table = null;
-      sessionStorage.removeItem(TABLE_KEY);
-      if (st.seat === null) this.conn.request("table.unwatch", { table: st.id }).catch(() => {});
-      else if (st.summary.state !== "playing") this.conn.request("table.leave", { table: st.id }).catch(() => {});
-    }
+    this.dropTable();
     await this.enterLobby();
   }
 
@@ -479,6 +495,7 @@ export class App implements Shell {
   private receive(m: Envelope): void {
     const d = m.d as Record<string, unknown> | undefined;
     this.social.observe(m);
+    this.events.observe(m);
     switch (m.t) {
       case "lobby.table": {
         const t = d as unknown as TableSummary;
@@ -497,6 +514,7 @@ export class App implements Shell {
         if (!applyEventMsg(st, e)) this.resync();
         if (e.event.type === "chat") saveChat(st);
         if (st.summary.settings.kind === "compete" && Wallet.moves(e.event.type)) void this.wallet.refresh();
+        if (e.event.type === "closed") this.events.tableClosed(st, e.event["reason"]);
         this.render();
         return;
       }
@@ -570,19 +588,9 @@ export class App implements Shell {
     }
   }
 
-  /**
-   * Asks the server what the computer would do in the user's place. The
-   * answer is only shown: nothing is played. Errors are shown and give null.
-   */
-  async suggest(): Promise<{ action: Action; v: number } | null> {
-    const st = this.table;
-    if (!st) return null;
-    try {
-      return await this.conn.request<{ action: Action; v: number }>("table.suggest", { table: st.id });
-    } catch (e) {
-      this.fail(e instanceof RequestError ? new Error(t("app.noSuggestion", { reason: errorReason(e) })) : e);
-      return null;
-    }
+  /** What the computer would do in the user's place (shown, never played); a refusal is shown, and null. */
+  suggest(): Promise<{ action: Action; v: number } | null> {
+    return askSuggestion(this);
   }
 
   /** Back to the seat of a table this user sits at (from the lobby). */

@@ -7,7 +7,8 @@
 // watchers there) sitting down. Opening any address of the client
 // (#table, #replay, #profile, #account) logged out shows the account
 // screen, which keeps the address asked for (sessionStorage) through the
-// login and then goes there (pages.ts's route()).
+// login and then goes there (pages.ts's route()); so do an event's page
+// (#event/<id>) and the daily duplicate's (#daily).
 import { h } from "./core/dom";
 import { errorText } from "./core/errors";
 import { RequestError, type Connection } from "./core/net";
@@ -41,8 +42,21 @@ export function tableInHash(hash = location.hash): TableLink | null {
   return { table: Number(m[1]), invite };
 }
 
+/** The daily duplicate's page. */
+export const DAILY_HASH = "#daily";
+
+export function eventHash(event: number): string {
+  return `#event/${event}`;
+}
+
+/** The event of an #event/<id> address, or null. */
+export function eventInHash(hash = location.hash): number | null {
+  const m = /^#event\/(\d{1,9})$/.exec(hash);
+  return m ? Number(m[1]) : null;
+}
+
 const WANTED_KEY = "whist.wanted";
-const ADDRESS = /^#(table|replay|profile)\/|^#account$/;
+const ADDRESS = /^#(table|replay|profile|event)\/|^#(account|daily)$/;
 
 /** The address a logged-out tab was asked for, kept for after the login. */
 export function rememberWanted(): void {
@@ -76,6 +90,8 @@ export function wantedNote(watchReplay: (game: number) => void): HTMLElement | n
   else if (game !== null) text = t("links.loginForReplay", { n: game });
   else if (name !== null) text = t("links.loginForProfile", { name });
   else if (hash === "#account") text = t("links.loginForAccount");
+  else if (eventInHash(hash) !== null) text = t("links.loginForEvent", { n: eventInHash(hash) ?? 0 });
+  else if (hash === DAILY_HASH) text = t("links.loginForDaily");
   else return null;
   return h(
     "p",
@@ -138,7 +154,9 @@ export class Links {
       const want = tableHash(st.id);
       this.atHash = want;
       if (location.hash === want) return;
-      if (location.hash === "" && prev === "lobby") history.pushState(null, "", want);
+      // From the lobby, an event's page or the daily's, Back leaves the table for it.
+      const back = (location.hash === "" && prev === "lobby") || ((prev === "event" || prev === "daily") && location.hash !== "");
+      if (back) history.pushState(null, "", want);
       else history.replaceState(null, "", want);
       return;
     }

@@ -14,6 +14,8 @@ import { ProfileScreen } from "./profile/profile";
 import { ReplayScreen } from "./replay/replay";
 import { ResultsScreen } from "./chips/results";
 import { TableScreen } from "./table/table";
+import { EventScreen } from "./events/event_screen";
+import { DailyScreen } from "./events/daily";
 
 function makeScreen(app: App, name: ScreenName): Screen {
   switch (name) {
@@ -35,6 +37,10 @@ function makeScreen(app: App, name: ScreenName): Screen {
       return new ProfileScreen(app);
     case "settings":
       return new AccountCareScreen(app);
+    case "event":
+      return new EventScreen(app);
+    case "daily":
+      return new DailyScreen(app);
     default:
       return { el: h("section", { class: "connecting" }, h("p", null, t("app.connectingToServer"))), update() {} };
   }

@@ -1,6 +1,7 @@
 // The screens with an address of their own: the replay viewer
 // (#replay/<game id>), a player's profile (#profile/<name>) and one's
-// account settings (#account, account/care.ts), and the tables
+// account settings (#account, account/care.ts), an event's page
+// (#event/<id>) and the daily duplicate's (#daily), and the tables
 // (#table/<id>, links.ts). A link to
 // either changes the address, and the app follows it (route()); the
 // browser's Back leaves them. Each goes back to the screen it was opened
@@ -8,7 +9,7 @@
 // Logged out, an address shows the account screen, and the login goes there.
 import { profileHash, profileInHash } from "./core/players";
 import type { Status } from "./core/net";
-import { Links, rememberWanted, restoreWanted, tableInHash, type LinksHost } from "./links";
+import { DAILY_HASH, eventHash, eventInHash, Links, rememberWanted, restoreWanted, tableInHash, type LinksHost } from "./links";
 import { replayInHash } from "./saved";
 import type { ScreenName } from "./shell";
 
@@ -17,10 +18,12 @@ export interface PagesHost extends LinksHost {
   readonly status: Status;
   /** Back to the table the tab is at (caught up), or the lobby. */
   resume(): Promise<void>;
+  /** Leaves the table the tab is at for another screen (a seat in a game kept). */
+  dropTable(): void;
 }
 
 /** Screens a profile goes back to as they are (the others are left by resume()). */
-const RETURNABLE = new Set<ScreenName>(["lobby", "chips", "results", "friends"]);
+const RETURNABLE = new Set<ScreenName>(["lobby", "chips", "results", "friends", "event", "daily"]);
 
 const ACCOUNT_HASH = "#account";
 
@@ -35,6 +38,8 @@ export class Pages {
   private profileFrom: ScreenName | null = null;
   /** The screen the account settings were opened from. */
   private accountFrom: ScreenName | null = null;
+  /** The event whose page is shown (#event/<id>), or was last (a replay or a profile opened from it goes back to it). */
+  eventId: number | null = null;
 
   /** The tables' addresses (links.ts). */
   readonly links: Links;
@@ -57,6 +62,7 @@ export class Pages {
     const game = replayInHash();
     const name = profileInHash();
     const link = tableInHash();
+    const event = eventInHash();
     const at = this.app.screenName;
     if (link !== null) {
       this.replayGame = null;
@@ -68,6 +74,12 @@ export class Pages {
       if (this.app.user && (name !== this.profileName || at !== "profile")) this.openProfile(name);
     } else if (location.hash === ACCOUNT_HASH) {
       if (this.app.user && at !== "settings") this.openAccount();
+    } else if (event !== null) {
+      if (event !== this.eventId || at !== "event") this.openEvent(event);
+    } else if (location.hash === DAILY_HASH) {
+      if (at !== "daily") this.openDaily();
+    } else if (at === "event" || at === "daily") {
+      void this.app.resume(); // Back from an event's page
     } else if (at === "settings") {
       this.closeAccount();
     } else if (at === "replay") {
@@ -96,7 +108,7 @@ export class Pages {
   openReplay(game: number): void {
     this.replayGame = game;
     const at = this.app.screenName;
-    if (at === "chips" || at === "results" || at === "profile") this.replayFrom = at;
+    if (at === "chips" || at === "results" || at === "profile" || at === "event" || at === "daily") this.replayFrom = at;
     if (location.hash !== `#replay/${game}`) history.pushState(null, "", `#replay/${game}`);
     this.app.show("replay");
   }
@@ -111,7 +123,7 @@ export class Pages {
       this.app.show("profile");
       return;
     }
-    history.replaceState(null, "", location.pathname + location.search);
+    history.replaceState(null, "", this.hashOf(from));
     if (from && this.app.user) return this.app.show(from);
     // resume() catches up with the tab's table (the connection may have
     // been made again meanwhile), or goes to the lobby.
@@ -133,7 +145,7 @@ export class Pages {
     this.profileName = null;
     const from = this.profileFrom;
     this.profileFrom = null;
-    if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+    if (location.hash) history.replaceState(null, "", this.hashOf(from));
     if (!this.app.user) return this.app.show("account");
     if (from === "table" && this.app.table) return this.app.show("table");
     if (from && RETURNABLE.has(from)) return this.app.show(from);
@@ -157,10 +169,38 @@ export class Pages {
       this.app.show("profile");
       return;
     }
-    if (location.hash) history.replaceState(null, "", location.pathname + location.search);
+    if (location.hash) history.replaceState(null, "", this.hashOf(from));
     if (!this.app.user) return this.app.show("account");
     if (from === "table" && this.app.table) return this.app.show("table");
     if (from && RETURNABLE.has(from)) return this.app.show(from);
+    void this.app.resume();
+  }
+
+  /** The address of a screen gone back to: an event's page's or the daily's, else none. */
+  private hashOf(screen: ScreenName | null): string {
+    if (screen === "event" && this.eventId !== null) return eventHash(this.eventId);
+    if (screen === "daily") return DAILY_HASH;
+    return location.pathname + location.search;
+  }
+
+  /** Opens an event's page (and its address); the table the tab was at is left (a seat in a game kept). */
+  openEvent(id: number): void {
+    this.eventId = id;
+    this.app.dropTable();
+    if (location.hash !== eventHash(id)) history.pushState(null, "", eventHash(id));
+    this.app.show("event");
+  }
+
+  /** Opens the daily duplicate's page (#daily). */
+  openDaily(): void {
+    this.app.dropTable();
+    if (location.hash !== DAILY_HASH) history.pushState(null, "", DAILY_HASH);
+    this.app.show("daily");
+  }
+
+  /** Back from an event's page or the daily's: the lobby (its Events). */
+  closeEventPage(): void {
+    if (location.hash) history.replaceState(null, "", location.pathname + location.search);
     void this.app.resume();
   }
 }

@@ -17,6 +17,11 @@ export function savedChat(table: number): ChatLine[] {
   return saved && saved.table === table && Array.isArray(saved.lines) ? saved.lines : [];
 }
 
+/** A finished game's address in the replay viewer. */
+export function replayHash(game: number): string {
+  return `#replay/${game}`;
+}
+
 /** The game id of a #replay/<id> address, or null. */
 export function replayInHash(): number | null {
   const m = /^#replay\/(\d+)$/.exec(location.hash);

@@ -6,7 +6,7 @@ import type { Connection } from "./core/net";
 import type { TableSummary, User } from "./core/types";
 import type { TableState } from "./table/game";
 
-export type ScreenName = "connecting" | "account" | "lobby" | "table" | "replay" | "chips" | "results" | "friends" | "profile" | "settings";
+export type ScreenName = "connecting" | "account" | "lobby" | "table" | "replay" | "chips" | "results" | "friends" | "profile" | "settings" | "event" | "daily";
 
 export interface Shell {
   readonly conn: Connection;

@@ -19,7 +19,7 @@ export function dataFileName(name: string, now = new Date()): string {
 }
 
 /** Saves `text` as a file of the browser's downloads. */
-function saveFile(file: string, text: string): void {
+export function saveFile(file: string, text: string): void {
   const url = URL.createObjectURL(new Blob([text], { type: "application/json" }));
   const a = h("a", { href: url, download: file, hidden: true });
   document.body.append(a);

@@ -101,6 +101,16 @@ export interface TableSettings {
   undo?: boolean;
 }
 
+/** A table's `event` key: an event's table, or the daily duplicate's own-pace one (docs/protocol.md, "Playing a round"). */
+export interface TableEventInfo {
+  event: number;
+  round: number;
+  table: number;
+  /** Deal k is board first_board + k. */
+  first_board: number;
+  own_pace: boolean;
+}
+
 /** A table as the lobby lists it (lobby.table) and as table acks carry it. */
 export interface TableSummary {
   table: number;
@@ -117,6 +127,8 @@ export interface TableSummary {
   scores: number[] | null;
   /** Play tables, while people wait: when computer players take the free seats (Unix seconds). */
   fill_at?: number | null;
+  /** An event's table (or the daily duplicate's): which event, round and table, and its first board. */
+  event?: TableEventInfo;
 }
 
 /** A `claim` and an `undo` come in `action` events and game records only: asked for with table.claim and table.undo, never table.act. */

@@ -7,6 +7,7 @@
 // en_errors.ts; each language has the same three parts.
 import { account } from "./en_account";
 import { errors } from "./en_errors";
+import { events } from "./en_events";
 import { table } from "./en_table";
 
 export const en = {
@@ -119,6 +120,7 @@ export const en = {
   "app.confirmGuestLogout": "A guest account cannot be used again once logged out. Log out?",
   "app.sessionEnded": "Your session has ended; please log in again.",
   "app.backInLobby": "Back in the lobby: {reason}.",
+  "app.tableClosed": "The table was closed: {reason}.",
   "app.loggedOut": "You were logged out: {reason}.",
   "app.noSuggestion": "No suggestion: {reason}",
 
@@ -163,6 +165,9 @@ export const en = {
 
   // --- The lobby (lobby/lobby.ts) --------------------------------------------------
   "lobby.tables": "Tables",
+  "lobby.tabsLabel": "Tables or events",
+  "lobby.tabTables": "Tables",
+  "lobby.tabEvents": "Events",
   "lobby.tableNumber": "Table {n}",
   "lobby.allGames": "All games",
   "lobby.gameFilter": "game",
@@ -465,4 +470,5 @@ export const en = {
   ...table,
   ...account,
   ...errors,
+  ...events,
 };

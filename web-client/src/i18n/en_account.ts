@@ -111,6 +111,8 @@ export const account = {
   "links.loginForReplay": "Log in, register or play as a guest to see the replay of Game {n}.",
   "links.loginForProfile": "Log in, register or play as a guest to see {name}'s profile.",
   "links.loginForAccount": "Log in to see your account settings.",
+  "links.loginForEvent": "Log in, register or play as a guest to see Event {n}.",
+  "links.loginForDaily": "Log in, register or play as a guest to play the daily duplicate.",
   "links.replayWithoutLogin": "Watch the replay without logging in",
   "links.noTable": "This table does not exist or is not open to you.",
   "links.inviteHelp": "An invite link lets whoever has it sit at this table.",

@@ -48,6 +48,17 @@ export const errors = {
   "error.not_computer": "no computer player sits there",
   "error.not_invite_only": "anyone may join this table; no invitation needed",
   "error.not_invited": "you have no invitation to this table",
+  // Events and the daily duplicate.
+  "error.bad_event": "the server does not take an event set up so",
+  "error.no_event": "no such event, or it is over",
+  "error.event_not_open": "the event is not taking entries",
+  "error.event_not_running": "the event is not being played",
+  "error.already_entered": "you are entered already (or named as a partner by someone entered)",
+  "error.not_entered": "you are not entered",
+  "error.event_full": "the event takes no more entries",
+  "error.not_director": "only the event's director may do that",
+  "error.event_not_over": "the event is not over yet",
+  "error.too_few_entries": "too few entries to start: wait for more",
   // Friends, chips and results.
   "error.guest": "guest accounts have no friends, chips, password or profile settings: register an account for that",
   "error.no_user": "no user has that name",

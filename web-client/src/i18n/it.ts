@@ -4,6 +4,7 @@
 import type { Catalogue, OneOther } from "./catalogue";
 import { account } from "./it_account";
 import { errors } from "./it_errors";
+import { events } from "./it_events";
 import { table } from "./it_table";
 
 export const it: Catalogue<OneOther> = {
@@ -116,6 +117,7 @@ export const it: Catalogue<OneOther> = {
   "app.confirmGuestLogout": "Un account ospite non si può più usare dopo l'uscita. Uscire?",
   "app.sessionEnded": "La tua sessione è terminata; accedi di nuovo.",
   "app.backInLobby": "Di nuovo in sala: {reason}.",
+  "app.tableClosed": "Il tavolo è stato chiuso: {reason}.",
   "app.loggedOut": "Sei stato disconnesso: {reason}.",
   "app.noSuggestion": "Nessun suggerimento: {reason}",
 
@@ -161,6 +163,9 @@ export const it: Catalogue<OneOther> = {
 
   // --- The lobby -------------------------------------------------------------------
   "lobby.tables": "Tavoli",
+  "lobby.tabsLabel": "Tavoli o tornei",
+  "lobby.tabTables": "Tavoli",
+  "lobby.tabEvents": "Tornei",
   "lobby.tableNumber": "Tavolo {n}",
   "lobby.allGames": "Tutti i giochi",
   "lobby.gameFilter": "gioco",
@@ -473,4 +478,5 @@ export const it: Catalogue<OneOther> = {
   ...table,
   ...account,
   ...errors,
+  ...events,
 };

@@ -110,6 +110,8 @@ export const account: Part<OneOther, typeof english> = {
   "links.loginForReplay": "Accedi, registrati o gioca come ospite per vedere il replay della partita {n}.",
   "links.loginForProfile": "Accedi, registrati o gioca come ospite per vedere il profilo di {name}.",
   "links.loginForAccount": "Accedi per vedere le impostazioni del tuo account.",
+  "links.loginForEvent": "Accedi, registrati o gioca come ospite per vedere il Torneo {n}.",
+  "links.loginForDaily": "Accedi, registrati o gioca come ospite per giocare il duplicato del giorno.",
   "links.replayWithoutLogin": "Guarda il replay senza accedere",
   "links.noTable": "Questo tavolo non esiste o non è aperto a te.",
   "links.inviteHelp": "Un link di invito permette a chiunque lo abbia di sedersi a questo tavolo.",

@@ -47,6 +47,17 @@ export const errors: Part<OneOther, typeof english> = {
   "error.not_computer": "lì non siede nessun giocatore computer",
   "error.not_invite_only": "chiunque può venire a questo tavolo; non serve un invito",
   "error.not_invited": "non hai un invito per questo tavolo",
+  // Events and the daily duplicate.
+  "error.bad_event": "il server non accetta un torneo impostato così",
+  "error.no_event": "torneo inesistente, o concluso",
+  "error.event_not_open": "il torneo non accetta iscrizioni",
+  "error.event_not_running": "il torneo non è in corso",
+  "error.already_entered": "sei già iscritto (o indicato come compagno da un iscritto)",
+  "error.not_entered": "non sei iscritto",
+  "error.event_full": "il torneo non accetta altre iscrizioni",
+  "error.not_director": "solo il direttore del torneo può farlo",
+  "error.event_not_over": "il torneo non è ancora concluso",
+  "error.too_few_entries": "troppo pochi iscritti per iniziare: aspetta che se ne aggiungano",
   // Friends, chips and results.
   "error.guest": "gli account ospite non hanno amici, gettoni, password o impostazioni del profilo: registra un account per questo",
   "error.no_user": "nessun utente ha quel nome",

@@ -94,6 +94,7 @@ export const table: Part<OneOther, typeof english> = {
   },
   "status.addComputer": "Puoi occupare un posto con un giocatore computer: «Aggiungi computer».",
   "status.deal": "Mano",
+  "status.board": "Smazzata",
   "status.cards": { one: "{n} carta", other: "{n} carte" },
   "status.trumps": "Briscola",
   "status.turned": "Girata",
@@ -148,6 +149,10 @@ export const table: Part<OneOther, typeof english> = {
   "result.overPlayers": { one: "Partita finita: {winners} con {n} punto.", other: "Partita finita: {winners} con {n} punti." },
   "result.total": "Totale",
   "result.pointsHint": "Punti di ogni mano, con le prese fatte tra parentesi.",
+  "result.boardsPlayed": { one: "La smazzata del tuo tavolo è giocata", other: "Le {n} smazzate del tuo tavolo sono giocate" },
+  "result.eventHint":
+    "I punti di ogni linea su ogni smazzata, con le prese tra parentesi; la classifica del torneo arriva quando tutti i tavoli hanno giocato il turno.",
+  "result.dailyHint": "I punti di ogni linea su ogni smazzata, con le prese tra parentesi; la classifica ti confronta con tutti quelli sulle stesse smazzate.",
   "result.ratings": "Punteggi: {list}.",
   "result.rematch": "Rivincita",
   "result.waitingAgree": "Si aspetta che {names} accetti…",
@@ -226,6 +231,7 @@ export const table: Part<OneOther, typeof english> = {
   "summary.scoreTitle": "i punti",
   "summary.scoreTargetTitle": "i punti, e l'obiettivo",
   "summary.dealOver": "Mano {n} finita",
+  "summary.boardOver": "Smazzata {n} finita",
   "summary.close": "chiudi il riepilogo",
   "summary.deal": "Mano {n}",
 

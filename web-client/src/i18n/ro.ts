@@ -5,6 +5,7 @@
 import type { Catalogue, OneFewOther } from "./catalogue";
 import { account } from "./ro_account";
 import { errors } from "./ro_errors";
+import { events } from "./ro_events";
 import { table } from "./ro_table";
 
 export const ro: Catalogue<OneFewOther> = {
@@ -121,6 +122,7 @@ export const ro: Catalogue<OneFewOther> = {
   "app.confirmGuestLogout": "Un cont de vizitator nu mai poate fi folosit după ieșire. Ieși?",
   "app.sessionEnded": "Sesiunea ta s-a încheiat; te rugăm să intri din nou în cont.",
   "app.backInLobby": "Înapoi în sală: {reason}.",
+  "app.tableClosed": "Masa a fost închisă: {reason}.",
   "app.loggedOut": "Ai fost scos din cont: {reason}.",
   "app.noSuggestion": "Nicio sugestie: {reason}",
 
@@ -169,6 +171,9 @@ export const ro: Catalogue<OneFewOther> = {
 
   // --- The lobby -------------------------------------------------------------------
   "lobby.tables": "Mese",
+  "lobby.tabsLabel": "Mese sau turnee",
+  "lobby.tabTables": "Mese",
+  "lobby.tabEvents": "Turnee",
   "lobby.tableNumber": "Masa {n}",
   "lobby.allGames": "Toate jocurile",
   "lobby.gameFilter": "joc",
@@ -500,4 +505,5 @@ export const ro: Catalogue<OneFewOther> = {
   ...table,
   ...account,
   ...errors,
+  ...events,
 };

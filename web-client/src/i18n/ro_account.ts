@@ -109,6 +109,8 @@ export const account: Part<OneFewOther, typeof english> = {
   "links.loginForReplay": "Intră în cont, creează unul sau joacă ca vizitator ca să vezi reluarea partidei {n}.",
   "links.loginForProfile": "Intră în cont, creează unul sau joacă ca vizitator ca să vezi profilul lui {name}.",
   "links.loginForAccount": "Intră în cont ca să vezi setările contului tău.",
+  "links.loginForEvent": "Intră în cont, creează unul sau joacă ca vizitator ca să vezi Turneul {n}.",
+  "links.loginForDaily": "Intră în cont, creează unul sau joacă ca vizitator ca să joci duplicatul zilei.",
   "links.replayWithoutLogin": "Vezi reluarea fără să intri în cont",
   "links.noTable": "Această masă nu există sau nu îți este deschisă.",
   "links.inviteHelp": "Un link de invitație îi permite oricui îl are să stea la această masă.",

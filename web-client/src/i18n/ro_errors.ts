@@ -48,6 +48,17 @@ export const errors: Part<OneFewOther, typeof english> = {
   "error.not_computer": "pe acel loc nu stă niciun jucător calculator",
   "error.not_invite_only": "oricine poate veni la această masă; nu e nevoie de invitație",
   "error.not_invited": "nu ai nicio invitație la această masă",
+  // Events and the daily duplicate.
+  "error.bad_event": "serverul nu acceptă un turneu configurat așa",
+  "error.no_event": "nu există acest turneu, sau s-a încheiat",
+  "error.event_not_open": "turneul nu primește înscrieri",
+  "error.event_not_running": "turneul nu este în desfășurare",
+  "error.already_entered": "ești deja înscris (sau numit partener de cineva înscris)",
+  "error.not_entered": "nu ești înscris",
+  "error.event_full": "turneul nu mai primește înscrieri",
+  "error.not_director": "doar directorul turneului poate face asta",
+  "error.event_not_over": "turneul nu s-a încheiat încă",
+  "error.too_few_entries": "prea puține înscrieri ca să înceapă: așteaptă mai multe",
   // Friends, chips and results.
   "error.guest": "conturile de vizitator nu au prieteni, jetoane, parolă sau setări de profil: creează un cont pentru asta",
   "error.no_user": "niciun utilizator nu are acest nume",

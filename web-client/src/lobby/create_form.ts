@@ -288,7 +288,7 @@ export function select(name: string, choices: Choice[], value: OptionValue): HTM
   return el;
 }
 
-function row(label: string, input: HTMLElement, help: string | HTMLElement): HTMLElement {
+export function row(label: string, input: HTMLElement, help: string | HTMLElement): HTMLElement {
   return h(
     "label",
     { class: "form-row" },

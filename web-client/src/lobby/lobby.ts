@@ -1,6 +1,8 @@
 // The lobby: the tables, live (lobby.table / lobby.removed), with their
 // variant, key options, seats, watchers and state; a seat or watching in a
-// click; and the form that makes a new table.
+// click; and the form that makes a new table. Its second tab, Events, has
+// the daily duplicate, the events and the form that makes a new event
+// (events/); the tab chosen is kept for the tab (sessionStorage).
 import type { App, Screen } from "../app";
 import { h, fill } from "../core/dom";
 import { kindBadge } from "./compete";
@@ -12,6 +14,8 @@ import { optionSummary, settingsSummary, variantIds, variantName } from "../core
 import { CreateForm, select } from "./create_form";
 import type { TableSummary, Variant } from "../core/types";
 import { t, type Key } from "../i18n";
+import { CreateEventForm } from "../events/create_event";
+import { EventsPanel } from "../events/event_list";
 
 const STATE_LABELS: Record<TableSummary["state"], Key> = {
   open: "lobby.stateOpen",
@@ -28,6 +32,13 @@ interface Filters {
 }
 
 const FILTERS_KEY = "whist.lobbyFilters";
+const TAB_KEY = "whist.lobbyTab";
+
+type Tab = "tables" | "events";
+
+function savedTab(): Tab {
+  return sessionStorage.getItem(TAB_KEY) === "events" ? "events" : "tables";
+}
 
 function loadFilters(): Filters {
   const none: Filters = { variant: "", open: false, watching: false, text: "" };
@@ -63,18 +74,70 @@ export class LobbyScreen implements Screen {
   private readonly count: HTMLElement;
   private readonly form: CreateForm;
   private readonly filters = loadFilters();
+  private tab: Tab = savedTab();
+  private readonly tabs: HTMLElement;
+  private readonly tablesPart: HTMLElement;
+  private events: { panel: EventsPanel; form: CreateEventForm; el: HTMLElement } | null = null;
 
   constructor(private readonly app: App) {
     this.list = h("div", { class: "table-list", "aria-live": "polite" });
     this.count = h("small", { class: "filter-count", "aria-live": "polite" });
     this.form = new CreateForm(app);
-    this.el = h(
-      "section",
-      { class: "lobby-screen" },
-      quickPlayPanel(app),
+    this.tabs = h("div", { class: "lobby-tabs", role: "tablist", "aria-label": t("lobby.tabsLabel") });
+    this.tablesPart = h(
+      "div",
+      { class: "lobby-part", id: "lobby-tables", role: "tabpanel" },
       h("div", { class: "lobby-tables" }, h("div", { class: "lobby-head" }, h("h2", null, t("lobby.tables")), this.count), this.filterBar(), this.list),
       this.form.el,
     );
+    this.el = h("section", { class: "lobby-screen" }, quickPlayPanel(app), this.tabs, this.tablesPart);
+    this.showTab(this.tab);
+  }
+
+  dispose(): void {
+    this.events?.panel.dispose();
+  }
+
+  /** The tab's buttons: Tables, and Events with the count of events open or running. */
+  private drawTabs(): void {
+    const n = this.app.events.list.length;
+    const tab = (id: Tab, label: string, count: number | null): HTMLElement =>
+      h(
+        "button",
+        {
+          type: "button",
+          role: "tab",
+          class: `lobby-tab${this.tab === id ? " here" : ""}`,
+          id: `tab-${id}`,
+          "aria-selected": this.tab === id ? "true" : "false",
+          "aria-controls": `lobby-${id}`,
+          onclick: () => this.showTab(id),
+        },
+        label,
+        count ? h("span", { class: "nav-count" }, String(count)) : null,
+      );
+    const key = `${this.tab}/${n}`;
+    if (this.tabs.dataset["key"] === key) return;
+    this.tabs.dataset["key"] = key;
+    const focused = this.tabs.contains(document.activeElement) ? document.activeElement?.id : null;
+    fill(this.tabs, tab("tables", t("lobby.tabTables"), null), tab("events", t("lobby.tabEvents"), n));
+    if (focused) document.getElementById(focused)?.focus();
+  }
+
+  /** Shows the tables or the events (made the first time they are shown). */
+  private showTab(tab: Tab): void {
+    this.tab = tab;
+    sessionStorage.setItem(TAB_KEY, tab);
+    if (tab === "events" && !this.events) {
+      const panel = new EventsPanel(this.app);
+      const form = new CreateEventForm(this.app);
+      const el = h("div", { class: "lobby-part", id: "lobby-events", role: "tabpanel" }, panel.el, form.el);
+      this.el.append(el);
+      this.events = { panel, form, el };
+    }
+    this.tablesPart.hidden = tab !== "tables";
+    if (this.events) this.events.el.hidden = tab !== "events";
+    this.update();
   }
 
   private filterBar(): HTMLElement {
@@ -114,6 +177,11 @@ export class LobbyScreen implements Screen {
   }
 
   update(): void {
+    this.drawTabs();
+    if (this.events && this.tab === "events") {
+      this.events.panel.update();
+      this.events.form.update();
+    }
     this.form.update();
     const all = [...this.app.lobby.values()];
     const tables = all

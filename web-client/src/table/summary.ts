@@ -33,6 +33,8 @@ export interface DealSummary {
   gameOver: boolean;
   /** A classic rubber: the game of the rubber the deal belongs to (from 0). */
   game?: number;
+  /** At an event: the deal's board. */
+  board?: number;
 }
 
 export function makeSummary(
@@ -48,8 +50,10 @@ export function makeSummary(
   if (t.variant === "exact") {
     bids = Array.from({ length: t.players }, (_, i) => v.calls.find((c) => c.seat === i)?.tricks ?? null);
   }
-  const target = t.variant === "exact" ? null : Number(t.options["play_to"] ?? 0) || null;
+  // An event's boards are scored each alone: no score to reach.
+  const target = t.variant === "exact" || t.event ? null : Number(t.options["play_to"] ?? 0) || null;
   return {
+    ...(t.event ? { board: t.event.first_board + v.deal } : {}),
     deal: v.deal,
     variant: t.variant,
     names,
@@ -143,7 +147,7 @@ export function summaryPanel(s: DealSummary, onClose: (() => void) | null): HTML
     h(
       "header",
       null,
-      h("h3", null, t("summary.dealOver", { n: s.deal + 1 })),
+      h("h3", null, s.board !== undefined ? t("summary.boardOver", { n: s.board }) : t("summary.dealOver", { n: s.deal + 1 })),
       onClose ? h("button", { type: "button", class: "link close", "aria-label": t("summary.close"), onclick: onClose }, t("common.close")) : null,
     ),
     h("p", { class: "headline" }, summaryHeadline(s)),

@@ -14,7 +14,8 @@ import { byPointer } from "../core/pointer";
 import { tableHash } from "../links";
 import { summaryPanel } from "./summary";
 import { optionSummary, variantName } from "../core/rules";
-import type { View } from "../core/types";
+import type { TableEventInfo, View } from "../core/types";
+import { boardRules } from "../events/words";
 import { biddingControls, bidKey, chooseControls } from "./table_bidding";
 import { ChatBox } from "./table_chat";
 import { claimBanner, ClaimForm } from "./claims";
@@ -329,6 +330,7 @@ export class TableScreen implements Screen {
 
   private renderHead(st: TableState): void {
     const table = st.summary;
+    if (table.event) return this.renderEventHead(st, table.event);
     const seated = st.seat !== null;
     const leaveLabel = !seated ? t("table.stopWatching") : table.state === "playing" ? t("table.lobbySeatKept") : t("table.leave");
     fill(
@@ -352,6 +354,42 @@ export class TableScreen implements Screen {
         this.copyLink,
         h("button", { type: "button", class: "leave", onclick: () => void this.app.toLobby() }, leaveLabel),
         this.linkNote.el,
+      ),
+    );
+  }
+
+  /**
+   * An event's table (or the daily duplicate's): the event, the round and
+   * the table, the boards' rules; the way to the event's page (the seat is
+   * kept). No Copy link: nobody else may come to it.
+   */
+  private renderEventHead(st: TableState, info: TableEventInfo): void {
+    const name = info.own_pace ? t("daily.title") : (this.app.events.nameOf(info.event) ?? t("events.eventNumber", { n: info.event }));
+    const boards = Number(st.summary.options["boards"] ?? 0);
+    const where = info.own_pace
+      ? t("events.boardsCount", { n: boards })
+      : t("events.roundTable", { round: info.round, table: info.table, first: info.first_board, last: info.first_board + Math.max(boards, 1) - 1 });
+    fill(
+      this.head,
+      h(
+        "div",
+        { class: "title" },
+        h("h2", { "data-role": "event-table-title" }, name, h("small", null, " · ", where)),
+        h(
+          "p",
+          { class: "opts" },
+          boardRules(st.summary.options),
+          h("span", { class: "badge event-kind" }, info.own_pace ? t("daily.badge") : t("events.badge")),
+        ),
+      ),
+      h(
+        "div",
+        { class: "head-actions" },
+        h(
+          "button",
+          { type: "button", class: "leave", id: "to-event-page", onclick: () => this.app.events.toEventPage() },
+          info.own_pace ? t("daily.page") : t("events.eventPage"),
+        ),
       ),
     );
   }

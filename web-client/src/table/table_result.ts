@@ -23,10 +23,12 @@ export function resultPanel(app: App, st: TableState, v: View | null): HTMLEleme
   const seated = st.seat !== null;
   // Computer players agree to every rematch: only the people are waited for.
   const waiting = table.seats.filter((s) => !st.rematch.has(s.seat) && !s.computer).map((s) => s.name ?? t("table.seat", { n: s.seat + 1 }));
+  // An event's table (or the daily's): its boards are played; no rematch, and back to the event.
+  const event = table.event ?? null;
   return h(
     "div",
     { class: "result", "data-role": "result" },
-    h("h3", null, games ? rubberHeadline(st, games, winners) : gameHeadline(st, scores, winners)),
+    h("h3", null, event ? t("result.boardsPlayed", { n: results.length }) : games ? rubberHeadline(st, games, winners) : gameHeadline(st, scores, winners)),
     h(
       "table",
       { class: "deals" },
@@ -36,29 +38,35 @@ export function resultPanel(app: App, st: TableState, v: View | null): HTMLEleme
         h(
           "tr",
           null,
-          h("th", null, t("status.deal")),
+          h("th", null, event ? t("status.board") : t("status.deal")),
           heads.map((x) => h("th", null, x)),
         ),
       ),
-      h("tbody", null, games ? rubberRows(st, results, games) : dealRows(results), totalRow(scores, games)),
+      h("tbody", null, games ? rubberRows(st, results, games) : dealRows(results, event?.first_board ?? 1), totalRow(scores, games)),
     ),
-    h("small", { class: "hint" }, games ? t("result.rubberHint") : t("result.pointsHint")),
+    h(
+      "small",
+      { class: "hint" },
+      event ? (event.own_pace ? t("result.dailyHint") : t("result.eventHint")) : games ? t("result.rubberHint") : t("result.pointsHint"),
+    ),
     ratingsLine(st),
     seated && table.settings.kind === "compete" && table.state === "finished" ? gameChipsLine(app, st.result?.game ?? null) : null,
-    h(
-      "div",
-      { class: "result-actions" },
-      // Also once someone left (the table open again): at a Compete table
-      // the next game waits for everyone's rematch.
-      seated && st.seat !== null && !st.rematch.has(st.seat) && table.state !== "playing"
-        ? h("button", { type: "button", class: "primary", id: "rematch", onclick: () => void app.tableRequest("table.rematch") }, t("result.rematch"))
-        : null,
-      seated && st.seat !== null && st.rematch.has(st.seat) ? h("span", null, t("result.waitingAgree", { names: list(waiting) })) : null,
-      st.result?.game != null && table.state === "finished"
-        ? h("button", { type: "button", id: "replay", onclick: () => app.openReplay(st.result?.game ?? 0) }, t("result.replay"))
-        : null,
-      h("button", { type: "button", onclick: () => void app.toLobby() }, seated ? t("result.leave") : t("common.backToLobby")),
-    ),
+    event
+      ? eventActions(app, event.own_pace)
+      : h(
+          "div",
+          { class: "result-actions" },
+          // Also once someone left (the table open again): at a Compete table
+          // the next game waits for everyone's rematch.
+          seated && st.seat !== null && !st.rematch.has(st.seat) && table.state !== "playing"
+            ? h("button", { type: "button", class: "primary", id: "rematch", onclick: () => void app.tableRequest("table.rematch") }, t("result.rematch"))
+            : null,
+          seated && st.seat !== null && st.rematch.has(st.seat) ? h("span", null, t("result.waitingAgree", { names: list(waiting) })) : null,
+          st.result?.game != null && table.state === "finished"
+            ? h("button", { type: "button", id: "replay", onclick: () => app.openReplay(st.result?.game ?? 0) }, t("result.replay"))
+            : null,
+          h("button", { type: "button", onclick: () => void app.toLobby() }, seated ? t("result.leave") : t("common.backToLobby")),
+        ),
   );
 }
 
@@ -76,13 +84,26 @@ function rubberHeadline(st: TableState, games: RubberGame[], winners: number[]):
   return t("result.rubberOver", { names: sideName(st, side), won: Math.max(a, b), lost: Math.min(a, b), n });
 }
 
-/** A row per deal: its points and, in brackets, its tricks. */
-function dealRows(results: HandResult[]): HTMLElement[] {
+/** The way back from an event's table whose boards are played. */
+function eventActions(app: App, daily: boolean): HTMLElement {
+  return h(
+    "div",
+    { class: "result-actions" },
+    h(
+      "button",
+      { type: "button", class: "primary", id: "back-to-event", onclick: () => app.events.toEventPage() },
+      daily ? t("daily.page") : t("events.eventPage"),
+    ),
+  );
+}
+
+/** A row per deal (at an event, per board: deal k is board `first` + k): its points and, in brackets, its tricks. */
+function dealRows(results: HandResult[], first = 1): HTMLElement[] {
   return results.map((r, i) =>
     h(
       "tr",
       null,
-      h("td", null, String(i + 1)),
+      h("td", null, String(i + first)),
       r.score.map((sc, j) => h("td", null, `${sc > 0 ? "+" : ""}${sc}`, h("small", null, ` (${r.tricks[j] ?? 0})`))),
     ),
   );

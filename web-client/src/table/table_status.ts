@@ -45,8 +45,10 @@ export function statusItems(st: TableState, v: View | null, creator: boolean): H
     h(
       "div",
       { class: "chip" },
-      h("span", { class: "k" }, t("status.deal")),
-      ` ${v.deal + 1}`,
+      // At an event, deal k is board first_board + k.
+      table.event
+        ? [h("span", { class: "k" }, t("status.board")), ` ${table.event.first_board + v.deal}`]
+        : [h("span", { class: "k" }, t("status.deal")), ` ${v.deal + 1}`],
       table.variant === "exact" ? ` · ${t("status.cards", { n: v.hand_size })}` : null,
     ),
   );
@@ -97,7 +99,8 @@ export function kittyBox(v: View | null): HTMLElement | null {
 
 function scoreChip(st: TableState, v: View): HTMLElement {
   const table = st.summary;
-  const target = table.variant === "exact" ? "" : String(table.options["play_to"]);
+  // An event's boards are scored each alone: no score to reach.
+  const target = table.variant === "exact" || table.event ? "" : String(table.options["play_to"]);
   if (hasSides(table)) {
     const tricks = [0, 1].map((side) => (v.tricks_won[side] ?? 0) + (v.tricks_won[side + 2] ?? 0));
     if (table.variant === "bid" && v.contract && v.phase === "play") {
