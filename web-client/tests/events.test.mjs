@@ -366,6 +366,29 @@ test("a Howell of four pairs: made, entered, started, played round by round, its
     row.some((cells) => cells[2] === String(firstLine.ns_score ?? "") && cells[4] === String(firstLine.ns_points)),
     `a line of board 1 shows ${JSON.stringify(firstLine)}: ${JSON.stringify(row)}`,
   );
+  // Score cards: dora's own first, a row a board she played, the total her
+  // pair's score in the standings; another pair's card when chosen.
+  const standing = (pair) => view.standings.pairs.find((x) => x.pair === pair);
+  const card = async () =>
+    dora.$eval('[data-role="scorecards"] table.scorecard', (t) => ({
+      key: t.dataset.card,
+      caption: t.caption.textContent,
+      boards: [...t.tBodies[0].rows].map((r) => Number(r.dataset.board)),
+      total: t.querySelector('[data-role="card-total"]').textContent,
+    }));
+  const own = await card();
+  assert.match(own.caption, /dora/);
+  const ownPair = view.pairs.find((p) => p.players.some((x) => x.name === "dora")).pair;
+  assert.equal(own.key, String(ownPair));
+  assert.deepEqual(own.boards, [1, 2]);
+  assert.equal(own.total, String(standing(ownPair).score));
+  const other = view.pairs.find((p) => p.pair !== ownPair).pair;
+  await dora.selectOption("#scorecard-pick", String(other));
+  await dora.waitForFunction((k) => document.querySelector("table.scorecard")?.dataset.card === k, String(other));
+  const theirs = await card();
+  assert.deepEqual(theirs.boards, [1, 2]);
+  assert.equal(theirs.total, String(standing(other).score));
+  await dora.selectOption("#scorecard-pick", String(ownPair));
   // The table's game in the replay viewer, where the server names it (the
   // line's game, or event.results'); and the results as a JSON file.
   const results = await dora.evaluate((id) => window.whist.app.conn.request("event.results", { event: id }).catch(() => null), id);

@@ -3,7 +3,8 @@
 // alone asking for one; a drive alone; Withdraw); while it runs the round
 // and its clock (live, or paused), the user's table with the way there,
 // and this round's tables; the standings after each round; once finished
-// the final standings and every board's travellers, printable (a print
+// the final standings, each pair's score card and every board's
+// travellers, printable (a print
 // stylesheet keeps the standings and travellers only); the entries, or the
 // pairs and players; and, for its director, the director's panel. The view
 // is read again at each event.update (pushed to entrants and the
@@ -21,6 +22,7 @@ import { eventError } from "./events";
 import { driveNames, entriesPanel, factsPanel, myPlace, pairNames, roundTables, standingsPanel } from "./event_parts";
 import { fetchResults, saveResults, withGames } from "./results";
 import { roundLine } from "./event_list";
+import { scoreCardSection } from "./scorecards";
 import { travellersSection } from "./travellers";
 import { kindBadge, stateBadge, tickClocks } from "./words";
 
@@ -49,6 +51,8 @@ export class EventScreen implements Screen {
   private readonly timers: number[];
   private key = "";
   private busy = false;
+  /** The score card shown (its pair's or player's key; null: the user's own). */
+  private card: string | null = null;
 
   constructor(private readonly app: App) {
     this.id = app.pages.eventId ?? 0;
@@ -95,7 +99,7 @@ export class EventScreen implements Screen {
     const v = this.view;
     const me = this.app.user;
     const call = this.app.events.call;
-    const key = JSON.stringify([lang(), v, this.error, me?.name, call]);
+    const key = JSON.stringify([lang(), v, this.error, me?.name, call, this.card]);
     if (key === this.key) return;
     this.key = key;
     this.el.dataset["state"] = v?.state ?? "";
@@ -111,7 +115,11 @@ export class EventScreen implements Screen {
       // Before the start the entries are what matters: beside one's own.
       const entries = entriesPanel(v, id);
       const open = v.state === "open";
-      fill(this.main, this.you, open ? entries : null, v.state === "running" ? this.roundPanel(v) : null, standingsPanel(v, me), this.travellers(v, id));
+      const card = scoreCardSection(v, id, this.card, (k) => {
+        this.card = k;
+        this.update();
+      });
+      fill(this.main, this.you, open ? entries : null, v.state === "running" ? this.roundPanel(v) : null, standingsPanel(v, me), card, this.travellers(v, id));
       this.director.update(v);
       fill(this.side, me?.name === v.director ? this.director.el : null, factsPanel(v), open ? null : entries);
     });
