@@ -398,6 +398,13 @@ test("a Howell of four pairs: made, entered, started, played round by round, its
     await dora.click(`[data-role="travellers"] table[data-board="1"] tr[data-ns="${firstLine.ns}"] a[data-replay-game="${game}"]`);
     await screen(dora, "replay");
     await dora.waitForFunction((g) => document.querySelector(".replay-screen")?.dataset.game === String(g), game);
+    // Its record, to keep or give to whist-replay: the board as dealt.
+    const [rec] = await Promise.all([dora.waitForEvent("download"), dora.click("#download-record")]);
+    assert.equal(rec.suggestedFilename(), `whistd-game-${game}.json`);
+    const record = JSON.parse(await readFile(await rec.path(), "utf8"));
+    assert.equal(record.variant, "classic");
+    assert.equal(record.deals.length, 1);
+    assert.deepEqual(record.deals[0].hands, results.boards.find((b) => b.board === 1).deal.hands);
     await dora.click(".head-actions button.leave");
     await screen(dora, "event");
     assert.equal(await dora.evaluate(() => location.hash), `#event/${id}`, "back to the event's page");

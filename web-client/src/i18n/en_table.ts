@@ -234,6 +234,8 @@ export const table = {
   // --- The replay viewer (replay/replay.ts) ---------------------------------------------
   "replay.title": "Replay",
   "replay.of": "of Game {n}, {game}",
+  "replay.download": "Download the record",
+  "replay.downloadHelp": "The game's record (JSON), as whist-replay reads it",
   "replay.close": "Close the replay",
   "replay.none": "No replay: {reason}.",
   "replay.loading": "Loading the game…",

@@ -238,6 +238,8 @@ export const table: Part<OneOther, typeof english> = {
   // --- The replay viewer -------------------------------------------------------------------
   "replay.title": "Replay",
   "replay.of": "della partita {n}, {game}",
+  "replay.download": "Scarica la registrazione",
+  "replay.downloadHelp": "La registrazione della partita (JSON), come la legge whist-replay",
   "replay.close": "Chiudi il replay",
   "replay.none": "Nessun replay: {reason}.",
   "replay.loading": "Caricamento della partita…",

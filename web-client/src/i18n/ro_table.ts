@@ -259,6 +259,8 @@ export const table: Part<OneFewOther, typeof english> = {
   // --- The replay viewer -------------------------------------------------------------------
   "replay.title": "Reluare",
   "replay.of": "a partidei {n}, {game}",
+  "replay.download": "Descarcă înregistrarea",
+  "replay.downloadHelp": "Înregistrarea partidei (JSON), așa cum o citește whist-replay",
   "replay.close": "Închide reluarea",
   "replay.none": "Nicio reluare: {reason}.",
   "replay.loading": "Se încarcă jocul…",

@@ -3,6 +3,7 @@
 // knows no rules: it shows the state at the cursor, the action that led to
 // it, and at the end of each deal the deal's summary. Reached from the
 // result of a game ("Replay the game") and at #replay/<game id>.
+import { saveFile } from "../account/care_data";
 import type { App, Screen } from "../app";
 import { copyLinkButton, CopyNote } from "../core/copy";
 import { cardFace, cardText, sortHand, suitIcon, suitName, type Suit } from "../core/cards";
@@ -162,6 +163,19 @@ export class ReplayScreen implements Screen {
         "div",
         { class: "head-actions" },
         this.copyLink,
+        d
+          ? h(
+              "button",
+              {
+                type: "button",
+                class: "small",
+                id: "download-record",
+                title: t("replay.downloadHelp"),
+                onclick: () => saveFile(`whistd-game-${d.game}.json`, JSON.stringify(d.record, null, 2) + "\n"),
+              },
+              t("replay.download"),
+            )
+          : null,
         h("button", { type: "button", class: "leave", onclick: () => this.app.closeReplay() }, t("replay.close")),
         this.linkNote.el,
       ),
