@@ -155,6 +155,28 @@ bool sees(storage::Database& db, const event::EventData& d, std::int64_t account
   return event::admits(d, account, friends);
 }
 
+// The invitees told they are invited (event.update with a notice).
+void invitation(const std::string& director, const event::EventData& d,
+                const std::vector<event::Player>& who, Outcome& o) {
+  std::vector<std::int64_t> told;
+  for (const auto& p : who) told.push_back(p.account);
+  if (told.empty()) return;
+  json summary = protocol::event_summary_json(d);
+  summary["notice"] = director + " invites you to " + d.settings.name;
+  o.pushes.emplace_back(std::move(told), news("event.update", summary));
+}
+
+// An event over (read from storage) as `account` may see it; nothing for
+// one that does not exist for them (no_event).
+std::optional<event::EventCore> stored_event(storage::Database& db, std::int64_t event,
+                                             std::int64_t account) {
+  const auto row = db.events().event(event);
+  if (!row || storage::is_daily(row->document)) return std::nullopt;
+  event::EventCore core(storage::decode_event(row->document));
+  if (!sees(db, core.data(), account)) return std::nullopt;
+  return core;
+}
+
 // Accounts by username; the first name that is no account, if any.
 std::variant<std::vector<event::Player>, std::string> accounts_named(
     storage::Database& db, const std::vector<std::string>& names) {
@@ -577,11 +599,7 @@ asio::awaitable<EventAnswer> EventService::create(table::Person director, protoc
         std::make_unique<Live>(Live{event::EventCore(id, s, {director.id, director.name}), {}});
     save(db, ev->core, now);
     o.data = view(*ev).dump();
-    json d = protocol::event_summary_json(ev->core.data());
-    d["notice"] = director.name + " invites you to " + s.name;
-    std::vector<std::int64_t> invitees;
-    for (const auto& p : s.invited) invitees.push_back(p.account);
-    if (!invitees.empty()) o.pushes.emplace_back(std::move(invitees), news("event.update", d));
+    invitation(director.name, ev->core.data(), s.invited, o);
     events_[id] = std::move(ev);
     refresh_due();
     spdlog::info("{} created event {} ({})", director.name, id, s.name);
@@ -622,12 +640,9 @@ asio::awaitable<EventAnswer> EventService::get(table::Person p, std::int64_t eve
         return refused_answer(ErrorReply{Error::kNoEvent});
       return {std::nullopt, view(*it->second).dump()};
     }
-    const auto row = db.events().event(event);
-    if (!row || storage::is_daily(row->document))
-      return refused_answer(ErrorReply{Error::kNoEvent});
-    const event::EventCore core(storage::decode_event(row->document));
-    if (!sees(db, core.data(), p.id)) return refused_answer(ErrorReply{Error::kNoEvent});
-    return {std::nullopt, protocol::event_view_json(core, {}).dump()};
+    const auto core = stored_event(db, event, p.id);
+    if (!core) return refused_answer(ErrorReply{Error::kNoEvent});
+    return {std::nullopt, protocol::event_view_json(*core, {}).dump()};
   };
   co_return co_await hub_.ctx.on_storage(std::move(job));
 }
@@ -639,19 +654,16 @@ asio::awaitable<EventAnswer> EventService::results(table::Person p, std::int64_t
         return refused_answer(ErrorReply{Error::kNoEvent});
       return refused_answer(ErrorReply{Error::kEventNotOver, "its results come when it finishes"});
     }
-    const auto row = db.events().event(event);
-    if (!row || storage::is_daily(row->document))
-      return refused_answer(ErrorReply{Error::kNoEvent});
-    const event::EventCore core(storage::decode_event(row->document));
-    if (!sees(db, core.data(), p.id)) return refused_answer(ErrorReply{Error::kNoEvent});
+    const auto core = stored_event(db, event, p.id);
+    if (!core) return refused_answer(ErrorReply{Error::kNoEvent});
     // Each table's game played to its end (a table closed by the round's
     // clock abandoned its game: its boards finished are in the results, and
     // its record is not shown).
     std::map<std::pair<int, int>, std::int64_t> games;
-    for (const auto& [at, table] : core.data().table_ids)
+    for (const auto& [at, table] : core->data().table_ids)
       for (const auto& g : db.games().games_of_table(table))
         if (g.state == storage::GameState::kFinished) games[at] = g.id;
-    return {std::nullopt, protocol::event_results_json(core, games).dump()};
+    return {std::nullopt, protocol::event_results_json(*core, games).dump()};
   };
   co_return co_await hub_.ctx.on_storage(std::move(job));
 }
@@ -744,13 +756,8 @@ asio::awaitable<EventAnswer> EventService::direct(table::Person p, protocol::Eve
       return c.replace(me, who, by, now);
     });
     if (!o.error) o.data = view(ev).dump();
-    if (!o.error && m.action == "invite" && ev.core.effects().changed) {
-      json d = protocol::event_summary_json(ev.core.data());
-      d["notice"] = p.name + " invites you to " + ev.core.settings().name;
-      std::vector<std::int64_t> told;
-      for (const auto& q : invitees) told.push_back(q.account);
-      o.pushes.emplace_back(std::move(told), news("event.update", d));
-    }
+    if (!o.error && m.action == "invite" && ev.core.effects().changed)
+      invitation(p.name, ev.core.data(), invitees, o);
     const auto s = ev.core.state();
     if (s == event::EventState::kFinished || s == event::EventState::kCancelled) events_.erase(it);
     refresh_due();
