@@ -302,6 +302,10 @@ void Game::end_deal(Events* ev) {
       break;
     }
     case Variant::kBid:
+      if (rules_.options.boards > 0) {
+        over = deal_index_ + 1 >= rules_.options.boards;
+        break;
+      }
       over = scores_[0] != scores_[1] && (std::max(scores_[0], scores_[1]) >= play_to ||
                                           std::min(scores_[0], scores_[1]) <= -play_to);
       break;

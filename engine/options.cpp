@@ -124,6 +124,10 @@ std::vector<OptionSpec> bid_specs() {
                                 "A no-trump contract scores double, made or set."),
       flag<&Options::defensive_scoring>("defensive_scoring", "Defenders score",
                                         "The defenders score their tricks over six."),
+      event_only(number<&Options::boards>(
+          "boards", 0, 16, "Boards",
+          "An event's boards: the game is this many deals, each scored alone (0: play to "
+          "play_to).")),
   };
 }
 

@@ -32,9 +32,10 @@ struct Options {
   Honours honours = Honours::kOff;
   bool honours_bar = false;  // no honours for a side one point from game
   bool rubber = false;       // best of three games
-  // classic, events only (never offered at tables): a game of `boards`
-  // deals, each scored alone, over after the last (0: play to play_to);
-  // the rotation's first trump (board b of an event starts at b's trump).
+  // classic and bid, events only (never offered at tables): a game of
+  // `boards` deals, each scored alone, over after the last (0: play to
+  // play_to); classic: the rotation's first trump (board b of an event
+  // starts at b's trump).
   int boards = 0;
   FirstTrump first_trump = FirstTrump::kHearts;
   // bid

@@ -28,17 +28,21 @@ Board make_board(const Rules& event_rules, std::uint64_t seed, int number) {
   Rng mixer(seed + static_cast<std::uint64_t>(number));
   Rng rng(mixer.next());
   b.deal = deal_from_shuffle(event_rules, 0, b.dealer, rng);
-  b.trump =
-      classic_trump(event_rules.options.trump, rotation_of(event_rules, number), 0, b.deal.turned);
+  // Bid whist: the bidding names the trump at each table.
+  b.trump = event_rules.variant == Variant::kClassic
+                ? classic_trump(event_rules.options.trump, rotation_of(event_rules, number), 0,
+                                b.deal.turned)
+                : kNoSuit;
   return b;
 }
 
 std::variant<Rules, std::string> boards_rules(const Rules& event_rules, int first, int count) {
-  if (event_rules.variant != Variant::kClassic) return std::string("boards are classic whist");
+  if (event_rules.variant != Variant::kClassic && event_rules.variant != Variant::kBid)
+    return std::string("boards are classic or bid whist");
   if (first < 1 || count < 1 || count > 16) return std::string("a run of 1 to 16 boards");
   Rules r = event_rules;
   r.options.boards = count;
-  r.options.first_trump = rotation_of(event_rules, first);
+  if (r.variant == Variant::kClassic) r.options.first_trump = rotation_of(event_rules, first);
   if (auto err = finalize(r)) return *err;
   return r;
 }

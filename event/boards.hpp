@@ -4,7 +4,9 @@
 // dealer is North for board 1, then East, South, West in turn; its trump is
 // what the event's rule gives it: the dealer's turned card (`turn`) or the
 // rotation hearts, diamonds, spades, clubs (and no trump with `rotate_nt`)
-// from board 1 on. Classic whist only (docs/events.md says why).
+// from board 1 on. Classic or bid whist (docs/events.md says why): a bid
+// whist board is the four hands and the kitty, dealt by its dealer, and
+// the bidding at each table names its trump (Board::trump is kNoSuit).
 //
 // A table plays a run of consecutive boards as one game with given deals
 // (`boards_rules`): the `boards` option ends it after the run, and
@@ -41,8 +43,8 @@ int board_dealer(int number);
 
 // The rules of a game that plays boards first .. first + count - 1 in
 // order, from the event's rules: `boards` = count, `first_trump` the first
-// board's place in the rotation. Finalized. An error message if the event's
-// rules cannot play boards (not classic, a rubber, honours_bar).
+// board's place in the rotation (classic). Finalized. An error message if
+// the event's rules cannot play boards (exact-bid, a rubber, honours_bar).
 std::variant<Rules, std::string> boards_rules(const Rules& event_rules, int first, int count);
 
 // The deals of boards first .. first + count - 1 of the event whose seed

@@ -86,7 +86,14 @@ Traveller matchpoint_board(const BoardResults& b, int expected) {
 }
 
 // Each side's own points; an adjusted result its percentage of twice its
-// direction's average on the board.
+// direction's average on the board, or, when that average is below zero
+// (bid whist's contracts set), as far above or below the average as that
+// would be from its size: 60% of an average of -2 is -1.6, not -2.4.
+double adjusted_points(double share, double average) {
+  return average + (2 * share - 1) * std::abs(average);
+}
+
+// A board by totals: each side's own points, or adjusted_points.
 Traveller total_board(const BoardResults& b) {
   double ns_sum = 0;
   double ew_sum = 0;
@@ -104,8 +111,8 @@ Traveller total_board(const BoardResults& b) {
     TravellerLine line{r, r.ns_score, r.ew_score};
     if (r.adjusted_ns_percent) {
       const double share = *r.adjusted_ns_percent / 100.0;
-      line.ns_points = 2 * share * ns_average;
-      line.ew_points = 2 * (1 - share) * ew_average;
+      line.ns_points = adjusted_points(share, ns_average);
+      line.ew_points = adjusted_points(1 - share, ew_average);
     }
     t.lines.push_back(line);
   }

@@ -81,6 +81,7 @@ json event_summary_json(const whist::event::EventData& e) {
   return {{"event", e.id},
           {"name", s.name},
           {"kind", whist::event::kind_name(s.kind)},
+          {"variant", variant_name(s.rules.variant)},
           {"state", whist::event::state_name(e.state)},
           {"director", e.director.name},
           {"options", options_json(s.rules)},
@@ -227,12 +228,13 @@ json event_results_json(const whist::event::EventCore& core,
   json boards = json::array();
   for (auto& [number, ls] : lines) {
     const ev::Board b = ev::make_board(e.settings.rules, e.settings.seed, number);
-    json one = {
-        {"board", number},
-        {"dealer", b.dealer},
-        {"trump", b.trump == kNoSuit ? std::string("NT") : std::string(1, suit_letter(b.trump))},
-        {"deal", deal_json(spec_of(e.settings.rules, 0, b.deal))},
-        {"results", std::move(ls)}};
+    json one = {{"board", number},
+                {"dealer", b.dealer},
+                {"trump", e.settings.rules.variant != Variant::kClassic ? json(nullptr)
+                          : b.trump == kNoSuit                          ? json("NT")
+                                               : json(std::string(1, suit_letter(b.trump)))},
+                {"deal", deal_json(spec_of(e.settings.rules, 0, b.deal))},
+                {"results", std::move(ls)}};
     if (!drive) one["top"] = ev::two_decimals(tops[number]);
     boards.push_back(std::move(one));
   }

@@ -236,8 +236,10 @@ struct PrefsSet {
 // pairs event or a whist drive, directed by its creator.
 struct EventCreate {
   std::string name;
-  std::string kind;  // "mitchell", "howell" or "drive"
-  // Classic options by name (rules.md): the trump rule, honours.
+  std::string kind;                 // "mitchell", "howell" or "drive"
+  std::string variant = "classic";  // the boards' game: "classic" or "bid"
+  // The variant's options by name (rules.md): classic's trump rule and
+  // honours, bid whist's jokers, lowest bid, kitty and scoring.
   std::vector<std::pair<std::string, OptionValue>> options;
   std::string scoring = "matchpoints";  // or "total"
   int rounds = 0;                       // 0: the most the movement allows

@@ -473,6 +473,9 @@ Parsed parse_event_create(const std::string& type, json& d) {
   if (auto e = get_string(d, "kind", m.kind)) return bad(type, *e);
   if (m.kind != "mitchell" && m.kind != "howell" && m.kind != "drive")
     return bad(type, "kind must be mitchell, howell or drive");
+  if (auto e = get_optional_string(d, "variant", m.variant)) return bad(type, *e);
+  if (m.variant != "classic" && m.variant != "bid")
+    return bad(type, "variant must be classic or bid (exact-bid whist has no boards)");
   if (auto o = d.find("options"); o != d.end() && !o->is_null()) {
     if (!o->is_object()) return bad(type, "options must be an object");
     for (const auto& [name, value] : o->items()) {

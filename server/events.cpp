@@ -558,11 +558,11 @@ asio::awaitable<EventAnswer> EventService::create(table::Person director, protoc
   event::EventSettings s;
   s.name = m.name;
   s.kind = *event::kind_from_name(m.kind);
-  s.rules.variant = Variant::kClassic;
+  s.rules.variant = m.variant == "bid" ? Variant::kBid : Variant::kClassic;
   for (const auto& [name, value] : m.options) {
-    if (event_only_option(Variant::kClassic, name))
+    if (event_only_option(s.rules.variant, name))
       co_return refused_answer(ErrorReply{Error::kBadEvent, name + " is set by the event"});
-    if (auto err = set_option(Variant::kClassic, s.rules.options, name, value))
+    if (auto err = set_option(s.rules.variant, s.rules.options, name, value))
       co_return refused_answer(ErrorReply{Error::kBadEvent, *err});
   }
   if (auto err = finalize(s.rules)) co_return refused_answer(ErrorReply{Error::kBadEvent, *err});

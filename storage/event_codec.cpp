@@ -74,16 +74,29 @@ std::array<int, 4> four(const std::vector<int>& v, const std::string& what) {
   return {v[0], v[1], v[2], v[3]};
 }
 
-json rules_json(const Rules& r) { return {{"options", options_json(r)}}; }
+// The variant is written when it is not classic (events stored before bid
+// whist boards have none, and are classic).
+json rules_json(const Rules& r) {
+  json j = {{"options", options_json(r)}};
+  if (r.variant != Variant::kClassic) j["variant"] = variant_name(r.variant);
+  return j;
+}
 
 const char* scoring_name(ScoringMethod m) {
   return m == ScoringMethod::kTotal ? "total" : "matchpoints";
 }
 
-// Classic rules by their options, checked by the engine.
+// The boards' rules by their variant and options, checked by the engine.
 Rules read_rules(const json& j) {
-  Reader rules(j, "rules", {"options"});
+  Reader rules(j, "rules", {"options", "variant"});
   Rules out;
+  if (rules.self().contains("variant")) {
+    const std::string name = rules.text("variant");
+    const auto v = parse_variant(name);
+    if (!v || (*v != Variant::kClassic && *v != Variant::kBid))
+      bad("rules: boards are not played in '" + name + "'");
+    out.variant = *v;
+  }
   read_options(rules.at("options"), out);
   if (auto err = finalize(out)) bad(*err);
   return out;

@@ -105,11 +105,72 @@ TEST_CASE("An undo at a table of boards replays from its boards") {
   CHECK(g.trump_suit() == kSpades);  // board 3 of a rotation from hearts
 }
 
-TEST_CASE("Boards are classic whist without a game to win") {
+TEST_CASE("A bid whist board is the hands and the kitty; the bidding names the trump") {
   Rules bid;
   bid.variant = Variant::kBid;
   REQUIRE_FALSE(finalize(bid));
-  CHECK(std::get<std::string>(boards_rules(bid, 1, 3)) == "boards are classic whist");
+  std::set<CardSet> kitties;
+  for (int n = 1; n <= 16; ++n) {
+    const Board a = make_board(bid, 0xB1D, n);
+    CHECK(a.deal == make_board(bid, 0xB1D, n).deal);
+    CHECK(a.dealer == (n - 1) % 4);
+    CHECK(a.trump == kNoSuit);
+    CardSet all = a.deal.kitty;
+    CHECK(count(a.deal.kitty) == 6);  // 54 cards with the two jokers, 12 each
+    for (int seat = 0; seat < 4; ++seat) {
+      CHECK(count(a.deal.hands[static_cast<size_t>(seat)]) == 12);
+      CHECK((all & a.deal.hands[static_cast<size_t>(seat)]) == 0);
+      all |= a.deal.hands[static_cast<size_t>(seat)];
+    }
+    CHECK(all == pack_of(bid));
+    kitties.insert(a.deal.kitty);
+  }
+  CHECK(kitties.size() == 16);
+  // The bid whist boards of a seed are not its classic boards.
+  CHECK(make_board(bid, 0xB1D, 1).deal != make_board(classic(ClassicTrump::kTurn), 0xB1D, 1).deal);
+}
+
+TEST_CASE("A table's run of bid whist boards: each bid from its dealer's left, scored alone") {
+  Rules event;
+  event.variant = Variant::kBid;
+  event.options.play_to = 1;  // not read: a game of boards ends after its last
+  REQUIRE_FALSE(finalize(event));
+  auto made = boards_rules(event, 5, 3);
+  REQUIRE(std::holds_alternative<Rules>(made));
+  CHECK(std::get<Rules>(made).options.boards == 3);
+  Game g = std::get<Game>(boards_game(event, 42, 5, 3));
+  for (int n = 5; n <= 7; ++n) {
+    REQUIRE_FALSE(g.awaiting_deal());
+    const Board b = make_board(event, 42, n);
+    CHECK(g.deals().back() == b.deal);
+    CHECK(g.dealer() == b.dealer);
+    CHECK(g.current_seat() == (b.dealer + 1) % 4);  // the bidding starts at the dealer's left
+    CHECK(g.phase() == Phase::kBidding);
+    const int deal = g.deal_index();
+    while (g.deal_index() == deal && !g.is_over()) {
+      REQUIRE(g.apply(g.legal_actions().front()).ok());
+    }
+  }
+  CHECK(g.is_over());
+  REQUIRE(g.results().size() == 3);
+  // Each board's points are its own: the contract made or set, whatever
+  // the score before it (play_to 1 would have ended the game after one).
+  int ns = 0, ew = 0;
+  for (const HandResult& r : g.results()) {
+    CHECK(r.contract.level >= 1);
+    CHECK(r.tricks[0] + r.tricks[1] == 13);
+    ns += r.score[0];
+    ew += r.score[1];
+  }
+  CHECK(g.scores()[0] == ns);
+  CHECK(g.scores()[1] == ew);
+}
+
+TEST_CASE("Boards are classic or bid whist without a game to win") {
+  Rules exact;
+  exact.variant = Variant::kExact;
+  REQUIRE_FALSE(finalize(exact));
+  CHECK(std::get<std::string>(boards_rules(exact, 1, 3)) == "boards are classic or bid whist");
   Rules rubber = classic(ClassicTrump::kTurn);
   rubber.options.rubber = true;
   CHECK(std::get<std::string>(boards_rules(rubber, 1, 3)) ==

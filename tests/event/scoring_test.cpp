@@ -111,6 +111,39 @@ TEST_CASE("Totals add each side's own points; both sides may score") {
   CHECK(s.ew.front().pair == 2);
 }
 
+TEST_CASE("Bid whist: points below zero; matchpoints on the net, totals adjusted toward zero") {
+  // Board 1: N/S bid 4 and made it (+4) at table 1, were set at 3 (-3)
+  // at table 2; at table 3 E/W declared 2 and made it (+2). Board 2 was
+  // left unfinished at table 3 (N/S at fault: 40/60).
+  const ScoreInput in{PairsMovement::kMitchell,
+                      ScoringMethod::kMatchpoints,
+                      {{1, {played(1, 1, 4, 0), played(2, 2, -3, 0), played(3, 3, 0, 2)}},
+                       {2, {played(1, 2, -2, 0), played(2, 3, -4, 0), adjusted(3, 1, 40)}}}};
+  const Standings mp = score(in);
+  // Board 1, N/S nets 4, -3, -2: pair 1 beats both (4), pair 3 beats
+  // pair 2 (2), pair 2 nothing. Board 2: -2 beats -4, the adjusted 40% of
+  // the top 4 is 1.6 for N/S 3; the two results compared are factored
+  // from 2 to 3 tables: 3.5 and 0.5.
+  CHECK(of(mp.ns, 1).score == Approx(4 + 3.5));
+  CHECK(of(mp.ns, 2).score == Approx(0 + 0.5));
+  CHECK(of(mp.ns, 3).score == Approx(2 + 1.6));
+  ScoreInput totals = in;
+  totals.scoring = ScoringMethod::kTotal;
+  auto t = travellers(totals);
+  REQUIRE(std::holds_alternative<std::vector<Traveller>>(t));
+  const Traveller& board2 = std::get<std::vector<Traveller>>(t).at(1);
+  // The N/S average on board 2 is -3 and E/W's 0: 40% for N/S is 0.2 x 3
+  // below the average, 60% for E/W is the average, 0.
+  CHECK(board2.lines[2].ns_points == Approx(-3.6));
+  CHECK(board2.lines[2].ew_points == Approx(0));
+  const Standings total = score(totals);
+  CHECK(of(total.ns, 1).score == Approx(4 - 2));
+  CHECK(of(total.ns, 2).score == Approx(-3 - 4));
+  CHECK(of(total.ns, 3).score == Approx(0 - 3.6));
+  CHECK(total.ns.front().pair == 1);
+  CHECK(total.ns.back().pair == 2);
+}
+
 TEST_CASE("Howell: one list, each pair compared in the direction it sat") {
   const Standings s = score({PairsMovement::kHowell,
                              ScoringMethod::kMatchpoints,

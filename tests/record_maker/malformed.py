@@ -100,7 +100,9 @@ def record_fields(mal, small, cl, bd):
         "classic")
     mal("first-trump-a-suit-letter", edit(cl, options={"trump": "rotate", "first_trump": "S"}),
         "classic")
-    mal("boards-in-bid-whist", edit(bd, options={"boards": 1}), "bid")
+    mal("boards-17-in-bid-whist", edit(bd, options={"boards": 17}), "bid")
+    mal("first-trump-in-bid-whist", edit(bd, options={"boards": 1, "first_trump": "hearts"}),
+        "bid")
     mal("jokers-3", edit(bd, options={"jokers": 3}), "bid")
     mal("min-bid-5", edit(bd, options={"min_bid": 5}), "bid")
     mal("min-bid-0", edit(bd, options={"min_bid": 0}), "bid")

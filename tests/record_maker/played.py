@@ -164,6 +164,15 @@ def played_bid(game):
           "sport_kitty": "always", "bidder_gets_kitty": False, "bidder_leads": True,
           "double_nt": True, "defensive_scoring": True})
     game("bid-legal-play-to-15", "bid", {"play_to": 15})
+    # An event's boards: each deal scored alone, over after the last, a
+    # score past play_to (not read) or below zero going on to the next.
+    game("bid-legal-boards-4", "bid", {"boards": 4, "play_to": 1},
+         want=lambda r, o: o["game_over"] and len(o["hands"]) == 4
+         and any(min(h["score"]) < 0 for h in o["hands"]), keep=False)
+    game("bid-legal-boards-2-every-option", "bid",
+         {"boards": 2, "jokers": 0, "min_bid": 2, "low_beats_high": False,
+          "bidder_gets_kitty": False, "bidder_leads": True, "double_nt": True,
+          "defensive_scoring": True}, keep=False)
     game("bid-legal-stopped-in-discard", "bid", {},
          want=lambda r, o: len(o["hands"]) == 1 and game_after(r).phase == "discard",
          max_actions=58)

@@ -359,7 +359,7 @@ class Game:
             result["game"] = len(self.games)
         self.results.append(result)
         self.scores = [a + b for a, b in zip(self.scores, score)]
-        if self.r.variant == "classic" and o["boards"] > 0:
+        if self.r.variant in ("classic", "bid") and o["boards"] > 0:
             over = self.k + 1 >= o["boards"]  # play_to is not read
         elif self.r.variant == "classic" and o["rubber"]:
             over = max(self.scores) >= o["play_to"] and self.rubber_game()

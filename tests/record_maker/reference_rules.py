@@ -70,6 +70,8 @@ OPTIONS = {
         "bidder_leads": ("bool", None, False),
         "double_nt": ("bool", None, False),
         "defensive_scoring": ("bool", None, False),
+        # An event's boards (docs/records.md, "Events' boards").
+        "boards": ("int", (0, 16), 0),
     },
     "exact": {
         "trumps": ("bool", None, True),

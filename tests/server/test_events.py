@@ -20,7 +20,7 @@ import pytest
 
 from chipcheck import chips_sound
 from conftest import guest, member, resume, wait_for
-from tables import run
+from tables import replay, run
 from test_compete import balances, check_ledger, funded
 
 # Computer players that answer at once (the daily duplicate's three).
@@ -80,7 +80,9 @@ class Entrant:
         if table != self.table or view is None or v < self.view_v:
             return
         self.view, self.view_v = view, v
-        if len(view["hand"]) == view["hand_size"] == 13:
+        # The hand as dealt: 13 cards (classic), 12 (bid whist, before the
+        # declarer takes the kitty).
+        if len(view["hand"]) == view["hand_size"] and view["hand_size"] in (12, 13):
             self.hands.setdefault((table, view["deal"]), sorted(view["hand"]))
 
     async def note(self, m):
@@ -107,11 +109,14 @@ class Entrant:
     def wants_to_act(self):
         v = self.view
         return (v is not None and not v["game_over"] and v["to_act"] == v["seat"]
-                and v["legal"] and self.view_v > self.acted_v)
+                and (v["legal"] or v.get("discard")) and self.view_v > self.acted_v)
 
     async def act(self):
         self.acted_v = self.view_v
-        action = self.rng.choice(self.view["legal"])
+        if self.view.get("discard"):  # bid whist's declarer: as many cards as the kitty's
+            action = {"type": "discard", "cards": self.view["hand"][:self.view["discard"]]}
+        else:
+            action = self.rng.choice(self.view["legal"])
         self.plays += action["type"] == "play"
         await self.c.send("table.act", {"table": self.table, "action": action},
                           id=self.c.new_id())
@@ -339,6 +344,90 @@ def test_howell_four_pairs_played_through(whistd):
                 assert record["deals"][x["deal"]]["hands"] == b["deal"]["hands"]
 
     run(body(), limit=170)
+
+
+# --- 1b. A Howell of bid whist boards ---------------------------------------------
+
+
+def test_howell_of_bid_whist_boards(whistd):
+    """The same four pairs and movement with bid whist boards: each table
+    bids its board, the tables of a round hold the same hands and kitty,
+    and every board is scored alone and compared on the net."""
+    s = whistd(*FAST_BOTS)
+
+    async def body():
+        ps = await members(s, 8, "bid")
+        director = ps[0]
+        assert await director.error("event.create", settings(variant="exact")) == (
+            "bad_message", "bad message: event.create: variant must be classic or bid "
+            "(exact-bid whist has no boards)")
+        code, message = await director.error(
+            "event.create", settings(variant="bid", options={"boards": 2}))
+        assert (code, message) == (
+            "bad_event", "the event's settings are not right: boards is set by the event")
+        code, _ = await director.error("event.create",
+                                       settings(variant="bid", options={"trump": "rotate"}))
+        assert code == "bad_event"
+        v = await director.ok("event.create", settings(
+            variant="bid", options={"jokers": 0, "defensive_scoring": True}))
+        E = v["event"]
+        assert v["variant"] == "bid" and v["options"]["jokers"] == 0
+        assert v["options"]["defensive_scoring"] is True and "trump" not in v["options"]
+        listed = [x for x in (await ps[3].ok("event.list"))["events"] if x["event"] == E]
+        assert listed and listed[0]["variant"] == "bid"
+        for i in range(0, 8, 2):
+            await ps[i].ok("event.enter", {"event": E, "partner": ps[i + 1].name})
+            await ps[i + 1].ok("event.enter", {"event": E, "partner": ps[i].name})
+        await director.ok("event.direct", {"event": E, "action": "start"})
+        entrants = [Entrant(c, seed=100 + i) for i, c in enumerate(ps)]
+        await all_run(entrants, Entrant.finished, timeout=150)
+        await asyncio.gather(*(e.drain() for e in entrants))
+
+        table_ids = {}
+        for e in entrants:
+            for p in e.tables_sent():
+                table_ids[(p["round"], p["table"])] = p["table_id"]
+        assert len(table_ids) == 6
+        # Duplicate: both tables of a round held the same 12 cards, seat by seat.
+        for r in (1, 2, 3):
+            hands = [{}, {}]
+            for e in entrants:
+                for (tid, deal), hand in e.hands.items():
+                    for k in (1, 2):
+                        if tid == table_ids[(r, k)]:
+                            assert deal == 0
+                            hands[k - 1][e.states[tid]["seat"]] = hand
+            assert len(hands[0]) == 4 and hands[0] == hands[1], r
+            assert all(len(h) == 12 for h in hands[0].values())
+
+        v = await event_get(ps[1], E)
+        assert v["state"] == "finished"
+        standings = v["standings"]["pairs"]
+        assert sorted(x["pair"] for x in standings) == [1, 2, 3, 4]
+        assert sum(x["score"] for x in standings) == 3 * 2 * 2
+        res = await ps[1].ok("event.results", {"event": E})
+        assert res["variant"] == "bid"
+        for b in res["boards"]:
+            assert b["trump"] is None and b["dealer"] == (b["board"] - 1) % 4
+            deal = b["deal"]
+            assert [len(h) for h in deal["hands"]] == [12] * 4 and len(deal["kitty"]) == 4
+            nets = []
+            for x in b["results"]:
+                record = (await ps[1].ok("game.record", {"game": x["game"]}))["record"]
+                assert record["variant"] == "bid" and record["options"]["boards"] == 1
+                assert record["deals"][0]["hands"] == deal["hands"]
+                assert record["deals"][0]["kitty"] == deal["kitty"]
+                status, out = replay(record)
+                assert status == 0 and out["game_over"], out
+                # The board's points are the table's, whatever its contract.
+                assert out["hands"][0]["score"] == [x["ns_score"], x["ew_score"]], (out, x)
+                nets.append(x["ns_score"] - x["ew_score"])
+            # Matchpoints on the net: the better N/S net takes the top of 2.
+            points = [x["ns_points"] for x in b["results"]]
+            assert points == ([1, 1] if nets[0] == nets[1] else
+                              [2 * (nets[0] > nets[1]), 2 * (nets[1] > nets[0])]), (nets, points)
+
+    run(body(), limit=200)
 
 
 # --- 2. Entry rules and refusals ---------------------------------------------------

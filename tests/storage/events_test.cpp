@@ -122,6 +122,34 @@ TEST_CASE("who may enter and the tables made are stored; an older event reads as
   CHECK(older.settings.invited.empty());
 }
 
+TEST_CASE("a bid whist event's rules are stored with their variant; older ones are classic",
+          "[storage][events]") {
+  std::vector<std::int64_t> accounts;
+  for (std::int64_t a = 1; a <= 12; ++a) accounts.push_back(a);
+  EventData d = running(accounts).data();
+  CHECK(nlohmann::json::parse(encode_event(d))["settings"]["rules"].count("variant") == 0);
+  d.settings.rules = whist::Rules{};
+  d.settings.rules.variant = whist::Variant::kBid;
+  d.settings.rules.options.jokers = 0;
+  d.settings.rules.options.defensive_scoring = true;
+  REQUIRE_FALSE(whist::finalize(d.settings.rules));
+  const std::string text = encode_event(d);
+  CHECK(nlohmann::json::parse(text)["settings"]["rules"]["variant"] == "bid");
+  const EventData back = decode_event(text);
+  CHECK(back.settings.rules.variant == whist::Variant::kBid);
+  CHECK(back.settings.rules.options.jokers == 0);
+  CHECK(back.settings.rules.options.defensive_scoring);
+  CHECK(encode_event(back) == text);
+  // A variant without boards, and a bid option under classic, are refused.
+  auto exact = nlohmann::json::parse(text);
+  exact["settings"]["rules"]["variant"] = "exact";
+  CHECK_THROWS_WITH(decode_event(exact.dump()),
+                    "stored event: rules: boards are not played in 'exact'");
+  auto classic = nlohmann::json::parse(text);
+  classic["settings"]["rules"].erase("variant");
+  CHECK_THROWS_AS(decode_event(classic.dump()), StorageError);
+}
+
 TEST_CASE("an event's chips go with it to the ledger, once", "[storage][events]") {
   TempDb file;
   std::vector<std::int64_t> accounts;
