@@ -16,7 +16,13 @@
 // are on the event's page; after round 2 the closed tables bring them back
 // to the event's page: the final standings, every board's traveller (and
 // its replay where the server gives the game), printable. An event for
-// invited players only (when the server knows `entry`). The daily
+// invited players only (when the server knows `entry`). A Howell of bid
+// whist boards: the form's game and its options (bid whist's, from the
+// server's rules), the game named on the event's page, in the lobby's list
+// and at the table; its round played (the bidding and the kitty through the
+// page), its travellers, score cards and standings as the server's, points
+// below zero with a minus sign, event.results' boards with no trump and a
+// kitty. The daily
 // duplicate: Play from the lobby's card, two boards played in the browser,
 // the daily's page with the boards played and Continue. The pages fit
 // 375 px. With WHIST_SCREENSHOTS: events.png, events-phone.png,
@@ -49,8 +55,8 @@ after(async () => {
 /**
  * Raw clients of the protocol, in a page: each says hello, registers,
  * answers its requests, sits where event.table sends it (table.sit
- * without a seat) and plays a legal card whenever its own view says it is
- * to act.
+ * without a seat) and takes a legal action (a bid whist declarer's
+ * discard too) whenever its own view says it is to act.
  */
 const ROBOTS = () => {
   const url = `${location.origin.replace(/^http/, "ws")}/ws`;
@@ -111,9 +117,12 @@ const ROBOTS = () => {
     }
     play() {
       const v = this.view;
-      if (!v || v.game_over || v.to_act !== v.seat || !v.legal.length || this.v <= this.actedV) return;
+      if (!v || v.game_over || v.to_act !== v.seat || this.v <= this.actedV) return;
+      // A bid whist declarer who took the kitty discards (its view's legal is empty then).
+      const discard = v.phase === "discard" && v.discard > 0 ? { type: "discard", cards: v.hand.slice(0, v.discard) } : null;
+      if (!discard && !v.legal.length) return;
       this.actedV = this.v;
-      const action = v.legal[Math.floor(Math.random() * v.legal.length)];
+      const action = discard ?? v.legal[Math.floor(Math.random() * v.legal.length)];
       void this.req("table.act", { table: this.table, action }).then((r) => {
         if (r.error) this.actedV = -1; // asked too soon: at the next view
       });
@@ -541,6 +550,136 @@ test("an event for invited players only (when the server knows who may enter)", 
   await screen(una, "event");
   await una.waitForFunction(() => /No such event/.test(document.querySelector('[data-role="event-missing"]')?.textContent ?? ""));
   for (const p of [ida, ivy, una]) await p.context().close();
+});
+
+/** A score as the page writes it: a minus sign below zero. */
+const points = (n) => (n < 0 ? `\u2212${-n}` : String(n));
+
+/**
+ * Plays the user's part at the table the page is at, through the page (the
+ * bids, the kitty's discard, the trump or direction, the cards), until its
+ * game is over or the page leaves it.
+ */
+async function playBidTable(page) {
+  const table = (await tableInfo(page)).table;
+  const end = Date.now() + 120_000;
+  const acts = [];
+  for (;;) {
+    assert.ok(Date.now() < end, `${page.name}: the table's game did not end`);
+    const at = await tableInfo(page);
+    if (!at || at.table !== table) return acts;
+    if (await page.$('[data-role="result"]')) return acts;
+    // The calls never end the table; a card may (playOnce waits for the page to move on either way).
+    const calling = await page.$('[data-role="bidding"], [data-role="discard"], [data-role="choose"]');
+    const done = calling ? (await actOnce(assert, [page]))?.kind : (await playOnce(page)) && "play";
+    if (done) acts.push(done);
+    else await new Promise((r) => setTimeout(r, 40));
+  }
+}
+
+test("a Howell of bid whist boards: the game and its options in the form, a round played, its results", async () => {
+  const wes = await register(env, "wes");
+  await eventTab(wes);
+  // The games with boards, named by the server's rules; bid whist's options but the score to play to.
+  const games = await wes.$$eval("#event-form select[name=variant] option", (os) => os.map((o) => [o.value, o.textContent]));
+  assert.deepEqual(games, [
+    ["classic", "Classic Whist"],
+    ["bid", "Bid Whist"],
+  ]);
+  const optionNames = () => wes.$$eval('#event-form select[name^="opt-"]', (ss) => ss.map((s) => s.name.slice(4)));
+  assert.deepEqual(await optionNames(), ["trump", "honours"], "classic: the trump rule and honours");
+  await wes.selectOption("#event-form select[name=variant]", "bid");
+  const rules = await wes.evaluate(() => window.whist.rules().variants.find((v) => v.id === "bid"));
+  const bidOptions = rules.options.map((o) => o.name).filter((n) => n !== "play_to");
+  assert.deepEqual(await optionNames(), bidOptions, "bid whist: its options but play_to");
+  for (const name of bidOptions)
+    assert.equal(await wes.inputValue(`#event-form select[name="opt-${name}"]`), String(rules.defaults["4"][name]), `${name}'s default`);
+  assert.match(await wes.textContent('#event-form [data-role="game-help"]'), /the contract it reaches names the trump/);
+
+  // Wes and bw1, and three pairs of robots; one round of one board, total points.
+  const robotNames = ["bw1", "bw2", "bw3", "bw4", "bw5", "bw6", "bw7"];
+  for (const n of robotNames) await robot(n);
+  await wes.fill("#event-form input[name=event-name]", "Bid night");
+  await wes.selectOption("#event-form select[name=kind]", "howell");
+  await wes.selectOption("#event-form select[name=scoring]", "total");
+  await wes.fill("#event-form input[name=rounds]", "1");
+  await wes.fill("#event-form input[name=boards_per_round]", "1");
+  // The lowest bid 4 (ten tricks): random play sets most contracts, for points below zero.
+  await wes.selectOption('#event-form select[name="opt-min_bid"]', "4");
+  await wes.click("#create-event");
+  await screen(wes, "event");
+  const id = Number(/^#event\/(\d+)$/.exec(await wes.evaluate(() => location.hash))[1]);
+  const made = await wes.evaluate((id) => window.whist.app.conn.request("event.get", { event: id }), id);
+  assert.equal(made.variant, "bid", "the form sent variant bid");
+  assert.equal(made.options.min_bid, 4, "an option as a number");
+  assert.equal(typeof made.options.bidder_gets_kitty, "boolean");
+  assert.match(await wes.textContent(".event-head .badges"), /Bid Whist.*Howell \(pairs\)/);
+  assert.equal(await wes.textContent('[data-role="event-facts"] [data-role="game"]'), "Bid Whist");
+  const facts = await wes.textContent('[data-role="event-facts"] [data-role="rules"]');
+  assert.match(facts, /Lowest bid: 4/);
+  assert.doesNotMatch(facts, /Trumps|Play to/);
+
+  await wes.fill("#enter-form input[name=partner]", "bw1");
+  await wes.click("#event-enter");
+  await wes.waitForSelector('[data-role="entered"]');
+  await ask("bw1", "event.enter", { event: id, partner: "wes" });
+  for (const [a, b] of [
+    ["bw2", "bw3"],
+    ["bw4", "bw5"],
+    ["bw6", "bw7"],
+  ]) {
+    await ask(a, "event.enter", { event: id, partner: b });
+    await ask(b, "event.enter", { event: id, partner: a });
+  }
+  // In the lobby's list: the game's name with its rules.
+  await wes.click(".event-head button.leave");
+  await screen(wes, "lobby");
+  await wes.waitForFunction((id) => /4 entries/.test(document.querySelector(`.event-item[data-event="${id}"] .meta`)?.textContent ?? ""), id);
+  assert.match(await wes.textContent(`.event-item[data-event="${id}"] .meta + .meta`), /^Bid Whist · .*Lowest bid: 4/);
+  await wes.click(`.event-item[data-event="${id}"] a[data-open-event]`);
+  await screen(wes, "event");
+
+  // Started: at her table, the head names the game; she bids and plays through the page.
+  await wes.click("#director-start");
+  await atEventTable(wes, 1);
+  assert.match(await wes.$eval('[data-role="event-table-title"]', (el) => el.parentElement.textContent), /Bid Whist/);
+  const acts = await playBidTable(wes);
+  if (process.env.E2E_DEBUG) console.log(`# wes at her table: ${acts.join(", ")}`);
+  assert.ok(acts.includes("play"), `she played her cards: ${acts}`);
+  await screen(wes, "event");
+  await wes.waitForFunction(() => document.querySelector(".event-screen")?.dataset.state === "finished");
+  await wes.waitForSelector('[data-role="travellers"] table.traveller[data-board="1"]');
+
+  // The travellers, score card and standings as the server's, below zero with a minus sign.
+  const view = await wes.evaluate((id) => window.whist.app.conn.request("event.get", { event: id }), id);
+  const lines = view.travellers[0].lines;
+  const shown = await wes.$$eval('[data-role="travellers"] table.traveller[data-board="1"] tbody tr', (rs) =>
+    rs.map((r) => [r.dataset.ns, ...[...r.cells].slice(2, 6).map((c) => c.textContent)]),
+  );
+  assert.equal(shown.length, 2);
+  for (const l of lines) {
+    const row = shown.find((r) => r[0] === String(l.ns));
+    assert.deepEqual(row.slice(1), [l.ns_score, l.ew_score, l.ns_points, l.ew_points].map(points), `board 1, N/S ${l.ns}: ${JSON.stringify(l)}`);
+  }
+  const below = lines.flatMap((l) => [l.ns_score, l.ew_score]).filter((n) => n < 0).length;
+  if (process.env.E2E_DEBUG) console.log(`# bid whist board 1: ${JSON.stringify(lines)}; ${below} scores below zero`);
+  const ownPair = view.pairs.find((p) => p.players.some((x) => x.name === "wes")).pair;
+  const standing = view.standings.pairs.find((x) => x.pair === ownPair);
+  assert.equal(await wes.textContent('[data-role="scorecards"] [data-role="card-total"]'), points(standing.score));
+  const standings = await wes.$$eval('[data-role="standings"] tbody tr', (rs) => rs.map((r) => [r.dataset.pair, r.cells[3].textContent]));
+  assert.deepEqual(standings.sort(), view.standings.pairs.map((x) => [String(x.pair), points(x.score)]).sort());
+  assert.doesNotMatch(await wes.textContent(".event-screen"), /null|undefined|NaN/);
+
+  // event.results: bid whist, each board's trump null (each table's bidding named it), its kitty; the file to keep.
+  const results = await wes.evaluate((id) => window.whist.app.conn.request("event.results", { event: id }), id);
+  assert.equal(results.variant, "bid");
+  assert.equal(results.boards[0].trump, null);
+  assert.ok(Array.isArray(results.boards[0].deal.kitty) && results.boards[0].deal.kitty.length > 0, "the board's kitty");
+  await wes.waitForSelector("#download-results");
+  const [download] = await Promise.all([wes.waitForEvent("download"), wes.click("#download-results")]);
+  const saved = JSON.parse(await readFile(await download.path(), "utf8"));
+  assert.equal(saved.variant, "bid");
+  await wes.context().close();
 });
 
 /** Makes an event from the form (the lobby's Events tab shown); its id. */

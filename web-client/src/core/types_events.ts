@@ -1,7 +1,7 @@
 // The events' messages as the client reads them (docs/protocol.md, "Events"
 // and "The daily duplicate"): event.list's summaries, the event's view,
 // the event.update and event.table pushes, and the daily's view.
-import type { OptionValue } from "./types";
+import type { OptionValue, Variant } from "./types";
 
 export type EventKind = "mitchell" | "howell" | "drive";
 export type EventState = "open" | "running" | "finished" | "cancelled";
@@ -20,8 +20,11 @@ export interface EventSummary {
   event: number;
   name: string;
   kind: EventKind;
+  /** The boards' game (servers that have it; absent: classic). */
+  variant?: Variant;
   state: EventState;
   director: string;
+  /** The variant's options, by name. */
   options: Record<string, OptionValue>;
   scoring: EventScoring;
   /** The movement's rounds once started; before, the rounds asked for (0: the most the movement allows). */
@@ -134,11 +137,22 @@ export interface ResultLine extends TravellerLine {
   deal: number | null;
 }
 
+/** A board of event.results: its dealer, trump (null in bid whist: each table's bidding named its own), hands (with the kitty in bid whist). */
+export interface ResultBoard {
+  board: number;
+  dealer?: number;
+  trump?: string | null;
+  deal?: { hands: string[][]; kitty?: string[]; turned?: string; [key: string]: unknown };
+  top?: number;
+  results: ResultLine[];
+}
+
 /** event.results: a finished event's results as one document (docs/events.md, "Results"). */
 export interface EventResults {
   event: number;
   name: string;
-  boards: { board: number; results: ResultLine[] }[];
+  variant?: Variant;
+  boards: ResultBoard[];
   [key: string]: unknown;
 }
 

@@ -1,25 +1,31 @@
 // The new-event form (registered players only; a guest is told why not):
 // the name, the movement (Mitchell, Howell, a whist drive), the boards'
-// trump rule and honours (the classic game's options as the server's rules
-// name, word and default them), the scoring (pairs events), rounds, boards
-// per round and the round's minutes, the start (when the director starts
-// it, or at a local date and time within 7 days), the entry fee, and who
-// may enter (everyone, the director's friends, or the players invited,
-// listed by username). The server's refusal is shown in the form, with
-// its reason (bad_event says what is wrong).
+// game (classic whist or bid whist, named by the server's rules) and its
+// options (classic: the trump rule and honours; bid whist: every option
+// but the score to play to, a board being scored alone; the server's
+// rules name, word and default them), the scoring (pairs events), rounds,
+// boards per round and the round's minutes, the start (when the director
+// starts it, or at a local date and time within 7 days), the entry fee,
+// and who may enter (everyone, the director's friends, or the players
+// invited, listed by username). The server's refusal is shown in the
+// form, with its reason (bad_event says what is wrong).
 import type { App } from "../app";
 import { fill, h } from "../core/dom";
-import { defaultOptions, optionChoices, optionSpecs, optionText } from "../core/rules";
+import { defaultOptions, optionChoices, optionText, variantName } from "../core/rules";
+import type { OptionValue, Variant } from "../core/types";
 import type { EventEntry, EventKind } from "../core/types_events";
 import { fullDateTime } from "../i18n/format";
 import { t, type Key } from "../i18n";
 import { row, select } from "../lobby/create_form";
 import { splitNames } from "../social/invites";
-import { ENTRY_IDS, EVENT_OPTIONS, kindHelp, kindName, KIND_IDS } from "./words";
+import { boardVariants, ENTRY_IDS, eventOptionSpecs, kindHelp, kindName, KIND_IDS } from "./words";
 
 /** The protocol's limits (docs/protocol.md, event.create), for the browser's own checks. */
 const LIMITS = { rounds: [0, 300], boards: [1, 16], minutes: [5, 120], fee: [0, 10000] } as const;
 const WEEK_S = 7 * 86400;
+
+/** What each game's boards are, in the form. */
+const GAME_HELP: Partial<Record<Variant, Key>> = { classic: "events.gameClassicHelp", bid: "events.gameBidHelp" };
 
 /** Who may enter, as the form offers it, and what each means. */
 const ENTRY_CHOICES: Record<EventEntry, { name: Key; about: Key }> = {
@@ -59,6 +65,14 @@ export class CreateEventForm {
     "howell",
   );
   private readonly kindHelp = h("small", { class: "hint" });
+  private readonly game = select(
+    "variant",
+    boardVariants().map((v) => ({ value: v, label: variantName(v) })),
+    "classic",
+  );
+  private readonly gameHelp = h("small", { class: "hint", "data-role": "game-help" });
+  /** The chosen game's option rows (drawn again when the game changes). */
+  private readonly optionsPart = h("div", { class: "event-options", "data-role": "event-options" });
   private readonly scoring = select(
     "scoring",
     [
@@ -86,6 +100,8 @@ export class CreateEventForm {
 
   constructor(private readonly app: App) {
     this.kind.addEventListener("change", () => this.refresh());
+    this.game.addEventListener("change", () => (this.drawOptions(), this.refresh()));
+    this.drawOptions();
     this.startAt.addEventListener("input", () => this.refresh());
     this.scoringRow = row(t("events.scoring"), this.scoring, t("events.scoringHelp"));
     this.startRow = row(t("events.startAt"), this.startAt, this.startHelp);
@@ -95,7 +111,7 @@ export class CreateEventForm {
       { id: "event-form", class: "create-form event-form", onsubmit: (e) => void this.submit(e) },
       row(t("events.name"), this.name, t("events.nameHelp")),
       row(t("events.kind"), this.kind, this.kindHelp),
-      h("fieldset", null, h("legend", null, t("events.boardsLegend")), this.optionRows(), this.scoringRow),
+      h("fieldset", null, h("legend", null, t("events.boardsLegend")), row(t("form.game"), this.game, this.gameHelp), this.optionsPart, this.scoringRow),
       h("fieldset", null, h("legend", null, t("events.roundsLegend")), ...this.roundRows()),
       h("fieldset", null, h("legend", null, t("events.whoWhenLegend")), ...this.accessRows()),
       this.error,
@@ -121,17 +137,22 @@ export class CreateEventForm {
     }
   }
 
-  /** The boards' rules: the classic options the event sets, with the server's values, words and defaults. */
-  private optionRows(): HTMLElement[] {
-    const defaults = defaultOptions("classic", 4);
-    return optionSpecs("classic")
-      .filter((o) => EVENT_OPTIONS.includes(o.name))
-      .map((spec) => {
-        const input = select(`opt-${spec.name}`, optionChoices(spec), defaults[spec.name] ?? optionChoices(spec)[0]?.value ?? "");
-        this.options.set(spec.name, input);
-        const words = optionText(spec);
-        return row(words.label, input, words.help);
-      });
+  private get variant(): Variant {
+    return (this.game.value || "classic") as Variant;
+  }
+
+  /** The boards' rules: the chosen game's options the event sets, with the server's values, words and defaults. */
+  private drawOptions(): void {
+    const variant = this.variant;
+    const defaults = defaultOptions(variant, 4);
+    this.options.clear();
+    const rows = eventOptionSpecs(variant).map((spec) => {
+      const input = select(`opt-${spec.name}`, optionChoices(spec), defaults[spec.name] ?? optionChoices(spec)[0]?.value ?? "");
+      this.options.set(spec.name, input);
+      const words = optionText(spec);
+      return row(words.label, input, words.help);
+    });
+    fill(this.optionsPart, rows);
   }
 
   private roundRows(): HTMLElement[] {
@@ -177,6 +198,8 @@ export class CreateEventForm {
   private refresh(): void {
     const kind = this.kind.value as EventKind;
     this.kindHelp.textContent = kindHelp(kind);
+    const gameHelp = GAME_HELP[this.variant];
+    this.gameHelp.textContent = gameHelp ? t(gameHelp) : "";
     this.scoringRow.hidden = kind === "drive";
     this.startRow.hidden = !this.later;
     const now = Math.floor(Date.now() / 1000);
@@ -200,11 +223,15 @@ export class CreateEventForm {
     const name = this.name.value.trim();
     if (!name) return this.refuse(t("events.needName"));
     const kind = this.kind.value as EventKind;
-    const options: Record<string, string> = {};
-    for (const [k, input] of this.options) options[k] = input.value;
+    const options: Record<string, OptionValue> = {};
+    for (const spec of eventOptionSpecs(this.variant)) {
+      const raw = this.options.get(spec.name)?.value ?? "";
+      if (raw !== "") options[spec.name] = spec.type === "int" ? Number(raw) : spec.type === "bool" ? raw === "true" : raw;
+    }
     const d: Record<string, unknown> = {
       name,
       kind,
+      variant: this.variant,
       options,
       rounds: Number(this.rounds.value),
       boards_per_round: Number(this.boards.value),

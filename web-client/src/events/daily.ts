@@ -158,7 +158,7 @@ export class DailyScreen implements Screen {
           h("dt", null, t("daily.boards")),
           h("dd", null, String(d.boards)),
           h("dt", null, t("events.rulesLabel")),
-          h("dd", null, boardRules(d.options)),
+          h("dd", null, boardRules(d)),
           h("dt", null, t("events.scoring")),
           h("dd", null, scoringName(d.scoring)),
           h("dt", null, t("daily.entrantsLabel")),

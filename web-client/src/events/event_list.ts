@@ -56,7 +56,13 @@ function eventItem(app: App, e: EventSummary): HTMLElement {
       feeText(e.fee),
       e.entry && e.entry !== "open" ? [" · ", entryName(e.entry)] : null,
     ),
-    h("p", { class: "meta" }, boardRules(e.options), " · ", t("events.boardsRound", { n: e.boards_per_round, minutes: Math.round(e.round_seconds / 60) })),
+    h(
+      "p",
+      { class: "meta" },
+      boardRules(e, { game: true }),
+      " · ",
+      t("events.boardsRound", { n: e.boards_per_round, minutes: Math.round(e.round_seconds / 60) }),
+    ),
     h(
       "footer",
       null,

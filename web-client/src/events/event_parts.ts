@@ -1,5 +1,5 @@
 // The parts of an event's page: its facts (director, movement, scoring,
-// the boards' rules, rounds, clock, start, fee, who may enter), the
+// the boards' game and rules, rounds, clock, start, fee, who may enter), the
 // entries (before the start) or the pairs and players, this round's tables
 // with the user's, and the standings (a Mitchell's two lists, N/S and E/W,
 // a Howell's one, a drive's players), with the user's line marked.
@@ -10,7 +10,7 @@ import { t } from "../i18n";
 import { fullDateTime } from "../i18n/format";
 import { feeText, startOf } from "./event_list";
 import type { TravellerNames } from "./travellers";
-import { boardRules, entryName, kindName, pairLabel, pairPlayers, percentText, playerWord, score, scoringName } from "./words";
+import { boardRules, entryName, gameName, kindName, pairLabel, pairPlayers, percentText, playerWord, score, scoringName } from "./words";
 
 /** A player's name: a link to the profile (a computer player's plain word). */
 export function who(p: EventPlayer): HTMLElement | string {
@@ -39,7 +39,8 @@ export function factsPanel(v: EventView): HTMLElement {
       fact(t("events.director"), playerLink(v.director), "director"),
       fact(t("events.kind"), kindName(v.kind)),
       v.kind !== "drive" ? fact(t("events.scoring"), scoringName(v.scoring)) : null,
-      fact(t("events.rulesLabel"), boardRules(v.options)),
+      fact(t("events.game"), gameName(v), "game"),
+      fact(t("events.rulesLabel"), boardRules(v, { all: true }), "rules"),
       fact(t("events.rounds"), v.rounds > 0 ? String(v.rounds) : t("events.roundsMost")),
       fact(t("events.boardsPerRound"), t("events.boardsRound", { n: v.boards_per_round, minutes })),
       v.state === "open" ? fact(t("events.start"), startOf(v)) : null,

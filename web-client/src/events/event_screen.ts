@@ -24,7 +24,7 @@ import { fetchResults, saveResults, withGames } from "./results";
 import { roundLine } from "./event_list";
 import { scoreCardSection } from "./scorecards";
 import { travellersSection } from "./travellers";
-import { kindBadge, stateBadge, tickClocks } from "./words";
+import { gameBadge, kindBadge, stateBadge, tickClocks } from "./words";
 
 const POLL_MS = 15_000;
 
@@ -163,6 +163,7 @@ export class EventScreen implements Screen {
           ? h(
               "p",
               { class: "badges" },
+              gameBadge(v),
               kindBadge(v.kind),
               stateBadge(v),
               v.paused && v.state === "running" ? h("span", { class: "badge paused" }, t("events.clockPaused")) : null,

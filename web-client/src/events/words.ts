@@ -1,16 +1,21 @@
-// Events in words: the movements, states, scoring, the boards' rules (the
-// trump rule and honours, named and worded by the server's rules object),
-// pairs and players by name, scores, the round's clock, and the server's
+// Events in words: the movements, states, scoring, the boards' game and
+// rules (classic whist's trump rule and honours, bid whist's options, named
+// and worded by the server's rules object), pairs and players by name,
+// scores (a minus sign below zero), the round's clock, and the server's
 // notices (event.update's English `notice`) in the user's language.
 import { h } from "../core/dom";
-import { optionLabel, optionSpecs, optionText } from "../core/rules";
-import type { OptionValue } from "../core/types";
+import { defaultOptions, optionLabel, optionSpecs, optionText, variantIds, variantName } from "../core/rules";
+import type { OptionValue, RulesOption, Variant } from "../core/types";
 import type { EventKind, EventPlayer, EventState, EventSummary, EventView, EventEntry, EventScoring, EventUpdate } from "../core/types_events";
 import { lang, t, type Key } from "../i18n";
 import { plainNum } from "../i18n/format";
 
-/** The options an event sets for its boards (docs/protocol.md, event.create): the classic game's, by name; their values and words come from the rules. */
-export const EVENT_OPTIONS = ["trump", "honours"];
+/** The games an event's boards may be (docs/protocol.md, event.create): exact-bid whist has none. */
+const BOARD_VARIANTS: Variant[] = ["classic", "bid"];
+/** Classic whist's options an event sets for its boards (the others are for games to a score). */
+const CLASSIC_OPTIONS = ["trump", "honours"];
+/** Bid whist's options boards leave out: a board is scored alone (play_to is not read), and the event's own. */
+const NOT_FOR_BOARDS = ["play_to", "boards", "first_trump"];
 
 const KINDS: Record<EventKind, Key> = { mitchell: "events.kindMitchell", howell: "events.kindHowell", drive: "events.kindDrive" };
 const KIND_HELP: Record<EventKind, Key> = { mitchell: "events.kindMitchellHelp", howell: "events.kindHowellHelp", drive: "events.kindDriveHelp" };
@@ -54,22 +59,59 @@ export function kindBadge(kind: EventKind): HTMLElement {
   return h("span", { class: `badge event-kind kind-${kind}` }, kindName(kind));
 }
 
-/** "Trumps: turned card · Honours: off": the boards' rules, in the rules' own words. */
-export function boardRules(options: Record<string, OptionValue>): string {
-  const specs = optionSpecs("classic");
-  const lower = (s: string): string => s.toLocaleLowerCase(lang());
-  return EVENT_OPTIONS.flatMap((name) => {
-    const spec = specs.find((o) => o.name === name);
-    const value = options[name];
-    if (!spec || value === undefined) return [];
-    return [t("rules.optionChoice", { label: optionText(spec).label, value: lower(optionLabel("classic", name, value)) })];
-  }).join(" · ");
+/** The game of an event's boards: its `variant` ("classic" for a server or an event that names none). */
+export function eventVariant(e: { variant?: Variant | undefined }): Variant {
+  return e.variant ?? "classic";
 }
 
-/** A number of points or matchpoints as the server gives it (up to two decimals). */
+/** The games the new-event form offers: those with boards that the server has. */
+export function boardVariants(): Variant[] {
+  const known = variantIds();
+  return BOARD_VARIANTS.filter((v) => known.length === 0 || known.includes(v));
+}
+
+/** The options an event of `variant` sets for its boards, as the rules describe them (values, words, defaults). */
+export function eventOptionSpecs(variant: Variant): RulesOption[] {
+  const specs = optionSpecs(variant);
+  if (variant === "classic") return specs.filter((o) => CLASSIC_OPTIONS.includes(o.name));
+  return specs.filter((o) => !NOT_FOR_BOARDS.includes(o.name));
+}
+
+/** "Bid Whist": the game's name, from the rules. */
+export function gameName(e: { variant?: Variant | undefined }): string {
+  return variantName(eventVariant(e));
+}
+
+export function gameBadge(e: { variant?: Variant | undefined }): HTMLElement {
+  const v = eventVariant(e);
+  return h("span", { class: "badge event-game", "data-variant": v }, variantName(v));
+}
+
+/**
+ * The boards' rules in the rules' own words: "Trumps: turned card ·
+ * Honours: off" (classic); bid whist's numbers and what is not the default
+ * ("Jokers: 2 · Lowest bid: 1 · Double no trump: yes"), or with `all`
+ * every option. With `game`, the game's name first.
+ */
+export function boardRules(e: { variant?: Variant | undefined; options: Record<string, OptionValue> }, { game = false, all = false } = {}): string {
+  const variant = eventVariant(e);
+  const defaults = defaultOptions(variant, 4);
+  const lower = (s: string): string => s.toLocaleLowerCase(lang());
+  const parts = eventOptionSpecs(variant).flatMap((spec) => {
+    const value = e.options[spec.name];
+    if (value === undefined) return [];
+    if (!all && variant !== "classic" && spec.type !== "int" && value === defaults[spec.name]) return [];
+    return [t("rules.optionChoice", { label: optionText(spec).label, value: lower(optionLabel(variant, spec.name, value)) })];
+  });
+  return [game ? variantName(variant) : null, ...parts].filter((x) => x).join(" · ");
+}
+
+/** A number of points or matchpoints as the server gives it (up to two decimals); below zero (bid whist's contracts set) with a minus sign, "−2". */
 export function score(n: number | null | undefined): string {
   if (n === null || n === undefined) return "";
-  return Number.isInteger(n) ? plainNum(n) : n.toLocaleString(lang(), { minimumFractionDigits: 1, maximumFractionDigits: 2 });
+  const a = Math.abs(n);
+  const text = Number.isInteger(a) ? plainNum(a) : a.toLocaleString(lang(), { minimumFractionDigits: 1, maximumFractionDigits: 2 });
+  return n < 0 ? `\u2212${text}` : text;
 }
 
 export function percentText(n: number | null | undefined): string {

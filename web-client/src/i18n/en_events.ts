@@ -64,6 +64,9 @@ export const events = {
   "events.name": "Name",
   "events.nameHelp": "Up to 60 characters, as players see it in the list.",
   "events.kind": "Movement",
+  "events.gameClassicHelp": "Every table plays the same boards: the same hands, dealer and trump (by the trump rule below).",
+  "events.gameBidHelp":
+    "Every table plays the same boards, the kitty included, and bids each one: the contract it reaches names the trump. A board is scored alone: there is no score to play to.",
   "events.boardsLegend": "Boards",
   "events.scoring": "Scoring",
   "events.scoringHelp": "Matchpoints compare each result with the others on the same cards (2 for each beaten, 1 for a tie); total adds the points up.",
@@ -106,6 +109,7 @@ export const events = {
   "events.toEvents": "Back to the events",
   "events.print": "Print the results",
   "events.rulesLabel": "Rules",
+  "events.game": "Game",
   "events.yourPlace": "Your place: {rank} of {n}.",
   "events.about": "About",
   "events.director": "Director",

@@ -67,6 +67,10 @@ export const events: Part<OneOther, typeof english> = {
   "events.name": "Nome",
   "events.nameHelp": "Fino a 60 caratteri, come i giocatori lo vedono nell'elenco.",
   "events.kind": "Movimento",
+  "events.gameClassicHelp":
+    "Ogni tavolo gioca le stesse smazzate: le stesse mani, lo stesso mazziere e la stessa briscola (secondo la regola della briscola qui sotto).",
+  "events.gameBidHelp":
+    "Ogni tavolo gioca le stesse smazzate, monte compreso, e le dichiara una per una: il contratto raggiunto indica la briscola. Ogni smazzata si conta da sola: non c'è un punteggio a cui giocare.",
   "events.boardsLegend": "Smazzate",
   "events.scoring": "Punteggio",
   "events.scoringHelp":
@@ -110,6 +114,7 @@ export const events: Part<OneOther, typeof english> = {
   "events.toEvents": "Torna ai tornei",
   "events.print": "Stampa i risultati",
   "events.rulesLabel": "Regole",
+  "events.game": "Gioco",
   "events.yourPlace": "Il tuo posto: {rank} su {n}.",
   "events.about": "Informazioni",
   "events.director": "Direttore",

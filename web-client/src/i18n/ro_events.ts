@@ -70,6 +70,9 @@ export const events: Part<OneFewOther, typeof english> = {
   "events.name": "Nume",
   "events.nameHelp": "Până la 60 de caractere, așa cum îl văd jucătorii în listă.",
   "events.kind": "Mișcare",
+  "events.gameClassicHelp": "Toate mesele joacă aceleași board-uri: aceleași mâini, același împărțitor și același atu (după regula atuului de mai jos).",
+  "events.gameBidHelp":
+    "Toate mesele joacă aceleași board-uri, talonul inclus, și licitează fiecare board: contractul la care ajung numește atuul. Fiecare board se punctează singur: nu există un scor până la care se joacă.",
   "events.boardsLegend": "Board-uri",
   "events.scoring": "Punctaj",
   "events.scoringHelp":
@@ -113,6 +116,7 @@ export const events: Part<OneFewOther, typeof english> = {
   "events.toEvents": "Înapoi la turnee",
   "events.print": "Tipărește rezultatele",
   "events.rulesLabel": "Reguli",
+  "events.game": "Joc",
   "events.yourPlace": "Locul tău: {rank} din {n}.",
   "events.about": "Despre",
   "events.director": "Director",

@@ -378,7 +378,7 @@ export class TableScreen implements Screen {
         h(
           "p",
           { class: "opts" },
-          boardRules(st.summary.options),
+          boardRules(st.summary, { game: true }),
           h("span", { class: "badge event-kind" }, info.own_pace ? t("daily.badge") : t("events.badge")),
         ),
       ),
