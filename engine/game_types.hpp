@@ -34,6 +34,7 @@ struct Contract {
   std::int8_t declarer = -1;
   std::int8_t level = 0;
   BidMode mode = BidMode::kUptown;
+  bool operator==(const Contract&) const = default;
 };
 
 // A number per side or per player (at most six), kept without allocating.

@@ -19,6 +19,14 @@ FirstTrump rotation_of(const Rules& r, int number) {
 
 int board_dealer(int number) { return (number - 1) % 4; }
 
+BoardPlay board_play(const HandResult& result) {
+  BoardPlay p;
+  if (result.tricks.size() >= 2) p.tricks = {result.tricks[0], result.tricks[1]};
+  p.contract = result.contract;
+  if (p.contract.declarer >= 0) p.trump = result.trump;
+  return p;
+}
+
 Board make_board(const Rules& event_rules, std::uint64_t seed, int number) {
   Board b;
   b.number = number;

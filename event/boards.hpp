@@ -14,6 +14,7 @@
 // engine plays each board with its own trump.
 #pragma once
 
+#include <array>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -37,6 +38,21 @@ struct Board {
 // Board `number` of the event whose seed is `seed`, under the event's rules
 // (classic, finalized).
 Board make_board(const Rules& event_rules, std::uint64_t seed, int number);
+
+// How one table played a board, for its traveller: each side's tricks,
+// N/S first (bid whist: the book counted to the declarers), and in bid
+// whist the contract and the trump its declarer named (kNoSuit at no
+// trump); classic whist has no contract (declarer -1) and its trump is
+// the board's.
+struct BoardPlay {
+  std::array<int, 2> tricks{0, 0};
+  Contract contract{};
+  int trump = -1;
+  bool operator==(const BoardPlay&) const = default;
+};
+
+// A finished deal's play, from the game's result.
+BoardPlay board_play(const HandResult& result);
 
 // The seat that deals board `number`.
 int board_dealer(int number);

@@ -319,7 +319,8 @@ void EventCore::open_round(std::int64_t now) {
 }
 
 EventError EventCore::board_finished(int round, int table, int board, double ns_score,
-                                     double ew_score, std::int64_t now) {
+                                     double ew_score, std::int64_t now,
+                                     std::optional<BoardPlay> play) {
   out_ = {};
   if (d_.state != EventState::kRunning) return EventError::kNotRunning;
   if (round != d_.round) return EventError::kUnknownTable;
@@ -331,7 +332,8 @@ EventError EventCore::board_finished(int round, int table, int board, double ns_
     return EventError::kUnknownTable;
   }
   t->done.insert(board);
-  d_.results.push_back({board, round, table, t->ns, t->ew, t->players, ns_score, ew_score, {}});
+  d_.results.push_back(
+      {board, round, table, t->ns, t->ew, t->players, ns_score, ew_score, {}, std::move(play)});
   out_.changed = true;
   if (std::all_of(d_.tables.begin(), d_.tables.end(),
                   [](const EventTable& x) { return x.finished(); })) {
@@ -349,7 +351,8 @@ void EventCore::end_round(std::int64_t now, const std::map<int, int>& at_fault) 
       int ns_percent = 50;
       if (auto f = at_fault.find(t.table); f != at_fault.end())
         ns_percent = f->second == 0 ? 40 : 60;
-      d_.results.push_back({board, t.round, t.table, t.ns, t.ew, t.players, 0, 0, ns_percent});
+      d_.results.push_back(
+          {board, t.round, t.table, t.ns, t.ew, t.players, 0, 0, ns_percent, std::nullopt});
       t.done.insert(board);
     }
   }

@@ -43,6 +43,7 @@
 #include <vector>
 
 #include "engine/options.hpp"
+#include "event/boards.hpp"
 #include "event/movement.hpp"
 #include "event/scoring.hpp"
 
@@ -118,6 +119,9 @@ struct BoardResult {
   double ns_score = 0;
   double ew_score = 0;
   std::optional<int> adjusted_ns_percent;
+  // How it was played (tricks, bid whist's contract); none when adjusted,
+  // and for results stored before it was kept.
+  std::optional<BoardPlay> play;
 };
 
 enum class EventError {
@@ -230,9 +234,9 @@ class EventCore {
   // The director starts the event now (before its time).
   EventError start(std::int64_t account, std::int64_t now);
   // A board finished at a table of the current round, with each side's
-  // points on it.
+  // points on it and how it was played (for its traveller).
   EventError board_finished(int round, int table, int board, double ns_score, double ew_score,
-                            std::int64_t now);
+                            std::int64_t now, std::optional<BoardPlay> play = std::nullopt);
   EventError pause(std::int64_t account, std::int64_t now);
   EventError resume(std::int64_t account, std::int64_t now);
   EventError extend(std::int64_t account, int seconds, std::int64_t now);

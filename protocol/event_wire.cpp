@@ -38,7 +38,33 @@ json drive_json(const std::vector<whist::event::PlayerStanding>& list,
   return out;
 }
 
-json travellers_json(const std::vector<whist::event::Traveller>& list) {
+// How a table played a board on the wire: "tricks" (N/S first) and bid
+// whist's "contract" with the trump its declarer named (null at no trump),
+// each null where there is none (an adjusted board, classic's contract).
+void put_play(json& line, const std::optional<whist::event::BoardPlay>& play) {
+  line["tricks"] = play ? json(play->tricks) : json(nullptr);
+  json contract = nullptr;
+  if (play && play->contract.declarer >= 0) {
+    const int trump = play->trump;
+    contract = {{"declarer", play->contract.declarer},
+                {"level", play->contract.level},
+                {"mode", std::string(bid_mode_name(play->contract.mode))},
+                {"trump", trump >= 0 && trump < kNoSuit ? json(std::string(1, suit_letter(trump)))
+                                                        : json(nullptr)}};
+  }
+  line["contract"] = std::move(contract);
+}
+
+// Each result's play by board and pairs (a board is played once by two pairs).
+using Plays = std::map<std::tuple<int, int, int>, std::optional<whist::event::BoardPlay>>;
+
+Plays plays_of(const std::vector<whist::event::BoardResult>& results) {
+  Plays out;
+  for (const auto& r : results) out[{r.board, r.ns, r.ew}] = r.play;
+  return out;
+}
+
+json travellers_json(const std::vector<whist::event::Traveller>& list, const Plays& plays) {
   json out = json::array();
   for (const auto& t : list) {
     json lines = json::array();
@@ -51,6 +77,8 @@ json travellers_json(const std::vector<whist::event::Traveller>& list) {
         line["adjusted"] = *l.result.adjusted_ns_percent;
       else
         line["ns_score"] = l.result.ns_score, line["ew_score"] = l.result.ew_score;
+      const auto p = plays.find({t.board, l.result.ns, l.result.ew});
+      put_play(line, p == plays.end() ? std::nullopt : p->second);
       lines.push_back(std::move(line));
     }
     out.push_back(
@@ -67,6 +95,7 @@ json drive_travellers_json(const std::vector<whist::event::BoardResult>& results
     // (A board not played to its end scores nothing in a drive.)
     json line = {{"players", r.players}, {"played", !r.adjusted_ns_percent}};
     if (!r.adjusted_ns_percent) line["ns_score"] = r.ns_score, line["ew_score"] = r.ew_score;
+    put_play(line, r.play);
     lines[r.board].push_back(std::move(line));
   }
   json out = json::array();
@@ -161,7 +190,7 @@ json event_view_json(const whist::event::EventCore& core,
   else if (drive)
     j["travellers"] = drive_travellers_json(e.results);
   else
-    j["travellers"] = travellers_json(core.travellers_now());
+    j["travellers"] = travellers_json(core.travellers_now(), plays_of(e.results));
   return j;
 }
 
@@ -213,6 +242,7 @@ json event_results_json(const whist::event::EventCore& core,
     }
     // The game that played it, and the board's deal in it (a table plays
     // its boards in order, one deal each).
+    put_play(line, r.play);
     line["game"] = nullptr;
     line["deal"] = nullptr;
     if (auto g = games.find({r.round, r.table}); g != games.end() && !r.adjusted_ns_percent) {
@@ -280,7 +310,7 @@ json daily_json(const whist::event::DailyCore& d, std::int64_t account, std::int
       ranking.push_back(std::move(one));
     }
     j["ranking"] = ranking;
-    j["travellers"] = travellers_json(d.travellers());
+    j["travellers"] = travellers_json(d.travellers(), {});
   } else {
     j["ranking"] = nullptr;
     j["travellers"] = nullptr;

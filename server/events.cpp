@@ -856,7 +856,7 @@ void EventService::boards_done(EventPlay at, std::vector<table::BoardScore> boar
     if (it == events_.end()) return all;
     for (const auto& b : boards) {
       Outcome o = command(db, *it->second, now, [&](event::EventCore& c) {
-        return c.board_finished(at.round, at.table, b.board, b.ns, b.ew, now);
+        return c.board_finished(at.round, at.table, b.board, b.ns, b.ew, now, b.play);
       });
       merge(all, o);
     }

@@ -110,6 +110,37 @@ ScoringMethod read_scoring(const Reader& r) {
 
 std::uint64_t read_seed(const Reader& r) { return codec::seed(r.self(), "seed", r.what()); }
 
+// How a table played a board: each side's tricks, and bid whist's contract
+// with the trump its declarer named (a suit's index, 4 for no trump).
+json play_json(const BoardPlay& p) {
+  json j = {{"tricks", p.tricks}, {"contract", nullptr}};
+  if (p.contract.declarer >= 0)
+    j["contract"] = {{"declarer", p.contract.declarer},
+                     {"level", p.contract.level},
+                     {"mode", bid_mode_name(p.contract.mode)},
+                     {"trump", p.trump}};
+  return j;
+}
+
+BoardPlay read_play(const json& j) {
+  Reader r(j, "a result's play", {"tricks", "contract"});
+  BoardPlay p;
+  const std::vector<int> tricks = r.ints("tricks");
+  if (tricks.size() != 2) bad("a result's play's tricks is not a list of 2");
+  p.tricks = {tricks[0], tricks[1]};
+  if (!r.at("contract").is_null()) {
+    Reader c(r.at("contract"), "a result's contract", {"declarer", "level", "mode", "trump"});
+    p.contract.declarer = static_cast<std::int8_t>(c.small("declarer", 0, 3));
+    p.contract.level = static_cast<std::int8_t>(c.small("level", 1, 7));
+    const std::string mode = c.text("mode");
+    const auto m = parse_bid_mode(mode);
+    if (!m) bad("unknown bid mode '" + mode + "'");
+    p.contract.mode = *m;
+    p.trump = c.small("trump", 0, 4);
+  }
+  return p;
+}
+
 json settings_json(const EventSettings& s) {
   return {{"name", s.name},
           {"kind", kind_name(s.kind)},
@@ -213,9 +244,9 @@ EventData read_event(std::string_view text) {
     e.tables.push_back(std::move(t));
   }
   for (const json& x : r.list("results")) {
-    Reader rr(
-        x, "a result",
-        {"board", "round", "table", "ns", "ew", "players", "ns_score", "ew_score", "adjusted"});
+    Reader rr(x, "a result",
+              {"board", "round", "table", "ns", "ew", "players", "ns_score", "ew_score", "adjusted",
+               "play"});
     BoardResult b;
     b.board = rr.small("board", 1, 100'000);
     b.round = rr.small("round", 1, 1000);
@@ -226,6 +257,8 @@ EventData read_event(std::string_view text) {
     b.ns_score = rr.number("ns_score");
     b.ew_score = rr.number("ew_score");
     if (!rr.at("adjusted").is_null()) b.adjusted_ns_percent = rr.small("adjusted", 40, 60);
+    // (Results stored before their play was kept have none.)
+    if (rr.self().contains("play") && !rr.at("play").is_null()) b.play = read_play(rr.at("play"));
     e.results.push_back(b);
   }
   for (const json& x : r.list("paid")) {
@@ -320,7 +353,8 @@ std::string encode_event(const EventData& e) {
          {"players", r.players},
          {"ns_score", r.ns_score},
          {"ew_score", r.ew_score},
-         {"adjusted", r.adjusted_ns_percent ? json(*r.adjusted_ns_percent) : json(nullptr)}});
+         {"adjusted", r.adjusted_ns_percent ? json(*r.adjusted_ns_percent) : json(nullptr)},
+         {"play", r.play ? play_json(*r.play) : json(nullptr)}});
   }
   json paid = json::array();
   for (const auto& [account, chips] : e.paid)

@@ -18,6 +18,7 @@
 #include "engine/ai/player.hpp"
 #include "engine/ai/solver.hpp"
 #include "engine/game.hpp"
+#include "event/boards.hpp"
 #include "protocol/table_events.hpp"
 #include "storage/result_store.hpp"
 #include "storage/states.hpp"
@@ -211,6 +212,7 @@ struct BoardScore {
   int board = 0;
   int ns = 0;
   int ew = 0;
+  event::BoardPlay play;  // tricks, and bid whist's contract
   bool operator==(const BoardScore&) const = default;
 };
 

@@ -46,7 +46,8 @@ Game TableCore::make_game(std::uint64_t seed, int dealer) {
 
 BoardScore TableCore::board_score(size_t deal) const {
   const HandResult& r = game_->results()[deal];
-  return {setup_.event->first_board + static_cast<int>(deal), r.score[0], r.score[1]};
+  return {setup_.event->first_board + static_cast<int>(deal), r.score[0], r.score[1],
+          event::board_play(r)};
 }
 
 std::vector<BoardScore> TableCore::boards_played() const {

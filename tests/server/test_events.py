@@ -309,6 +309,9 @@ def test_howell_four_pairs_played_through(whistd):
                 assert [line["ns_score"], line["ew_score"]] == result["scores"], (line, result)
                 assert max(result["scores"]) >= 1
                 assert line["ns_points"] + line["ew_points"] == 2
+                # How it was played: each side's tricks; classic has no contract.
+                assert sum(line["tricks"]) == 13 and line["contract"] is None, line
+                assert max(line["tricks"]) - 6 == max(result["scores"]), (line, result)
         # The pot, 8 fees of 10 less the house's 10%, to the winning pair(s),
         # half to each player; the rest stays with the house.
         winners = [x["pair"] for x in standings if x["rank"] == 1]
@@ -419,8 +422,16 @@ def test_howell_of_bid_whist_boards(whistd):
                 assert record["deals"][0]["kitty"] == deal["kitty"]
                 status, out = replay(record)
                 assert status == 0 and out["game_over"], out
-                # The board's points are the table's, whatever its contract.
+                # The board's points are the table's, whatever its contract,
+                # and so are its tricks (the book to the declarers) and contract.
                 assert out["hands"][0]["score"] == [x["ns_score"], x["ew_score"]], (out, x)
+                assert out["hands"][0]["tricks"] == x["tricks"], (out, x)
+                bids = [a for a in record["actions"] if a["type"] == "bid"]
+                c = x["contract"]
+                assert (c["declarer"], c["level"], c["mode"]) \
+                    == (bids[-1]["seat"], bids[-1]["level"], bids[-1]["mode"]), (c, bids)
+                named = [a for a in record["actions"] if a["type"] == "trump"]
+                assert c["trump"] == (named[0]["suit"] if named else None), (c, named)
                 nets.append(x["ns_score"] - x["ew_score"])
             # Matchpoints on the net: the better N/S net takes the top of 2.
             points = [x["ns_points"] for x in b["results"]]

@@ -140,6 +140,23 @@ TEST_CASE("a bid whist event's rules are stored with their variant; older ones a
   CHECK(back.settings.rules.options.jokers == 0);
   CHECK(back.settings.rules.options.defensive_scoring);
   CHECK(encode_event(back) == text);
+  // How each board was played: the contract and the trump named.
+  REQUIRE_FALSE(d.results.empty());
+  BoardPlay play;
+  play.tricks = {9, 4};
+  play.contract = {2, 3, whist::BidMode::kDowntown};
+  play.trump = 1;
+  d.results[0].play = play;
+  const EventData played = decode_event(encode_event(d));
+  REQUIRE(played.results[0].play);
+  CHECK(*played.results[0].play == play);
+  auto no_trump = nlohmann::json::parse(encode_event(d));
+  no_trump["results"][0]["play"]["contract"]["mode"] = "sideways";
+  CHECK_THROWS_WITH(decode_event(no_trump.dump()), "stored event: unknown bid mode 'sideways'");
+  // Results stored before their play was kept have none.
+  auto older = nlohmann::json::parse(encode_event(d));
+  older["results"][0].erase("play");
+  CHECK_FALSE(decode_event(older.dump()).results[0].play);
   // A variant without boards, and a bid option under classic, are refused.
   auto exact = nlohmann::json::parse(text);
   exact["settings"]["rules"]["variant"] = "exact";

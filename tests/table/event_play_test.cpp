@@ -177,7 +177,12 @@ TEST_CASE("each board finished is told with the engine's score; the game is play
     // One board at a time, as it ends.
     REQUIRE(h.boards.size() == static_cast<size_t>(i + 1));
     const HandResult& r = h.game()->results()[static_cast<size_t>(i)];
-    CHECK(h.boards.back() == BoardScore{2 + i, r.score[0], r.score[1]});
+    CHECK(h.boards.back() ==
+          BoardScore{2 + i, r.score[0], r.score[1], whist::event::board_play(r)});
+    // Classic: each side's tricks, and no contract.
+    CHECK(h.boards.back().play.tricks[0] + h.boards.back().play.tricks[1] == 13);
+    CHECK(h.boards.back().play.tricks[0] == r.tricks[0]);
+    CHECK(h.boards.back().play.contract.declarer == -1);
     CHECK(h.core().boards_played() == h.boards);
   }
   REQUIRE(h.game()->is_over());
@@ -407,7 +412,8 @@ TEST_CASE("an event's table restarted mid-game: the same boards go on") {
   CHECK(all[2].board == 8);
   for (size_t i = 0; i < 3; ++i)
     CHECK(all[i] == BoardScore{6 + static_cast<int>(i), r->game()->results()[i].score[0],
-                               r->game()->results()[i].score[1]});
+                               r->game()->results()[i].score[1],
+                               whist::event::board_play(r->game()->results()[i])});
   CHECK(r->jobs_of<store::CreateGame>().empty());
   CHECK(r->jobs_of<store::FinishGame>().size() == 1);
   CHECK(code(r->send(back.at(0), "table.rematch")) == "wrong_state");

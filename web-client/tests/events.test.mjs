@@ -369,12 +369,19 @@ test("a Howell of four pairs: made, entered, started, played round by round, its
   const firstLine = view.travellers[0].lines[0];
   if (process.env.E2E_DEBUG) console.log(`# board 1's first line: ${JSON.stringify(firstLine)}`);
   const row = await dora.$$eval('[data-role="travellers"] table.traveller[data-board="1"] tbody tr', (rs) =>
-    rs.map((r) => [...r.cells].map((c) => c.textContent)),
+    rs.map((r) => ["td.score", "td.mp", "td.tricks"].map((c) => r.querySelector(c)?.textContent)),
   );
+  // Classic whist: each side's tricks, and no contract column.
   assert.ok(
-    row.some((cells) => cells[2] === String(firstLine.ns_score ?? "") && cells[4] === String(firstLine.ns_points)),
+    row.some(
+      (cells) =>
+        cells[0] === String(firstLine.ns_score ?? "") &&
+        cells[1] === String(firstLine.ns_points) &&
+        cells[2] === `${firstLine.tricks[0]}–${firstLine.tricks[1]}`,
+    ),
     `a line of board 1 shows ${JSON.stringify(firstLine)}: ${JSON.stringify(row)}`,
   );
+  assert.equal(await dora.$$eval('[data-role="travellers"] th', (ths) => ths.filter((th) => th.textContent === "Contract").length), 0);
   // Score cards: dora's own first, a row a board she played, the total her
   // pair's score in the standings; another pair's card when chosen.
   const standing = (pair) => view.standings.pairs.find((x) => x.pair === pair);
@@ -595,6 +602,7 @@ test("a Howell of bid whist boards: the game and its options in the form, a roun
   for (const name of bidOptions)
     assert.equal(await wes.inputValue(`#event-form select[name="opt-${name}"]`), String(rules.defaults["4"][name]), `${name}'s default`);
   assert.match(await wes.textContent('#event-form [data-role="game-help"]'), /the contract it reaches names the trump/);
+  if (shots) await wes.screenshot({ path: join(shots, "event-form-bid.png"), fullPage: true });
 
   // Wes and bw1, and three pairs of robots; one round of one board, total points.
   const robotNames = ["bw1", "bw2", "bw3", "bw4", "bw5", "bw6", "bw7"];
@@ -654,12 +662,22 @@ test("a Howell of bid whist boards: the game and its options in the form, a roun
   const view = await wes.evaluate((id) => window.whist.app.conn.request("event.get", { event: id }), id);
   const lines = view.travellers[0].lines;
   const shown = await wes.$$eval('[data-role="travellers"] table.traveller[data-board="1"] tbody tr', (rs) =>
-    rs.map((r) => [r.dataset.ns, ...[...r.cells].slice(2, 6).map((c) => c.textContent)]),
+    rs.map((r) => [
+      r.dataset.ns,
+      ...[...r.querySelectorAll("td.score, td.mp")].map((c) => c.textContent),
+      r.querySelector("td.contract")?.textContent,
+      r.querySelector("td.tricks")?.textContent,
+    ]),
   );
   assert.equal(shown.length, 2);
+  const seats = ["N", "E", "S", "W"];
   for (const l of lines) {
     const row = shown.find((r) => r[0] === String(l.ns));
-    assert.deepEqual(row.slice(1), [l.ns_score, l.ew_score, l.ns_points, l.ew_points].map(points), `board 1, N/S ${l.ns}: ${JSON.stringify(l)}`);
+    assert.deepEqual(row.slice(1, 5), [l.ns_score, l.ew_score, l.ns_points, l.ew_points].map(points), `board 1, N/S ${l.ns}: ${JSON.stringify(l)}`);
+    // How the table played it: its contract ("4 uptown ♠ E") and each side's tricks.
+    const c = l.contract;
+    assert.ok(c && row[5].startsWith(`${c.level} `) && row[5].endsWith(` ${seats[c.declarer]}`), `the contract ${JSON.stringify(c)}: ${row[5]}`);
+    assert.equal(row[6], `${l.tricks[0]}–${l.tricks[1]}`);
   }
   const below = lines.flatMap((l) => [l.ns_score, l.ew_score]).filter((n) => n < 0).length;
   if (process.env.E2E_DEBUG) console.log(`# bid whist board 1: ${JSON.stringify(lines)}; ${below} scores below zero`);
@@ -669,6 +687,7 @@ test("a Howell of bid whist boards: the game and its options in the form, a roun
   const standings = await wes.$$eval('[data-role="standings"] tbody tr', (rs) => rs.map((r) => [r.dataset.pair, r.cells[3].textContent]));
   assert.deepEqual(standings.sort(), view.standings.pairs.map((x) => [String(x.pair), points(x.score)]).sort());
   assert.doesNotMatch(await wes.textContent(".event-screen"), /null|undefined|NaN/);
+  if (shots) await wes.screenshot({ path: join(shots, "event-bid.png"), fullPage: true });
 
   // event.results: bid whist, each board's trump null (each table's bidding named it), its kitty; the file to keep.
   const results = await wes.evaluate((id) => window.whist.app.conn.request("event.results", { event: id }), id);

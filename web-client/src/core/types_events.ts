@@ -119,6 +119,10 @@ export interface TravellerLine {
   /** Matchpoints (or points under total scoring); not in a drive's. */
   ns_points?: number;
   ew_points?: number;
+  /** How it was played: each side's tricks, N/S first (bid whist: the book to the declarers); null where none was kept. */
+  tricks?: [number, number] | null;
+  /** Bid whist: the contract, its declarer's seat (0 North ... 3 West) and the trump named (null at no trump). */
+  contract?: { declarer: number; level: number; mode: string; trump: string | null } | null;
   /** The table's game (its replay), where the server gives it. */
   game?: number | null;
 }

@@ -6,7 +6,9 @@
 // matchpoints or total points (pairs events and the daily), and the
 // table's game in the replay viewer where the server gives it (the line's
 // `game`, or event.results'). An event's page and the daily's draw them.
+import { SUIT_SYMBOLS, type Suit } from "../core/cards";
 import { h } from "../core/dom";
+import { bidName } from "../core/rules";
 import type { EventScoring, Traveller, TravellerLine } from "../core/types_events";
 import { replayHash } from "../saved";
 import { t } from "../i18n";
@@ -25,13 +27,30 @@ export interface TravellerShape {
   scoring: EventScoring;
   hasEw: boolean;
   points: boolean;
+  /** Columns for how each table played the board, where the server kept it: the tricks, and bid whist's contract. */
+  tricks?: boolean;
+  contract?: boolean;
+}
+
+/** A bid whist contract as a traveller prints it: "4 uptown ♠ E". */
+export function contractText(c: NonNullable<TravellerLine["contract"]>): string {
+  const trump = c.trump && c.trump in SUIT_SYMBOLS ? ` ${SUIT_SYMBOLS[c.trump as Suit]}` : "";
+  const seats = ["events.seat0", "events.seat1", "events.seat2", "events.seat3"] as const;
+  return t("events.contractBy", { bid: bidName(c.level, c.mode), trump, seat: t(seats[c.declarer] ?? "events.seat0") });
+}
+
+function playCells(line: TravellerLine, shape: TravellerShape): HTMLElement[] {
+  const cells: HTMLElement[] = [];
+  if (shape.contract) cells.push(h("td", { class: "contract" }, line.contract ? contractText(line.contract) : ""));
+  if (shape.tricks) cells.push(h("td", { class: "num tricks" }, line.tricks ? t("events.tricks", { ns: line.tricks[0], ew: line.tricks[1] }) : ""));
+  return cells;
 }
 
 function scoreCells(line: TravellerLine): HTMLElement | HTMLElement[] {
   if (line.played === false) return h("td", { class: "num adjusted", colspan: 2 }, t("events.notPlayed"));
   if (line.adjusted !== undefined && line.adjusted !== null)
     return h("td", { class: "num adjusted", colspan: 2 }, t("events.adjusted", { ns: `${score(line.adjusted)}%`, ew: `${score(100 - line.adjusted)}%` }));
-  return [h("td", { class: "num" }, score(line.ns_score)), h("td", { class: "num" }, score(line.ew_score))];
+  return [h("td", { class: "num score" }, score(line.ns_score)), h("td", { class: "num score" }, score(line.ew_score))];
 }
 
 function lineRow(line: TravellerLine, names: TravellerNames, shape: TravellerShape): HTMLElement {
@@ -41,6 +60,7 @@ function lineRow(line: TravellerLine, names: TravellerNames, shape: TravellerSha
     { class: names.mine(line) ? "me" : "", "data-ns": line.ns ?? null, "data-ew": line.ew ?? null },
     h("td", { class: "who" }, names.ns(line)),
     shape.hasEw ? h("td", { class: "who" }, names.ew(line)) : null,
+    playCells(line, shape),
     scoreCells(line),
     shape.points ? [h("td", { class: "num mp" }, score(line.ns_points)), h("td", { class: "num mp" }, score(line.ew_points))] : null,
     h(
@@ -58,6 +78,8 @@ function headRow(shape: TravellerShape): HTMLElement {
     null,
     h("th", null, shape.hasEw ? t("events.colNs") : t("events.colPlayer")),
     shape.hasEw ? h("th", null, t("events.colEw")) : null,
+    shape.contract ? h("th", null, t("events.colContract")) : null,
+    shape.tricks ? h("th", { class: "num" }, t("events.colTricks")) : null,
     h("th", { class: "num" }, t("events.colNsScore")),
     h("th", { class: "num" }, t("events.colEwScore")),
     shape.points
@@ -75,7 +97,11 @@ function travellerTable(tr: Traveller, names: TravellerNames, shape: TravellerSh
   return h(
     "table",
     { class: "traveller", "data-board": tr.board },
-    h("caption", null, tr.top !== undefined ? t("events.boardTop", { n: tr.board, top: score(tr.top) }) : t("events.boardN", { n: tr.board })),
+    h(
+      "caption",
+      null,
+      tr.top !== undefined && shape.scoring !== "total" ? t("events.boardTop", { n: tr.board, top: score(tr.top) }) : t("events.boardN", { n: tr.board }),
+    ),
     h("thead", null, headRow(shape)),
     h(
       "tbody",
@@ -85,8 +111,10 @@ function travellerTable(tr: Traveller, names: TravellerNames, shape: TravellerSh
   );
 }
 
-/** Every board's traveller, in order. */
-export function travellersSection(travellers: Traveller[], names: TravellerNames, shape: TravellerShape): HTMLElement {
+/** Every board's traveller, in order; the tricks and contract columns where any line has them. */
+export function travellersSection(travellers: Traveller[], names: TravellerNames, given: TravellerShape): HTMLElement {
+  const lines = travellers.flatMap((tr) => tr.lines);
+  const shape = { ...given, tricks: lines.some((l) => l.tricks), contract: lines.some((l) => l.contract) };
   const help = !shape.points ? t("events.travellersDriveHelp") : shape.scoring === "total" ? t("events.travellersTotalHelp") : t("events.travellersHelp");
   return h(
     "section",

@@ -131,6 +131,7 @@ export class TableScreen implements Screen {
     this.narrow.removeEventListener("change", this.placeSummary);
     for (const [type, f] of this.listeners) window.removeEventListener(type, f);
     this.hand.dispose();
+    this.motion.dispose();
     leaveTable();
   }
 

@@ -80,6 +80,11 @@ export class Motion {
     private readonly handArea: HTMLElement,
   ) {}
 
+  /** The table is left: a trick's cards on their way to its winner (over the page, not the table) go at once. */
+  dispose(): void {
+    for (const ghost of document.querySelectorAll(".card.sweep-ghost")) ghost.remove();
+  }
+
   /** Before a redraw: where the cards are, and the animations under way. */
   before(): void {
     this.trick = [];
