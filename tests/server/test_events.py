@@ -152,6 +152,20 @@ async def event_get(c, event):
     return await c.ok("event.get", {"event": event})
 
 
+def round_hands(entrants, table_ids, r):
+    """Duplicate: tables 1 and 2 of round `r` (ids by (round, table)) held
+    the same cards, seat by seat, on their one board; those hands."""
+    hands = [{}, {}]
+    for e in entrants:
+        for (tid, deal), hand in e.hands.items():
+            for k in (1, 2):
+                if tid == table_ids[(r, k)]:
+                    assert deal == 0
+                    hands[k - 1][e.states[tid]["seat"]] = hand
+    assert len(hands[0]) == 4 and hands[0] == hands[1], r
+    return hands[0]
+
+
 # --- 1. A Howell played through ----------------------------------------------------
 
 # whist-movement --kind howell --pairs 4 --rounds 3 --boards-per-round 1:
@@ -270,15 +284,8 @@ def test_howell_four_pairs_played_through(whistd):
             table_ids_game[key] = next(e.results[tid]["game"] for e in entrants
                                        if tid in e.results)
         assert len(set(table_ids.values())) == 6
-        # Duplicate: both tables of a round held the same cards, seat by seat.
         for r in (1, 2, 3):
-            hands = [{}, {}]
-            for e in entrants:
-                for (tid, deal), hand in e.hands.items():
-                    for k in (1, 2):
-                        if tid == table_ids[(r, k)]:
-                            hands[k - 1][e.states[tid]["seat"]] = hand
-            assert len(hands[0]) == 4 and hands[0] == hands[1], r
+            assert all(len(h) == 13 for h in round_hands(entrants, table_ids, r).values())
         # The event's updates: started, each round, finished.
         notices = [p["notice"] for p in entrants[4].updates()]
         assert any("round 2" in n for n in notices) and any("round 3" in n for n in notices)
@@ -391,17 +398,8 @@ def test_howell_of_bid_whist_boards(whistd):
             for p in e.tables_sent():
                 table_ids[(p["round"], p["table"])] = p["table_id"]
         assert len(table_ids) == 6
-        # Duplicate: both tables of a round held the same 12 cards, seat by seat.
         for r in (1, 2, 3):
-            hands = [{}, {}]
-            for e in entrants:
-                for (tid, deal), hand in e.hands.items():
-                    for k in (1, 2):
-                        if tid == table_ids[(r, k)]:
-                            assert deal == 0
-                            hands[k - 1][e.states[tid]["seat"]] = hand
-            assert len(hands[0]) == 4 and hands[0] == hands[1], r
-            assert all(len(h) == 12 for h in hands[0].values())
+            assert all(len(h) == 12 for h in round_hands(entrants, table_ids, r).values())
 
         v = await event_get(ps[1], E)
         assert v["state"] == "finished"
