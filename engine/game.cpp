@@ -271,8 +271,7 @@ void Game::end_deal(Events* ev) {
       break;
     }
     case Variant::kExact:
-      for (int p = 0; p < n_; ++p) {
-        const auto i = static_cast<size_t>(p);
+      for (size_t i = 0; i < static_cast<size_t>(n_); ++i) {
         res.tricks.push_back(tricks_won_[i]);
         res.bids.push_back(exact_bids_[i]);
         res.score.push_back(score_exact(exact_bids_[i], tricks_won_[i]));
@@ -287,29 +286,22 @@ void Game::end_deal(Events* ev) {
     e.value = static_cast<std::int16_t>(deal_index_);
     ev->push(e);
   }
-
-  // Is the game over?
-  bool over = false;
+  // Is the game over? (An event's boards: after the last; play_to is not read.)
+  bool over = rules_.options.boards > 0 && deal_index_ + 1 >= rules_.options.boards;
   const int play_to = rules_.options.play_to;
-  switch (rules_.variant) {
-    case Variant::kClassic: {
-      if (rules_.options.boards > 0) {
-        over = deal_index_ + 1 >= rules_.options.boards;
+  if (rules_.options.boards == 0) {
+    switch (rules_.variant) {
+      case Variant::kClassic: {
+        const int side = scores_[0] >= play_to ? 0 : (scores_[1] >= play_to ? 1 : -1);
+        over = side >= 0 && (!rules_.options.rubber || end_rubber_game(side, ev));
         break;
       }
-      const int side = scores_[0] >= play_to ? 0 : (scores_[1] >= play_to ? 1 : -1);
-      over = side >= 0 && (!rules_.options.rubber || end_rubber_game(side, ev));
-      break;
+      case Variant::kBid:
+        over = scores_[0] != scores_[1] && (std::max(scores_[0], scores_[1]) >= play_to ||
+                                            std::min(scores_[0], scores_[1]) <= -play_to);
+        break;
+      case Variant::kExact: over = deal_index_ + 1 >= exact_deal_count(rules_); break;
     }
-    case Variant::kBid:
-      if (rules_.options.boards > 0) {
-        over = deal_index_ + 1 >= rules_.options.boards;
-        break;
-      }
-      over = scores_[0] != scores_[1] && (std::max(scores_[0], scores_[1]) >= play_to ||
-                                          std::min(scores_[0], scores_[1]) <= -play_to);
-      break;
-    case Variant::kExact: over = deal_index_ + 1 >= exact_deal_count(rules_); break;
   }
   if (over) {
     phase_ = Phase::kOver;

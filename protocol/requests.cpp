@@ -6,6 +6,7 @@
 
 #include "protocol/json_fields.hpp"
 #include "protocol/messages.hpp"
+#include "protocol/request_fields.hpp"
 
 namespace whist::protocol {
 
@@ -13,52 +14,7 @@ using nlohmann::json;
 
 namespace {
 
-// What a request type's parser gives: the message, or why not.
-struct Refused {
-  Error error;
-  std::string detail;
-};
-using Parsed = std::variant<ClientMessage, Refused>;
-using Why = std::optional<std::string>;
-
-// A malformed request: bad_message, "type: why".
-Refused bad(std::string_view type, std::string_view why) {
-  return Refused{Error::kBadMessage, std::string(type) + ": " + std::string(why)};
-}
-
-// A required string field of the data object.
-Why get_string(const json& d, const char* key, std::string& out) {
-  return read_string_field(d, key, out);
-}
-
-// An optional integer field within [lo, hi]; absent or null keeps `out`.
-Why get_int(const json& d, const char* key, std::int64_t lo, std::int64_t hi, std::int64_t& out) {
-  auto it = d.find(key);
-  if (it == d.end() || it->is_null()) return std::nullopt;
-  if (!it->is_number_integer() || it->get<std::int64_t>() < lo || it->get<std::int64_t>() > hi)
-    return std::string("field ") + key + " must be a whole number from " + std::to_string(lo) +
-           " to " + std::to_string(hi);
-  out = it->get<std::int64_t>();
-  return std::nullopt;
-}
-
-// An optional string field; absent or null keeps `out`.
-Why get_optional_string(const json& d, const char* key, std::string& out) {
-  auto it = d.find(key);
-  if (it == d.end() || it->is_null()) return std::nullopt;
-  if (!it->is_string()) return std::string("field ") + key + " must be a string";
-  out = it->get<std::string>();
-  return std::nullopt;
-}
-
-// An optional seat number (clamped to -1..99); absent or null keeps `out`.
-Why get_seat(const json& d, int& out) {
-  auto s = d.find("seat");
-  if (s == d.end() || s->is_null()) return std::nullopt;
-  if (!s->is_number_integer()) return std::string("seat must be a seat number");
-  out = static_cast<int>(std::clamp<std::int64_t>(s->get<std::int64_t>(), -1, 99));
-  return std::nullopt;
-}
+using namespace request_fields;
 
 // The envelope: the request's id (as JSON text), its type and its data.
 struct Envelope {
@@ -167,8 +123,6 @@ Parsed parse_friend(const std::string& type, json& d) {
   if (auto e = get_string(d, "username", m.username)) return bad(type, *e);
   return m;
 }
-
-constexpr std::int64_t kMaxId = std::numeric_limits<std::int64_t>::max();
 
 // A page of a list, newest first: chips.history and results.games.
 template <typename M>
@@ -375,21 +329,6 @@ Parsed parse_invite_link(const std::string& type, std::int64_t table, json& d) {
   return m;
 }
 
-// A list of `lo` to `hi` usernames under `key`.
-Why get_users(const json& d, const char* key, std::size_t lo, std::size_t hi,
-              std::vector<std::string>& out) {
-  const std::string why = std::string(key) + " must be a list of " + std::to_string(lo) + " to " +
-                          std::to_string(hi) + " usernames";
-  auto u = d.find(key);
-  if (u == d.end() || u->is_null()) return lo == 0 ? std::nullopt : Why(why);
-  if (!u->is_array() || u->size() < lo || u->size() > hi) return why;
-  for (const auto& name : *u) {
-    if (!name.is_string() || name.get_ref<const std::string&>().size() > 64) return why;
-    out.push_back(name.get<std::string>());
-  }
-  return std::nullopt;
-}
-
 Parsed parse_invite(const std::string& type, std::int64_t table, json& d) {
   TableInvite m{table, {}};
   if (auto e = get_users(d, "users", 1, 20, m.users)) return bad(type, *e);
@@ -466,89 +405,6 @@ constexpr std::pair<std::string_view, TableParser> kTableParsers[] = {
     {"table.remove_bot", parse_remove_bot},
 };
 
-Parsed parse_event_create(const std::string& type, json& d) {
-  EventCreate m;
-  if (auto e = get_string(d, "name", m.name)) return bad(type, *e);
-  if (m.name.empty() || m.name.size() > 60) return bad(type, "name must be 1 to 60 bytes");
-  if (auto e = get_string(d, "kind", m.kind)) return bad(type, *e);
-  if (m.kind != "mitchell" && m.kind != "howell" && m.kind != "drive")
-    return bad(type, "kind must be mitchell, howell or drive");
-  if (auto e = get_optional_string(d, "variant", m.variant)) return bad(type, *e);
-  if (m.variant != "classic" && m.variant != "bid")
-    return bad(type, "variant must be classic or bid (exact-bid whist has no boards)");
-  if (auto o = d.find("options"); o != d.end() && !o->is_null()) {
-    if (!o->is_object()) return bad(type, "options must be an object");
-    for (const auto& [name, value] : o->items()) {
-      if (value.is_boolean())
-        m.options.emplace_back(name, value.get<bool>());
-      else if (value.is_number_integer())
-        m.options.emplace_back(name, value.get<std::int64_t>());
-      else if (value.is_string())
-        m.options.emplace_back(name, value.get<std::string>());
-      else
-        return bad(type, "option " + name + " must be true, false, a number or a word");
-    }
-  }
-  if (auto e = get_optional_string(d, "scoring", m.scoring)) return bad(type, *e);
-  if (m.scoring != "matchpoints" && m.scoring != "total")
-    return bad(type, "scoring must be matchpoints or total");
-  std::int64_t rounds = 0, per_round = 3, minutes = 20, fee = 0, start = 0;
-  if (auto e = get_int(d, "rounds", 0, 300, rounds)) return bad(type, *e);
-  if (auto e = get_int(d, "boards_per_round", 1, 16, per_round)) return bad(type, *e);
-  if (auto e = get_int(d, "round_minutes", 5, 120, minutes)) return bad(type, *e);
-  if (auto e = get_int(d, "fee", 0, 10000, fee)) return bad(type, *e);
-  if (auto e = get_int(d, "start_at", 0, kMaxId, start)) return bad(type, *e);
-  m.rounds = static_cast<int>(rounds);
-  m.boards_per_round = static_cast<int>(per_round);
-  m.round_minutes = static_cast<int>(minutes);
-  m.fee = static_cast<int>(fee);
-  m.start_at = start;
-  if (auto e = get_optional_string(d, "entry", m.entry)) return bad(type, *e);
-  if (m.entry != "open" && m.entry != "friends" && m.entry != "invited")
-    return bad(type, "entry must be open, friends or invited");
-  if (auto e = get_users(d, "invited", 0, 100, m.invited)) return bad(type, *e);
-  return m;
-}
-
-// A request naming an event: {"event": id}.
-Why get_event(const json& d, std::int64_t& out) {
-  auto it = d.find("event");
-  if (it == d.end() || !it->is_number_integer() || it->get<std::int64_t>() < 1)
-    return std::string("event must be an event id");
-  out = it->get<std::int64_t>();
-  return std::nullopt;
-}
-
-template <typename M>
-Parsed parse_at_event(const std::string& type, json& d) {
-  M m;
-  if (auto e = get_event(d, m.event)) return bad(type, *e);
-  if constexpr (std::is_same_v<M, EventEnter>)
-    if (auto e = get_optional_string(d, "partner", m.partner)) return bad(type, *e);
-  return m;
-}
-
-Parsed parse_event_direct(const std::string& type, json& d) {
-  EventDirect m;
-  if (auto e = get_event(d, m.event)) return bad(type, *e);
-  if (auto e = get_string(d, "action", m.action)) return bad(type, *e);
-  static constexpr std::string_view kActions[] = {"start", "pause",  "resume",  "extend",
-                                                  "end",   "cancel", "replace", "invite"};
-  if (std::find(std::begin(kActions), std::end(kActions), m.action) == std::end(kActions))
-    return bad(type, "action must be start, pause, resume, extend, end, cancel, replace or invite");
-  std::int64_t minutes = 0;
-  if (auto e = get_int(d, "minutes", 1, 120, minutes)) return bad(type, *e);
-  if (m.action == "extend" && minutes == 0) return bad(type, "extend needs minutes");
-  m.minutes = static_cast<int>(minutes);
-  if (m.action == "replace") {
-    if (auto e = get_string(d, "who", m.who)) return bad(type, *e);
-    if (auto e = get_optional_string(d, "by", m.by)) return bad(type, *e);
-  }
-  if (m.action == "invite")
-    if (auto e = get_users(d, "users", 1, 100, m.users)) return bad(type, *e);
-  return m;
-}
-
 constexpr std::pair<std::string_view, Parser> kParsers[] = {
     {"hello", parse_hello},
     {"register", parse_account<Register>},
@@ -591,10 +447,10 @@ constexpr std::pair<std::string_view, Parser> kParsers[] = {
     {"safety.report", parse_report},
     {"event.create", parse_event_create},
     {"event.list", parse_empty<EventList>},
-    {"event.get", parse_at_event<EventGet>},
-    {"event.results", parse_at_event<EventResults>},
-    {"event.enter", parse_at_event<EventEnter>},
-    {"event.withdraw", parse_at_event<EventWithdraw>},
+    {"event.get", parse_event_at},
+    {"event.results", parse_event_results},
+    {"event.enter", parse_event_enter},
+    {"event.withdraw", parse_event_withdraw},
     {"event.direct", parse_event_direct},
     {"daily.get", parse_empty<DailyGet>},
     {"daily.play", parse_empty<DailyPlay>},

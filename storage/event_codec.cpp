@@ -187,6 +187,41 @@ EventSettings read_settings(const json& j) {
   return s;
 }
 
+// A table of the round, as stored.
+EventTable read_table(const json& x) {
+  Reader tr(x, "a table", {"round", "table", "seats", "ns", "ew", "players", "boards", "done"});
+  EventTable t;
+  t.round = tr.small("round", 1, 1000);
+  t.table = tr.small("table", 1, 1000);
+  t.seats = read_players<4>(tr.at("seats"), "a table's seats");
+  t.ns = tr.small("ns", 0, 1000);
+  t.ew = tr.small("ew", 0, 1000);
+  t.players = four(tr.ints("players"), "a table's players");
+  t.boards = tr.ints("boards");
+  for (int b : tr.ints("done")) t.done.insert(b);
+  return t;
+}
+
+// A board's result at a table, as stored.
+BoardResult read_result(const json& x) {
+  Reader rr(x, "a result",
+            {"board", "round", "table", "ns", "ew", "players", "ns_score", "ew_score", "adjusted",
+             "play"});
+  BoardResult b;
+  b.board = rr.small("board", 1, 100'000);
+  b.round = rr.small("round", 1, 1000);
+  b.table = rr.small("table", 1, 1000);
+  b.ns = rr.small("ns", 0, 1000);
+  b.ew = rr.small("ew", 0, 1000);
+  b.players = four(rr.ints("players"), "a result's players");
+  b.ns_score = rr.number("ns_score");
+  b.ew_score = rr.number("ew_score");
+  if (!rr.at("adjusted").is_null()) b.adjusted_ns_percent = rr.small("adjusted", 40, 60);
+  // (Results stored before their play was kept have none.)
+  if (rr.self().contains("play") && !rr.at("play").is_null()) b.play = read_play(rr.at("play"));
+  return b;
+}
+
 EventData read_event(std::string_view text) {
   const json j = json::parse(text, nullptr, false);
   if (j.is_discarded()) bad("not JSON");
@@ -230,37 +265,8 @@ EventData read_event(std::string_view text) {
       bad("a drive player is listed twice");
     }
   }
-  for (const json& x : r.list("tables")) {
-    Reader tr(x, "a table", {"round", "table", "seats", "ns", "ew", "players", "boards", "done"});
-    EventTable t;
-    t.round = tr.small("round", 1, 1000);
-    t.table = tr.small("table", 1, 1000);
-    t.seats = read_players<4>(tr.at("seats"), "a table's seats");
-    t.ns = tr.small("ns", 0, 1000);
-    t.ew = tr.small("ew", 0, 1000);
-    t.players = four(tr.ints("players"), "a table's players");
-    t.boards = tr.ints("boards");
-    for (int b : tr.ints("done")) t.done.insert(b);
-    e.tables.push_back(std::move(t));
-  }
-  for (const json& x : r.list("results")) {
-    Reader rr(x, "a result",
-              {"board", "round", "table", "ns", "ew", "players", "ns_score", "ew_score", "adjusted",
-               "play"});
-    BoardResult b;
-    b.board = rr.small("board", 1, 100'000);
-    b.round = rr.small("round", 1, 1000);
-    b.table = rr.small("table", 1, 1000);
-    b.ns = rr.small("ns", 0, 1000);
-    b.ew = rr.small("ew", 0, 1000);
-    b.players = four(rr.ints("players"), "a result's players");
-    b.ns_score = rr.number("ns_score");
-    b.ew_score = rr.number("ew_score");
-    if (!rr.at("adjusted").is_null()) b.adjusted_ns_percent = rr.small("adjusted", 40, 60);
-    // (Results stored before their play was kept have none.)
-    if (rr.self().contains("play") && !rr.at("play").is_null()) b.play = read_play(rr.at("play"));
-    e.results.push_back(b);
-  }
+  for (const json& x : r.list("tables")) e.tables.push_back(read_table(x));
+  for (const json& x : r.list("results")) e.results.push_back(read_result(x));
   for (const json& x : r.list("paid")) {
     Reader pr(x, "a fee paid", {"account", "chips"});
     e.paid[pr.integer("account", 1)] = pr.integer("chips", 0);
