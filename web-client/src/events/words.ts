@@ -77,7 +77,7 @@ export function eventOptionSpecs(variant: Variant): RulesOption[] {
   return specs.filter((o) => !NOT_FOR_BOARDS.includes(o.name));
 }
 
-/** "Bid Whist": the game's name, from the rules. */
+/** The game's name (the variant's title), from the rules. */
 export function gameName(e: { variant?: Variant | undefined }): string {
   return variantName(eventVariant(e));
 }
@@ -90,7 +90,8 @@ export function gameBadge(e: { variant?: Variant | undefined }): HTMLElement {
 /**
  * The boards' rules in the rules' own words: "Trumps: turned card ·
  * Honours: off" (classic); bid whist's numbers and what is not the default
- * ("Jokers: 2 · Lowest bid: 1 · Double no trump: yes"), or with `all`
+ * (the jokers, the lowest bid, then each option away from its default,
+ * with its value), or with `all`
  * every option. With `game`, the game's name first.
  */
 export function boardRules(e: { variant?: Variant | undefined; options: Record<string, OptionValue> }, { game = false, all = false } = {}): string {
