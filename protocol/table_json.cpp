@@ -396,6 +396,46 @@ std::string observation_text(const Observation& o) {
 
 json observation_json(const Observation& o) { return json::parse(observation_text(o)); }
 
+namespace {
+
+// The events that end something: a deal (its result), a rubber's game, the
+// game (its scores and winners).
+void write_end(JsonText& out, const Event& e, const Game& g, std::string_view phase, int to_act) {
+  switch (e.type) {
+    case EventType::kDealEnded: {
+      const HandResult& h = g.results().at(static_cast<size_t>(e.value));
+      out.key("deal").value(e.value);
+      if (g.rules().options.rubber) out.key("game").value(h.game);
+      // Classic whist: the part of `score` that honours gave.
+      if (g.rules().variant == Variant::kClassic) out.key("honours").int_array(h.honours);
+      out.key("phase").plain(phase).key("score").int_array(h.score);
+      write_optional(out.key("to_act"), to_act);
+      out.key("tricks").int_array(h.tricks).key("type").value("deal_end");
+      break;
+    }
+    case EventType::kRubberGame: {
+      const RubberGame& rg = g.games().at(static_cast<size_t>(e.value));
+      out.key("deals").value(rg.deals).key("game").value(e.value).key("phase").plain(phase);
+      out.key("score").int_array(rg.score);
+      write_optional(out.key("to_act"), to_act);
+      out.key("type").value("rubber_game").key("value").value(rg.value);
+      out.key("winner").value(rg.winner);
+      break;
+    }
+    case EventType::kGameOver:
+      out.key("phase").plain(phase);
+      // A rubber: what it is worth to its winners.
+      if (g.rules().options.rubber) out.key("rubber_points").value(g.rubber_points());
+      out.key("scores").int_array(g.scores());
+      write_optional(out.key("to_act"), to_act);
+      out.key("type").value("game_over").key("winners").int_array(g.winners());
+      break;
+    default: break;
+  }
+}
+
+}  // namespace
+
 std::string event_text(const Event& e, const Game& g) {
   const Variant v = g.rules().variant;
   // Every game event says the phase and the seat to act once the action
@@ -455,34 +495,9 @@ std::string event_text(const Event& e, const Game& g) {
       write_optional(out.key("to_act"), to_act);
       out.key("type").value("trick").key("winner").value(e.seat);
       break;
-    case EventType::kDealEnded: {
-      const HandResult& h = g.results().at(static_cast<size_t>(e.value));
-      out.key("deal").value(e.value);
-      if (g.rules().options.rubber) out.key("game").value(h.game);
-      // Classic whist: the part of `score` that honours gave.
-      if (v == Variant::kClassic) out.key("honours").int_array(h.honours);
-      out.key("phase").plain(phase).key("score").int_array(h.score);
-      write_optional(out.key("to_act"), to_act);
-      out.key("tricks").int_array(h.tricks).key("type").value("deal_end");
-      break;
-    }
-    case EventType::kRubberGame: {
-      const RubberGame& rg = g.games().at(static_cast<size_t>(e.value));
-      out.key("deals").value(rg.deals).key("game").value(e.value).key("phase").plain(phase);
-      out.key("score").int_array(rg.score);
-      write_optional(out.key("to_act"), to_act);
-      out.key("type").value("rubber_game").key("value").value(rg.value);
-      out.key("winner").value(rg.winner);
-      break;
-    }
-    case EventType::kGameOver:
-      out.key("phase").plain(phase);
-      // A rubber: what it is worth to its winners.
-      if (g.rules().options.rubber) out.key("rubber_points").value(g.rubber_points());
-      out.key("scores").int_array(g.scores());
-      write_optional(out.key("to_act"), to_act);
-      out.key("type").value("game_over").key("winners").int_array(g.winners());
-      break;
+    case EventType::kDealEnded:
+    case EventType::kRubberGame:
+    case EventType::kGameOver: write_end(out, e, g, phase, to_act); break;
     default: out.key("type").value("unknown");
   }
   out.end_object();

@@ -65,6 +65,83 @@ asio::awaitable<std::string> WsSession::on_prefs(const std::string& id,
               p.sound, p.volume, p.motion, p.theme == P::Theme::kDark ? "dark" : "light"});
 }
 
+// The password again, before changing it or deleting the account; guessing
+// it is throttled as logins are. Empty: it was right.
+asio::awaitable<std::string> WsSession::password_refused(const std::string& id,
+                                                         const std::string& password) {
+  using protocol::Error;
+  const std::int64_t me = user_->id;
+  auto allowed = hub_.abuse.login_allowed(user_->name, address_, std::chrono::steady_clock::now());
+  if (auto why = co_await std::move(allowed)) {
+    ++metrics_.logins_throttled_total;
+    ++metrics_.errors_total;
+    co_return refusal_message(id, *why);
+  }
+  auto find = [me](storage::Database& db) { return db.accounts().account_by_id(me); };
+  const auto account = co_await storage_.on_storage(std::move(find));
+  if (!account) co_return reply_error(id, {Error::kNoUser});
+  auto verify = [pw = password, hash = account->password_hash] {
+    return verify_password(pw, hash);
+  };
+  if (!co_await hashing_.on_crypto(std::move(verify))) {
+    hub_.abuse.login_failed(user_->name, address_, std::chrono::steady_clock::now());
+    co_return reply_error(id, {Error::kWrongPassword});
+  }
+  co_return std::string();
+}
+
+// account.delete: the password, then the account closed (refused while
+// seated); the answer first, then every session of it ends.
+asio::awaitable<std::string> WsSession::on_account_delete(const std::string& id,
+                                                          const protocol::AccountDelete& d) {
+  using protocol::Error;
+  const std::int64_t me = user_->id;
+  if (auto refused = co_await password_refused(id, d.password); !refused.empty()) co_return refused;
+  auto close = [me, now = unix_now()](storage::Database& db) {
+    return storage::close_account(db, me, now);
+  };
+  const auto closed = co_await storage_.on_storage(std::move(close));
+  if (closed.result == storage::CloseResult::kSeated)
+    co_return reply_error(
+        id, {Error::kSeated, "leave table " + std::to_string(closed.tables.front()) + " first"});
+  if (closed.result != storage::CloseResult::kClosed || !closed.erased)
+    co_return reply_error(id, {Error::kNoUser, "this account is deleted already"});
+  spdlog::info("account {} deleted (now {}); {} chips back to the house", me,
+               closed.erased->new_name, closed.chips);
+  // The answer first; then every session of the account (this one too) ends.
+  send(std::make_shared<const std::string>(protocol::ack_message(
+      id, protocol::reply::AccountDeleted{closed.erased->new_name, closed.chips})));
+  if (!closed.erased->ended.empty())
+    hub_.presence.end_sessions(me, closed.erased->ended, "your account was deleted");
+  co_return std::string();
+}
+
+// account.password: the old one, then the new one hashed and stored with
+// the other sessions' end, in one transaction.
+asio::awaitable<std::string> WsSession::on_password_change(const std::string& id,
+                                                           const protocol::AccountPassword& p) {
+  using protocol::Error;
+  const std::int64_t me = user_->id;
+  const std::string mine = user_->token_hash;
+  if (auto refused = co_await password_refused(id, p.old_password); !refused.empty())
+    co_return refused;
+  if (auto why = check_password(p.new_password))
+    co_return reply_error(id, {Error::kBadPassword, *why});
+  const int mem = config_.password_memory_kib, passes = config_.password_passes;
+  auto hasher = [pw = p.new_password, mem, passes] { return hash_password(pw, mem, passes); };
+  const std::string hash = co_await hashing_.on_crypto(std::move(hasher));
+  // The new password and the other sessions' end, in one transaction.
+  auto write = [me, hash, mine](storage::Database& db) {
+    db.accounts().set_password(me, hash);
+    return db.accounts().revoke_other_sessions(me, mine);
+  };
+  auto ended = co_await storage_.on_storage(std::move(write));
+  spdlog::info("{} changed their password; {} other session(s) ended", user_->name, ended.size());
+  const auto count = static_cast<std::int64_t>(ended.size());
+  if (!ended.empty()) hub_.presence.end_sessions(me, std::move(ended), "your password was changed");
+  co_return protocol::ack_message(id, protocol::reply::PasswordChanged{count});
+}
+
 asio::awaitable<std::string> WsSession::on_account(const std::string& id,
                                                    const protocol::ClientMessage& m) {
   using protocol::Error;
@@ -82,70 +159,10 @@ asio::awaitable<std::string> WsSession::on_account(const std::string& id,
     co_return protocol::ack_message(id, data);
   }
 
-  // The password again, before changing it or deleting the account; guessing
-  // it is throttled as logins are. Empty: it was right.
-  auto password_refused = [&](const std::string& password) -> asio::awaitable<std::string> {
-    auto allowed =
-        hub_.abuse.login_allowed(user_->name, address_, std::chrono::steady_clock::now());
-    if (auto why = co_await std::move(allowed)) {
-      ++metrics_.logins_throttled_total;
-      ++metrics_.errors_total;
-      co_return refusal_message(id, *why);
-    }
-    auto find = [me](storage::Database& db) { return db.accounts().account_by_id(me); };
-    const auto account = co_await storage_.on_storage(std::move(find));
-    if (!account) co_return reply_error(id, {Error::kNoUser});
-    auto verify = [pw = password, hash = account->password_hash] {
-      return verify_password(pw, hash);
-    };
-    if (!co_await hashing_.on_crypto(std::move(verify))) {
-      hub_.abuse.login_failed(user_->name, address_, std::chrono::steady_clock::now());
-      co_return reply_error(id, {Error::kWrongPassword});
-    }
-    co_return std::string();
-  };
-
-  if (const auto* d = std::get_if<protocol::AccountDelete>(&m)) {
-    if (auto refused = co_await password_refused(d->password); !refused.empty()) co_return refused;
-    auto close = [me, now = unix_now()](storage::Database& db) {
-      return storage::close_account(db, me, now);
-    };
-    const auto closed = co_await storage_.on_storage(std::move(close));
-    if (closed.result == storage::CloseResult::kSeated)
-      co_return reply_error(
-          id, {Error::kSeated, "leave table " + std::to_string(closed.tables.front()) + " first"});
-    if (closed.result != storage::CloseResult::kClosed || !closed.erased)
-      co_return reply_error(id, {Error::kNoUser, "this account is deleted already"});
-    spdlog::info("account {} deleted (now {}); {} chips back to the house", me,
-                 closed.erased->new_name, closed.chips);
-    // The answer first; then every session of the account (this one too) ends.
-    send(std::make_shared<const std::string>(protocol::ack_message(
-        id, protocol::reply::AccountDeleted{closed.erased->new_name, closed.chips})));
-    if (!closed.erased->ended.empty())
-      hub_.presence.end_sessions(me, closed.erased->ended, "your account was deleted");
-    co_return std::string();
-  }
-
-  if (const auto* p = std::get_if<protocol::AccountPassword>(&m)) {
-    if (auto refused = co_await password_refused(p->old_password); !refused.empty())
-      co_return refused;
-    if (auto why = check_password(p->new_password))
-      co_return reply_error(id, {Error::kBadPassword, *why});
-    const int mem = config_.password_memory_kib, passes = config_.password_passes;
-    auto hasher = [pw = p->new_password, mem, passes] { return hash_password(pw, mem, passes); };
-    const std::string hash = co_await hashing_.on_crypto(std::move(hasher));
-    // The new password and the other sessions' end, in one transaction.
-    auto write = [me, hash, mine](storage::Database& db) {
-      db.accounts().set_password(me, hash);
-      return db.accounts().revoke_other_sessions(me, mine);
-    };
-    auto ended = co_await storage_.on_storage(std::move(write));
-    spdlog::info("{} changed their password; {} other session(s) ended", user_->name, ended.size());
-    const auto count = static_cast<std::int64_t>(ended.size());
-    if (!ended.empty())
-      hub_.presence.end_sessions(me, std::move(ended), "your password was changed");
-    co_return protocol::ack_message(id, protocol::reply::PasswordChanged{count});
-  }
+  if (const auto* d = std::get_if<protocol::AccountDelete>(&m))
+    co_return co_await on_account_delete(id, *d);
+  if (const auto* p = std::get_if<protocol::AccountPassword>(&m))
+    co_return co_await on_password_change(id, *p);
 
   auto list = [me, now = unix_now()](storage::Database& db) {
     return db.accounts().sessions_of(me, now);

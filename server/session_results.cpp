@@ -166,8 +166,13 @@ asio::awaitable<std::string> WsSession::on_ratings(const std::string& id,
     co_return protocol::ack_message(id, reply::ProfileSettings{set->hide_games});
   }
 
-  // profile.get: one's own, or a named user's.
-  const auto& get = std::get<protocol::ProfileGet>(m);
+  co_return co_await on_profile_get(id, std::get<protocol::ProfileGet>(m));
+}
+
+// profile.get: one's own, or a named user's: ratings with their history,
+// the record by variant, recent games where the player shows them.
+asio::awaitable<std::string> WsSession::on_profile_get(const std::string& id,
+                                                       const protocol::ProfileGet& get) {
   struct Found {
     std::optional<storage::Account> who;
     Relation relation = Relation::kNone;

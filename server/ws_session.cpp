@@ -274,25 +274,11 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
   if (const auto* m = std::get_if<protocol::GameRecordRequest>(&r.message))
     co_return co_await on_game_record(r.id, m->game, m->states);
   if (!user_) co_return reply_error(r.id, {protocol::Error::kNotLoggedIn});
-  if (std::holds_alternative<protocol::LobbyJoin>(r.message)) {
-    in_lobby_ = true;
-    // In the lobby, not at a table: the seats this connection holds are
-    // away until it comes back (table_away.cpp).
-    for (const std::int64_t t : tables_)
-      if (auto table = co_await this->table(t)) table->left_view(this, user_->id);
-    hub_.lobby.join(shared_from_this(), r.id, user_->id);
-    co_return std::string();
-  }
-  if (std::holds_alternative<protocol::LobbyLeave>(r.message)) {
-    in_lobby_ = false;
-    hub_.lobby.leave(this);
-    for (const std::int64_t t : tables_)
-      if (auto table = co_await this->table(t)) table->came_back(this, user_->id);
-    co_return protocol::ack_message(r.id);
-  }
+  using namespace protocol;
+  if (holds_any<LobbyJoin, LobbyLeave>(r.message))
+    co_return co_await on_lobby(r.id, std::holds_alternative<LobbyJoin>(r.message));
   if (const auto* m = std::get_if<protocol::TableCreate>(&r.message))
     co_return co_await on_create_table(r.id, *m);
-  using namespace protocol;
   if (holds_any<FriendRequest, FriendAccept, FriendDecline, FriendRemove>(r.message))
     co_return co_await on_friend(r.id, r.message);
   if (std::holds_alternative<FriendsList>(r.message)) co_return co_await on_friends_list(r.id);
@@ -311,28 +297,8 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
     co_return co_await on_account(r.id, r.message);
   if (holds_any<SafetyMute, SafetyBlock, SafetyList, SafetyReport>(r.message))
     co_return co_await on_safety(r.id, r.message);
-  if (const auto* chat = std::get_if<protocol::TableChat>(&r.message)) {
-    // Bursts and repeated lines are refused before the table sees them.
-    const std::string line = chat->phrase >= 0 ? "#" + std::to_string(chat->phrase) : chat->text;
-    auto check = hub_.abuse.chat(user_->id, line, clock::now());
-    if (auto why = co_await std::move(check)) {
-      ++metrics_.chat_refused_total;
-      ++metrics_.errors_total;
-      co_return refusal_message(r.id, *why);
-    }
-    // The operator's mute of this account's chat (whistctl mute-chat), read
-    // from the file at each line: chat is rare, and a mute holds at once.
-    if (!user_->guest) {
-      auto read = [me = user_->id](storage::Database& db) { return db.safety().chat_mute(me); };
-      const auto mute = co_await storage_.on_storage(std::move(read));
-      if (mute.until > unix_now()) {
-        ++metrics_.chat_refused_total;
-        co_return reply_error(r.id, {protocol::Error::kChatMuted,
-                                     "until " + utc_time(mute.until) +
-                                         (mute.reason.empty() ? "" : " (" + mute.reason + ")")});
-      }
-    }
-  }
+  if (const auto* chat = std::get_if<protocol::TableChat>(&r.message))
+    if (auto refused = co_await chat_refused(r.id, *chat)) co_return std::move(*refused);
   if (const auto* m = std::get_if<protocol::PlayQuick>(&r.message))
     co_return co_await on_play_quick(r.id, *m);
   // Everything else is for one table.
@@ -350,6 +316,46 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
     hub_.presence.watching(user_->id, this, table, false);
   t->request(shared_from_this(), player(), r.id, r.message);
   co_return std::string();
+}
+
+asio::awaitable<std::string> WsSession::on_lobby(const std::string& id, bool join) {
+  in_lobby_ = join;
+  if (!join) hub_.lobby.leave(this);
+  // In the lobby, not at a table: the seats this connection holds are away
+  // until it comes back (table_away.cpp).
+  for (const std::int64_t t : tables_) {
+    if (auto table = co_await this->table(t)) {
+      if (join)
+        table->left_view(this, user_->id);
+      else
+        table->came_back(this, user_->id);
+    }
+  }
+  if (!join) co_return protocol::ack_message(id);
+  hub_.lobby.join(shared_from_this(), id, user_->id);
+  co_return std::string();
+}
+
+asio::awaitable<std::optional<std::string>> WsSession::chat_refused(
+    const std::string& id, const protocol::TableChat& chat) {
+  // Bursts and repeated lines are refused before the table sees them.
+  const std::string line = chat.phrase >= 0 ? "#" + std::to_string(chat.phrase) : chat.text;
+  auto check = hub_.abuse.chat(user_->id, line, clock::now());
+  if (auto why = co_await std::move(check)) {
+    ++metrics_.chat_refused_total;
+    ++metrics_.errors_total;
+    co_return refusal_message(id, *why);
+  }
+  // The operator's mute of this account's chat (whistctl mute-chat), read
+  // from the file at each line: chat is rare, and a mute holds at once.
+  if (user_->guest) co_return std::nullopt;
+  auto read = [me = user_->id](storage::Database& db) { return db.safety().chat_mute(me); };
+  const auto mute = co_await storage_.on_storage(std::move(read));
+  if (mute.until <= unix_now()) co_return std::nullopt;
+  ++metrics_.chat_refused_total;
+  co_return reply_error(
+      id, {protocol::Error::kChatMuted, "until " + utc_time(mute.until) +
+                                            (mute.reason.empty() ? "" : " (" + mute.reason + ")")});
 }
 
 asio::awaitable<std::string> WsSession::on_create_table(const std::string& id,

@@ -151,6 +151,20 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   asio::awaitable<std::string> on_guest(const std::string& id);
   asio::awaitable<std::string> on_logout(const std::string& id);
   asio::awaitable<std::string> start_session(const std::string& id, const storage::Account& a);
+  // lobby.join (`join`) or lobby.leave: the seats held are away in the
+  // lobby, and back when it is left.
+  asio::awaitable<std::string> on_lobby(const std::string& id, bool join);
+  // A chat line's refusal (a burst, a repeat, the operator's mute), if any.
+  asio::awaitable<std::optional<std::string>> chat_refused(const std::string& id,
+                                                           const protocol::TableChat& chat);
+  asio::awaitable<std::string> on_profile_get(const std::string& id,
+                                              const protocol::ProfileGet& get);
+  // The password asked again (throttled as logins are); empty: it was right.
+  asio::awaitable<std::string> password_refused(const std::string& id, const std::string& password);
+  asio::awaitable<std::string> on_account_delete(const std::string& id,
+                                                 const protocol::AccountDelete& d);
+  asio::awaitable<std::string> on_password_change(const std::string& id,
+                                                  const protocol::AccountPassword& p);
   asio::awaitable<std::string> on_create_table(const std::string& id,
                                                const protocol::TableCreate& c);
   asio::awaitable<std::string> on_play_quick(const std::string& id, const protocol::PlayQuick& q);

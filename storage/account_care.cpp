@@ -185,6 +185,39 @@ ClosedAccount close_account(Database& db, std::int64_t id, std::int64_t now) {
   return out;
 }
 
+namespace {
+
+// Every game the account played, newest first, as the export writes them.
+json games_json(Database& db, std::int64_t id) {
+  json games = json::array();
+  for (std::int64_t before = 0;;) {
+    const auto page = db.results().games_of(id, before, 1000);
+    for (const auto& g : page) {
+      json seats = json::array();
+      for (const auto& s : g.seats)
+        seats.push_back({{"seat", s.seat},
+                         {"name", s.name},
+                         {"side", s.side},
+                         {"won", s.won},
+                         {"score", s.score}});
+      games.push_back({{"game", g.game},
+                       {"table", g.table},
+                       {"variant", g.variant},
+                       {"finished_at", g.finished_at},
+                       {"seat", g.me.seat},
+                       {"won", g.me.won},
+                       {"score", g.me.score},
+                       {"chips", g.me.chips_delta},
+                       {"seats", seats}});
+    }
+    if (page.size() < 1000) break;
+    before = page.back().game;
+  }
+  return games;
+}
+
+}  // namespace
+
 std::string export_account_json(Database& db, std::int64_t id, std::int64_t now) {
   const auto a = db.accounts().account_by_id(id);
   if (!a) return "{}";
@@ -227,31 +260,7 @@ std::string export_account_json(Database& db, std::int64_t id, std::int64_t now)
                        {"games", r.games},
                        {"rated_at", r.rated_at}});
   out["ratings"] = ratings;
-  json games = json::array();
-  for (std::int64_t before = 0;;) {
-    const auto page = db.results().games_of(id, before, 1000);
-    for (const auto& g : page) {
-      json seats = json::array();
-      for (const auto& s : g.seats)
-        seats.push_back({{"seat", s.seat},
-                         {"name", s.name},
-                         {"side", s.side},
-                         {"won", s.won},
-                         {"score", s.score}});
-      games.push_back({{"game", g.game},
-                       {"table", g.table},
-                       {"variant", g.variant},
-                       {"finished_at", g.finished_at},
-                       {"seat", g.me.seat},
-                       {"won", g.me.won},
-                       {"score", g.me.score},
-                       {"chips", g.me.chips_delta},
-                       {"seats", seats}});
-    }
-    if (page.size() < 1000) break;
-    before = page.back().game;
-  }
-  out["games"] = games;
+  out["games"] = games_json(db, id);
   json ledger = json::array();
   for (const auto& e : db.ledger().ledger_of(id, 0))
     ledger.push_back({{"id", e.id},

@@ -9,6 +9,7 @@
 #include <cmath>
 #include <cstdio>
 #include <map>
+#include <optional>
 #include <set>
 #include <string>
 
@@ -291,24 +292,75 @@ void compare_ratings(sqlite3* db, const Standings& now, std::vector<std::string>
                             "): rated, but no rating is stored");
 }
 
+constexpr const char* kRebuilding = "rebuilding the ratings";
+
+// A rated game: its pool, its id and when it was rated.
+struct Rated {
+  std::string pool;
+  std::int64_t game = 0, at = 0;
+};
+
+// The rated games in the order they were rated (their time, then their id).
+std::vector<Rated> rated_games(sqlite3* db) {
+  std::vector<Rated> games;
+  Statement st(db,
+               "SELECT pool, source, max(at) FROM rating_changes GROUP BY pool, source "
+               "ORDER BY 3, 2",
+               kRebuilding);
+  while (st.step()) games.push_back({st.text(0), st.int64(1), st.int64(2)});
+  return games;
+}
+
+// A game's rated seats, each with its player's rating as it was then (idle
+// days counted from `now`); nothing, with the difference said, when the
+// game's results are gone or of another pool.
+std::optional<std::vector<RatedSeat>> seats_then(sqlite3* db, const Rated& g, const Standings& now,
+                                                 std::vector<std::string>& differences) {
+  const std::string where = "game " + std::to_string(g.game) + " (" + g.pool + ")";
+  std::string pool;
+  std::vector<RatedSeat> seats;
+  try {
+    seats = read_seats(db, g.game, pool);
+  } catch (const StorageError& e) {
+    differences.push_back(where + ": " + e.what());
+    return std::nullopt;
+  }
+  if (pool != g.pool) {
+    differences.push_back(where + ": its results are of pool " + pool);
+    return std::nullopt;
+  }
+  for (RatedSeat& s : seats) {
+    if (s.account == 0) continue;
+    if (auto it = now.find({s.account, pool}); it != now.end())
+      s.before = rating::idle(it->second.rating,
+                              static_cast<double>(g.at - it->second.at) / kSecondsPerDay);
+  }
+  return seats;
+}
+
+// The ratings table written again from the recomputed standings.
+void write_standings(sqlite3* db, const Standings& now) {
+  Statement clear(db, "DELETE FROM ratings", kRebuilding);
+  clear.run();
+  Statement put(db,
+                "INSERT INTO ratings(account_id, pool, rating, deviation, volatility, games, "
+                "rated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
+                kRebuilding);
+  for (const auto& [key, st] : now) {
+    put.reset();
+    put.bind(1, key.first).bind(2, key.second).bind(6, st.games).bind(7, st.at);
+    write_rating(put, 3, st.rating);
+    put.run();
+  }
+}
+
 }  // namespace
 
 RatingAudit SqliteRatings::rebuild(bool write) {
-  constexpr const char* kWhat = "rebuilding the ratings";
+  constexpr const char* kWhat = kRebuilding;
   Transaction tx(db_, kWhat);
   RatingAudit out;
-  struct Rated {
-    std::string pool;
-    std::int64_t game = 0, at = 0;
-  };
-  std::vector<Rated> games;
-  {
-    Statement st(db_,
-                 "SELECT pool, source, max(at) FROM rating_changes GROUP BY pool, source "
-                 "ORDER BY 3, 2",
-                 kWhat);
-    while (st.step()) games.push_back({st.text(0), st.int64(1), st.int64(2)});
-  }
+  const std::vector<Rated> games = rated_games(db_);
   Standings now;
   Statement update(db_,
                    "UPDATE rating_changes SET rating_before = ?4, deviation_before = ?5, "
@@ -320,25 +372,10 @@ RatingAudit SqliteRatings::rebuild(bool write) {
       db_, "DELETE FROM rating_changes WHERE pool = ?1 AND source = ?2 AND account_id = ?3", kWhat);
   for (const Rated& g : games) {
     const std::string where = "game " + std::to_string(g.game) + " (" + g.pool + ")";
-    std::string pool;
-    std::vector<RatedSeat> seats;
-    try {
-      seats = read_seats(db_, g.game, pool);
-    } catch (const StorageError& e) {
-      out.differences.push_back(where + ": " + e.what());
-      continue;
-    }
-    if (pool != g.pool) {
-      out.differences.push_back(where + ": its results are of pool " + pool);
-      continue;
-    }
-    for (RatedSeat& s : seats) {
-      if (s.account == 0) continue;
-      if (auto it = now.find({s.account, pool}); it != now.end())
-        s.before = rating::idle(it->second.rating,
-                                static_cast<double>(g.at - it->second.at) / kSecondsPerDay);
-    }
-    const auto changes = changes_of(seats, pool == "exact");
+    const auto seats = seats_then(db_, g, now, out.differences);
+    if (!seats) continue;
+    const std::string& pool = g.pool;
+    const auto changes = changes_of(*seats, pool == "exact");
     const auto stored = stored_changes(db_, pool, g.game);
     ++out.games;
     for (const RatingChange& c : changes) {
@@ -387,18 +424,7 @@ RatingAudit SqliteRatings::rebuild(bool write) {
   out.players = static_cast<std::int64_t>(now.size());
   compare_ratings(db_, now, out.differences);
   if (write && !out.differences.empty()) {
-    Statement clear(db_, "DELETE FROM ratings", kWhat);
-    clear.run();
-    Statement put(db_,
-                  "INSERT INTO ratings(account_id, pool, rating, deviation, volatility, games, "
-                  "rated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)",
-                  kWhat);
-    for (const auto& [key, st] : now) {
-      put.reset();
-      put.bind(1, key.first).bind(2, key.second).bind(6, st.games).bind(7, st.at);
-      write_rating(put, 3, st.rating);
-      put.run();
-    }
+    write_standings(db_, now);
     out.written = true;
   }
   tx.commit();

@@ -477,7 +477,7 @@ export class App implements Shell {
     if (ev.view) st.view = ev.view;
     setClock(st, ev.turn_ms_left);
     st.v = Math.max(st.v, ev.v);
-    st.actedV = -1;
+    if (st.v > st.actedV) st.actedV = -1;
   }
 
   private resync(): void {
@@ -535,7 +535,10 @@ export class App implements Shell {
         st.view = view;
         st.v = v;
         setClock(st, d["turn_ms_left"] as number | null | undefined);
-        st.actedV = -1;
+        // An action in flight is answered by a later version (or its refusal),
+        // not by the view of the version it was made on, which can come just
+        // after it (a batch's messages are handled one task each).
+        if (v > st.actedV) st.actedV = -1;
         if (view.seat !== null) st.seat = view.seat;
         this.render();
         return;

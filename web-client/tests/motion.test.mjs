@@ -88,8 +88,14 @@ async function playUntil(page, done, ms = 40_000) {
       continue;
     }
     await page.click(`[data-hand] .card.playable[data-card="${card}"]`, { timeout: 2_000 }).catch(() => {});
-    if (await page.$(`[data-hand] .card[data-card="${card}"]`)) continue;
-    played.push(card);
+    // Played once the server's answer takes it from the hand (not at once:
+    // counting only cards gone by the time the click returns missed most of
+    // them, and the game could end before enough were counted).
+    const gone = await page
+      .waitForFunction((c) => !document.querySelector(`[data-hand] .card[data-card="${c}"]`), card, { timeout: 3_000 })
+      .then(() => true)
+      .catch(() => false);
+    if (gone) played.push(card);
   }
   return played;
 }
