@@ -109,10 +109,11 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   static void heartbeat(std::shared_ptr<WsSession> self);
 
  private:
-  // The writer (ws_writer.cpp): one coroutine writes what is queued, the
-  // pings and the close frame, one at a time, and ends when nothing is
-  // left; wake_writer() starts it again.
-  asio::awaitable<void> write_loop();
+  // The writer (ws_writer.cpp): a loop of completion handlers writes what
+  // is queued, the pings and the close frame, one at a time, and stops when
+  // nothing is left; wake_writer() starts it again.
+  void write_next();
+  void stop_writer();    // the writer stops, and nothing more is written
   void start_writing();  // after the handshake
   void wake_writer();
   void end_writing();
@@ -212,7 +213,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   websocket::stream<Socket> ws_;
   std::deque<Message> queue_;
   bool writer_started_ = false;  // after the handshake
-  bool writer_running_ = false;  // the writer's coroutine is under way
+  bool writer_running_ = false;  // a write of the writer's is under way
   bool writer_done_ = false;     // nothing more is written
   bool ping_due_ = false;
   bool closing_ = false;

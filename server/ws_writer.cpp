@@ -1,18 +1,16 @@
 // What goes out of a connection: the messages other strands hand it (send,
-// deliver, send_batch), its queue, and the writer: a coroutine on the
-// connection's strand that writes one thing at a time (a message, a ping,
+// deliver, send_batch), its queue, and the writer: completion handlers on
+// the connection's strand that write one thing at a time (a message, a ping,
 // the close frame) while there is one, started when there is; and the
 // heartbeat (Sessions::heartbeat) that pings the peer and drops it when
 // silent too long.
 #include <spdlog/spdlog.h>
 
 #include <boost/asio/dispatch.hpp>
-#include <boost/asio/redirect_error.hpp>
 #include <boost/beast/websocket.hpp>
 #include <nlohmann/json.hpp>
 
 #include "protocol/pushes.hpp"
-#include "server/spawn.hpp"
 #include "server/ws_session.hpp"
 
 namespace whist::server {
@@ -114,37 +112,49 @@ void WsSession::close_soon(websocket::close_code code, std::string why) {
 // ping, the close frame), the next started when the last completes. The
 // messages go in order; a ping waits for the message being written.
 //
-// It runs while it has something to do and then ends; wake_writer() starts
-// it again. A writer left waiting between messages would keep its
-// coroutine frames for each connection's whole life (about 1 KB a player),
-// and resuming it walks frames out of the CPU's caches when thousands of
-// connections get a message a second; a writer started afresh gets frames
-// the thread has just freed.
-asio::awaitable<void> WsSession::write_loop() {
-  const auto self = shared_from_this();
-  boost::system::error_code ec;
-  auto token = asio::redirect_error(asio::use_awaitable, ec);
-  while (!writer_done_) {
-    if (!queue_.empty()) {
-      const Message m = queue_.front();  // end_writing() may clear the queue meanwhile
-      co_await ws_.async_write(asio::buffer(*m), token);
-      if (ec || writer_done_) break;
-      queue_.pop_front();
-      ++metrics_.messages_out_total;
-    } else if (closing_) {
-      if (close_code_ != websocket::close_code::none)
-        co_await ws_.async_close(websocket::close_reason(close_code_, close_why_), token);
-      break;
-    } else if (ping_due_) {
-      ping_due_ = false;
-      co_await ws_.async_ping({}, token);
-      if (ec) break;
-    } else {
-      // Nothing left: this writer ends; the next thing to write starts one.
-      writer_running_ = false;
-      co_return;
-    }
+// It runs while it has something to do and then stops; wake_writer()
+// starts it again. It is the server's one loop of completion handlers
+// rather than a coroutine (server/README.md): it runs for every message
+// of every connection, and a coroutine started for each burst cost the
+// I/O threads about 4 us an action more at full speed (its frames, the
+// type-erased executor, the spawn), some 6% of whistd's CPU (docs/
+// operations.md#capacity). Nothing in it throws.
+void WsSession::write_next() {
+  if (writer_done_) return stop_writer();
+  if (!queue_.empty()) {
+    // The message is held by the handler: end_writing() may clear the
+    // queue while it is being written.
+    Message m = queue_.front();
+    const auto buffer = asio::buffer(*m);
+    ws_.async_write(buffer, [self = shared_from_this(), m = std::move(m)](
+                                boost::system::error_code ec, std::size_t) {
+      if (ec || self->writer_done_) return self->stop_writer();
+      self->queue_.pop_front();
+      ++self->metrics_.messages_out_total;
+      self->write_next();
+    });
+    return;
   }
+  if (closing_) {
+    if (close_code_ == websocket::close_code::none) return stop_writer();
+    ws_.async_close(
+        websocket::close_reason(close_code_, close_why_),
+        [self = shared_from_this()](boost::system::error_code) { self->stop_writer(); });
+    return;
+  }
+  if (ping_due_) {
+    ping_due_ = false;
+    ws_.async_ping({}, [self = shared_from_this()](boost::system::error_code ec) {
+      if (ec) return self->stop_writer();
+      self->write_next();
+    });
+    return;
+  }
+  // Nothing left: the writer stops; the next thing to write starts it.
+  writer_running_ = false;
+}
+
+void WsSession::stop_writer() {
   writer_running_ = false;
   end_writing();
 }
@@ -159,9 +169,9 @@ void WsSession::wake_writer() {
   if (writer_running_ || !writer_started_ || writer_done_) return;
   if (queue_.empty() && !closing_ && !ping_due_) return;
   writer_running_ = true;
-  // Called on the connection's strand only: the writer starts here, at once
-  // (co_spawn dispatches), and starts its write.
-  spawn(ws_.get_executor(), write_loop(), "a connection's writer");
+  // Called on the connection's strand only: the writer starts its write
+  // here, at once.
+  write_next();
 }
 
 void WsSession::heartbeat(std::shared_ptr<WsSession> self) {
