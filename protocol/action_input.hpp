@@ -26,6 +26,7 @@ template <typename T>
 struct ActionField {
   std::optional<T> value;
   FieldProblem problem = FieldProblem::kMissing;
+  bool operator==(const ActionField&) const = default;
 };
 
 struct ActionInput {
@@ -36,6 +37,7 @@ struct ActionInput {
   // element of `cards` that is not a string is nullopt.
   ActionField<std::string> card;
   ActionField<std::vector<std::optional<std::string>>> cards;
+  bool operator==(const ActionInput&) const = default;
 };
 
 // Reads an action object (`j` must be an object).

@@ -65,6 +65,7 @@ struct TableAct {
   // The action object's fields, made an Action with the table's rules
   // (to_action).
   ActionInput action;
+  bool operator==(const TableAct&) const = default;
 };
 struct TableChat {
   std::int64_t table = 0;
@@ -304,7 +305,13 @@ struct ParseError {
   std::string detail;
 };
 
+// Reads a client message: a table.act of the usual shape quickly
+// (parse_usual_act), anything else as a JSON document
+// (parse_request_general). The two give the same for any text the quick
+// one reads (protocol/usual_act.cpp).
 std::variant<Request, ParseError> parse_request(std::string_view text);
+std::variant<Request, ParseError> parse_request_general(std::string_view text);
+std::optional<Request> parse_usual_act(std::string_view text);
 
 // The request type's name, for logs and metrics.
 std::string_view type_name(const ClientMessage& m);

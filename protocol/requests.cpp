@@ -478,6 +478,11 @@ Parsed parse_data(const std::string& type, json& d) {
 }  // namespace
 
 std::variant<Request, ParseError> parse_request(std::string_view text) {
+  if (auto act = parse_usual_act(text)) return std::move(*act);
+  return parse_request_general(text);
+}
+
+std::variant<Request, ParseError> parse_request_general(std::string_view text) {
   auto envelope = read_envelope(text);
   if (auto* e = std::get_if<ParseError>(&envelope)) return std::move(*e);
   auto& [id, type, d] = std::get<Envelope>(envelope);

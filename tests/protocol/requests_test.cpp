@@ -77,3 +77,105 @@ TEST_CASE("an action read with the envelope becomes the Action it did", "[reques
     }
   }
 }
+
+namespace {
+
+// The quick reading of a table.act (parse_usual_act) against the general
+// one: where the quick one answers, the general one must give the same
+// request. Returns whether the quick one answered.
+bool quick_agrees(const std::string& text) {
+  INFO(text);
+  const auto quick = protocol::parse_usual_act(text);
+  if (!quick) return false;
+  const auto general = protocol::parse_request_general(text);
+  REQUIRE(std::holds_alternative<protocol::Request>(general));
+  const auto& g = std::get<protocol::Request>(general);
+  CHECK(quick->id == g.id);
+  REQUIRE(std::holds_alternative<protocol::TableAct>(g.message));
+  REQUIRE(std::holds_alternative<protocol::TableAct>(quick->message));
+  CHECK(std::get<protocol::TableAct>(quick->message) == std::get<protocol::TableAct>(g.message));
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("a table.act of the usual shape is read quickly, as the general reading reads it",
+          "[requests]") {
+  int quick = 0, total = 0;
+  for (const json& g : read_lines("actions.jsonl")) {
+    const std::string action = g["in"].dump();
+    // The keys in the order clients send them, sorted as nlohmann writes
+    // them, and spread over lines with spaces; ids as strings and integers.
+    const std::vector<std::string> texts = {
+        R"({"t":"table.act","d":{"table":7,"action":)" + action + R"(},"id":"c1-9"})",
+        json{{"t", "table.act"}, {"id", 12}, {"d", {{"table", 3}, {"action", g["in"]}}}}.dump(),
+        json{{"t", "table.act"}, {"id", "x"}, {"d", {{"action", g["in"]}, {"table", 0}}}}.dump(2),
+        "\r\n\t {\"id\" : 0 , \"d\" : { \"action\" : " + action +
+            " , \"table\" : 123456789012345678 } , \"t\" : \"table.act\" } \n",
+    };
+    for (const std::string& t : texts) {
+      ++total;
+      quick += quick_agrees(t) ? 1 : 0;
+    }
+  }
+  // Most actions are of the usual shape (those that are not: escapes,
+  // other types of values, fields an action does not have).
+  CHECK(quick * 10 > total * 7);
+
+  // Each of these is read quickly.
+  for (const std::string& t : std::vector<std::string>{
+           R"({"t":"table.act","d":{"table":1,"action":{"type":"play","card":"AS"}},"id":"a"})",
+           R"({"id":5,"t":"table.act","d":{"action":{"card":"2C","type":"play"},"table":2}})",
+           R"({"t":"table.act","d":{"table":1,"action":{"type":"bid","level":-0,"mode":"up"}}})",
+           R"({"t":"table.act","d":{"table":1,"action":{"type":"bid","level":120}}})",
+           R"({"t":"table.act","d":{"table":1,"action":{"type":"bid","tricks":-7}}})",
+           R"({"t":"table.act","d":{"table":1,"action":{"type":"discard","cards":[]}}})",
+           R"({"t":"table.act","d":{"table":1,"action":{"type":"discard","cards":["AS","x"]}}})",
+           R"({"t":"table.act","d":{"table":1,"action":{}}})",
+           R"({"t":"table.act","d":{"table":1,"action":{"type":"?","suit":"~"}}})",
+           R"({"t":"table.act","d":{"table":1,"action":{"card":"2D","seat":0,"type":"play"}}})",
+           R"({"t":"table.act","d":{"table":1,"action":{"seat":-3,"type":"pass"}}})",
+       })
+    CHECK(quick_agrees(t));
+
+  // Each of these is left to the general reading (which may accept it or
+  // refuse it; where it refuses, the quick one must not have answered).
+  const std::string id64(64, 'i'), id65(65, 'i');
+  for (const std::string& t : std::vector<std::string>{
+           R"({"t":"table.act","d":{"table":1,"action":{"type":"play","card":"A\u0053"}}})",
+           R"({"t":"table.act","d":{"table":1,"action":{"type":"play","card":"\\"}}})",
+           R"({"t":"table.act","d":{"table":1,"action":{"type":"play","card":"é"}}})",
+           R"({"t":"table.act","d":{"table":1,"action":{"type":"play","card":"AS","x":1}}})",
+           R"({"t":"table.act","d":{"table":1,"action":{"type":"play","type":"play"}}})",
+           R"({"t":"table.act","d":{"table":1,"action":{"type":"play"},"x":0}})",
+           R"({"t":"table.act","d":{"table":1,"action":{"type":"play"}},"x":0})",
+           R"({"t":"table.act","t":"table.act","d":{"table":1,"action":{}}})",
+           R"({"t":"table.act","d":{"table":-1,"action":{}}})",
+           R"({"t":"table.act","d":{"table":1.0,"action":{}}})",
+           R"({"t":"table.act","d":{"table":1e2,"action":{}}})",
+           R"({"t":"table.act","d":{"table":01,"action":{}}})",
+           R"({"t":"table.act","d":{"table":1234567890123456789,"action":{}}})",
+           R"({"t":"table.act","d":{"table":"1","action":{}}})",
+           R"({"t":"table.act","d":{"action":{}}})",
+           R"({"t":"table.act","d":{"table":1}})",
+           R"({"t":"table.act","d":{"table":1,"action":[]}})",
+           R"({"t":"table.act","d":{"table":1,"action":{"level":1.5}}})",
+           R"({"t":"table.act","d":{"table":1,"action":{"level":"1"}}})",
+           R"({"t":"table.act","d":{"table":1,"action":{"cards":["AS",1]}}})",
+           R"({"t":"table.act","d":{"table":1,"action":{"cards":"AS"}}})",
+           R"({"t":"table.act","d":{"table":1,"action":{"seat":"0","type":"pass"}}})",
+           R"({"t":"table.act","d":{"table":1,"action":{"seat":null,"type":"pass"}}})",
+           R"({"t":"table.act","d":{"table":1,"action":{}},"id":-1})",
+           R"({"t":"table.act","d":{"table":1,"action":{}},"id":null})",
+           R"({"t":"table.act","d":{"table":1,"action":{}},"id":")" + id65 + R"("})",
+           R"({"t":"table.act","d":{"table":1,"action":{}}} x)",
+           R"({"t":"table.act","d":{"table":1,"action":{}},})",
+           R"({"t":"table.act" "d":{"table":1,"action":{}}})",
+           R"({"t":"table.sync","d":{"table":1},"id":"table.act"})",
+           "\xEF\xBB\xBF{\"t\":\"table.act\",\"d\":{\"table\":1,\"action\":{}}}",
+           R"({"t":"table.act","d":{"table":1,"action":{}})",
+       })
+    CHECK_FALSE(quick_agrees(t));
+  // The longest id that is read quickly.
+  CHECK(quick_agrees(R"({"t":"table.act","d":{"table":1,"action":{}},"id":")" + id64 + R"("})"));
+}
