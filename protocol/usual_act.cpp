@@ -69,10 +69,11 @@ class Reader {
       ++i_;
     }
     const size_t start = i_;
-    long long v = 0;
-    while (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9') v = v * 10 + (s_[i_++] - '0');
+    while (i_ < s_.size() && s_[i_] >= '0' && s_[i_] <= '9') ++i_;
     const size_t n = i_ - start;
     if (n == 0 || n > 18 || (n > 1 && s_[start] == '0')) return false;
+    long long v = 0;  // (18 digits fit)
+    for (size_t k = start; k < i_; ++k) v = v * 10 + (s_[k] - '0');
     // A fraction or an exponent makes it a number that is not an integer.
     if (i_ < s_.size() && (s_[i_] == '.' || s_[i_] == 'e' || s_[i_] == 'E')) return false;
     out = negative ? -v : v;

@@ -155,6 +155,7 @@ TEST_CASE("a table.act of the usual shape is read quickly, as the general readin
            R"({"t":"table.act","d":{"table":1e2,"action":{}}})",
            R"({"t":"table.act","d":{"table":01,"action":{}}})",
            R"({"t":"table.act","d":{"table":1234567890123456789,"action":{}}})",
+           R"({"t":"table.act","d":{"table":1,"action":{"level":66666666666666666666666666666}}})",
            R"({"t":"table.act","d":{"table":"1","action":{}}})",
            R"({"t":"table.act","d":{"action":{}}})",
            R"({"t":"table.act","d":{"table":1}})",
