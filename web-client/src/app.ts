@@ -535,10 +535,7 @@ export class App implements Shell {
         st.view = view;
         st.v = v;
         setClock(st, d["turn_ms_left"] as number | null | undefined);
-        // An action in flight is answered by a later version (or its refusal),
-        // not by the view of the version it was made on, which can come just
-        // after it (a batch's messages are handled one task each).
-        if (v > st.actedV) st.actedV = -1;
+        if (v > st.actedV) st.actedV = -1; // (not by a view of the version acted on, handled just after the click)
         if (view.seat !== null) st.seat = view.seat;
         this.render();
         return;
