@@ -14,7 +14,6 @@
 #include <boost/beast/http/write.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 #include <chrono>
-#include <map>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
@@ -106,11 +105,6 @@ struct Server::Impl {
   // first connection (the database is not yet in use by the storage thread).
   void restore_tables() {
     const auto started = std::chrono::steady_clock::now();
-    std::vector<TableSnapshot> snaps;
-    std::map<std::int64_t, storage::GameRow> latest;
-    for (const auto state : {storage::GameState::kPlaying, storage::GameState::kFinished})
-      for (auto& g : ctx.db->games().games_in_state(state))
-        if (!latest.count(g.table_id) || latest[g.table_id].id < g.id) latest[g.table_id] = g;
     int restored = 0, games = 0;
     std::set<std::int64_t> live;  // the games of the tables restored
     std::vector<EventTableRef> event_tables;
@@ -118,10 +112,10 @@ struct Server::Impl {
                              storage::TableState::kFinished}) {
       for (const auto& row : ctx.db->tables().tables_in_state(state)) {
         TableSnapshot s{row.id, row.settings, row.state, std::nullopt, {}, {}, 0};
-        if (auto it = latest.find(row.id); it != latest.end()) {
-          s.game = it->second;
-          s.actions = ctx.db->games().game_actions(it->second.id, &s.requests);
-          s.deals = ctx.db->games().game_deals(it->second.id).size();
+        if (auto game = ctx.db->games().latest_game(row.id)) {
+          s.game = std::move(*game);
+          s.actions = ctx.db->games().game_actions(s.game->id, &s.requests);
+          s.deals = ctx.db->games().game_deals(s.game->id).size();
         }
         if (auto t = Table::restore(*hub, s)) {
           hub->add(row.id, t);

@@ -62,6 +62,10 @@ class GameStore {
   virtual std::vector<GameRow> games_in_state(GameState state) const = 0;
   // The games played at a table, in order.
   virtual std::vector<GameRow> games_of_table(std::int64_t table_id) const = 0;
+  // A table's last game that is playing or finished (not abandoned), if
+  // any: the one a restart brings back (found through the table's index,
+  // whatever the number of games stored).
+  virtual std::optional<GameRow> latest_game(std::int64_t table_id) const = 0;
 };
 
 }  // namespace whist::storage

@@ -147,4 +147,15 @@ std::vector<GameRow> SqliteGames::games_of_table(std::int64_t table_id) const {
   return out;
 }
 
+std::optional<GameRow> SqliteGames::latest_game(std::int64_t table_id) const {
+  Statement st(db_,
+               std::string(kGameColumns) +
+                   "WHERE table_id = ?1 AND state IN ('playing', 'finished') ORDER BY id DESC "
+                   "LIMIT 1",
+               "latest_game");
+  st.bind(1, table_id);
+  if (!st.step()) return std::nullopt;
+  return read_game(st);
+}
+
 }  // namespace whist::storage::detail

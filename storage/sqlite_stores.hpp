@@ -99,6 +99,7 @@ class SqliteGames final : public GameStore {
       std::int64_t id, std::vector<std::string>* requests = nullptr) const override;
   std::vector<GameRow> games_in_state(GameState state) const override;
   std::vector<GameRow> games_of_table(std::int64_t table_id) const override;
+  std::optional<GameRow> latest_game(std::int64_t table_id) const override;
 
   void set_action_log_span(std::int64_t rows) { log_span_ = rows; }
   // A rollback may undo rows the action log's entries name.

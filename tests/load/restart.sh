@@ -1,7 +1,7 @@
 #!/bin/bash
 # How long whistd takes to start again with tables in play: it plays
 # PLAYERS/4 tables with whist-load (one move a second each) until every
-# table is playing and 10 s more, kills whistd (SIGKILL, as a crash), then
+# table is playing and 10 s more (WHIST_PLAY_SECONDS), kills whistd (SIGKILL, as a crash), then
 # starts it RESTARTS times on the same database, each time reading the
 # time its log gives for bringing the tables back and the time until it
 # answers /healthz, and killing it again (so the games stay in play).
@@ -46,7 +46,7 @@ for _ in $(seq 600); do
   sleep 0.5
 done
 echo "tables playing     $(playing)"
-sleep 10
+sleep "${WHIST_PLAY_SECONDS:-10}"
 kill -9 "$server"
 wait "$server" 2>/dev/null || true
 kill -9 "$generator" 2>/dev/null || true

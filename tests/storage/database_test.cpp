@@ -477,6 +477,26 @@ TEST_CASE_METHOD(TwoGames, "finished games are listed by state", "[storage]") {
   CHECK_THROWS_AS(db.games().finish_game(h + 100, GameState::kFinished, "{}", kNow), StorageError);
 }
 
+TEST_CASE_METHOD(TwoGames, "a table's latest game is its last one playing or finished",
+                 "[storage]") {
+  const std::int64_t other = db.tables().create_table("{}", TableState::kOpen, kNow);
+  CHECK_FALSE(db.games().latest_game(other).has_value());
+  REQUIRE(db.games().latest_game(table).has_value());
+  CHECK(db.games().latest_game(table)->id == h);
+  CHECK(db.games().latest_game(table)->setup == R"({"seed":7})");
+  // An abandoned game is passed over for the one before it.
+  db.games().finish_game(g, GameState::kFinished, R"({"winner":0})", kNow + 500);
+  db.games().finish_game(h, GameState::kAbandoned, "", kNow + 600);
+  CHECK(db.games().latest_game(table)->id == g);
+  CHECK(db.games().latest_game(table)->state == GameState::kFinished);
+  // Another table's games are not this one's.
+  const std::int64_t k = db.games().create_game(other, "{}", "[]", kNow + 700);
+  CHECK(db.games().latest_game(other)->id == k);
+  CHECK(db.games().latest_game(table)->id == g);
+  db.games().finish_game(g, GameState::kAbandoned, "", kNow + 800);
+  CHECK_FALSE(db.games().latest_game(table).has_value());
+}
+
 TEST_CASE("a game for a missing table is refused", "[storage]") {
   Database db(":memory:");
   const std::int64_t table = db.tables().create_table("{}", TableState::kOpen, kNow);
