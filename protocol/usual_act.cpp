@@ -1,17 +1,18 @@
 // parse_usual_act: a table.act of the usual shape, read straight from the
 // text without building a JSON document. An action is most of what a
 // server reads, and the document (a map node and a string for each key)
-// cost whistd about a tenth of its instructions an action.
+// cost whistd about 15% of its instructions an action.
 //
 // The usual shape is what clients send: one object with "t" (exactly
 // "table.act"), "d" and an optional "id", in any order and with any JSON
 // whitespace; "d" holds "table" and "action" and nothing else; the action
 // holds only the fields an action has (type, card, cards, suit, mode,
-// level, tricks, and the seat, an integer, which is ignored). Strings are printable ASCII with no
-// escape; integers have at most 18 digits ("table" and "id" no sign). Anything else, a well-formed
-// message included, gives nullopt, and parse_request reads the text the general way. So the two can
-// never disagree where this one answers: the tests and the fuzzer (tests/fuzz/fuzz_messages.cpp)
-// check that they do not.
+// level, tricks, and an integer seat, which is ignored). Strings are
+// printable ASCII with no escape; integers have at most 18 digits ("table"
+// and "id" no sign). Anything else, a well-formed message included, gives
+// nullopt, and parse_request reads the text the general way. So the two
+// cannot disagree where this one answers: the tests and the fuzzer
+// (tests/fuzz/fuzz_messages.cpp) check that they do not.
 #include <algorithm>
 #include <string>
 #include <string_view>

@@ -115,10 +115,10 @@ void WsSession::close_soon(websocket::close_code code, std::string why) {
 // It runs while it has something to do and then stops; wake_writer()
 // starts it again. It is the server's one loop of completion handlers
 // rather than a coroutine (server/README.md): it runs for every message
-// of every connection, and a coroutine started for each burst cost the
-// I/O threads about 4 us an action more at full speed (its frames, the
-// type-erased executor, the spawn), some 6% of whistd's CPU (docs/
-// operations.md#capacity). Nothing in it throws.
+// of every connection, and a coroutine started for each burst (its
+// frames, the type-erased executor, the spawn) cost about 14,000
+// instructions a message, 12% of whistd's (docs/operations.md#capacity).
+// Nothing in it throws.
 void WsSession::write_next() {
   if (writer_done_) return stop_writer();
   if (!queue_.empty()) {
