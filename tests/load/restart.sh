@@ -1,10 +1,11 @@
 #!/bin/bash
 # How long whistd takes to start again with tables in play: it plays
 # PLAYERS/4 tables with whist-load (one move a second each) until every
-# table is playing and 10 s more (WHIST_PLAY_SECONDS), kills whistd (SIGKILL, as a crash), then
-# starts it RESTARTS times on the same database, each time reading the
-# time its log gives for bringing the tables back and the time until it
-# answers /healthz, and killing it again (so the games stay in play).
+# table is playing and 10 s more (WHIST_PLAY_SECONDS), kills whistd
+# (SIGKILL, as a crash), then starts it RESTARTS times on the same
+# database, each time reading the time its log gives for bringing the
+# tables back and the time until it answers /healthz, and killing it
+# again (so the games stay in play).
 #
 #   tests/load/restart.sh build/server/whistd build/tests/load/whist-load [PLAYERS] [RESTARTS]
 #
@@ -56,7 +57,12 @@ echo "database           $(du -sh "$dir" | cut -f1)"
 for r in $(seq "$restarts"); do
   t0=$(date +%s%N)
   start "$r"
-  until healthy; do sleep 0.01; done
+  for _ in $(seq 6000); do
+    healthy && break
+    kill -0 "$server" 2>/dev/null || { cat "$dir/log.$r"; echo "whistd did not start" >&2; exit 1; }
+    sleep 0.01
+  done
+  healthy || { echo "whistd did not answer in 60 s" >&2; exit 1; }
   t1=$(date +%s%N)
   line=$(grep -o 'restored [0-9]* tables, [0-9]* games in progress, in [0-9]* ms' "$dir/log.$r" || true)
   echo "restart $r          ${line:-no tables restored}; answering after $(((t1 - t0) / 1000000)) ms"
