@@ -199,9 +199,11 @@ test("a person as an opponent: Accept and Reject, and whom the claimer waits for
 
   await leadOf(alice, [bob]);
   const left = await claim(alice, 0);
-  // The computer (seat 3) accepts a concession; the claim waits for Bob.
+  // The computer (seat 3) accepts a concession, once its solver has looked
+  // (on a thinking thread: the claim can show it waited for at first); the
+  // claim then waits for Bob alone.
   await bob.waitForSelector("#claim-accept");
-  await alice.waitForSelector('[data-role="claim-waiting"]');
+  await alice.waitForFunction((name) => document.querySelector('[data-role="claim-waiting"]')?.textContent?.includes(`Waiting for ${name} to answer`), bobName);
   assert.match(await alice.textContent('[data-role="claim-waiting"]'), new RegExp(`Waiting for ${bobName} to answer`));
   assert.match(await bob.textContent('[data-role="claim"] .claim-text'), new RegExp(`claims 0 of the ${left} tricks left`));
   assert.equal(await bob.$$eval('[data-role="claim-hand"] .card', (c) => c.length), left, "the claimer's cards, face up");
