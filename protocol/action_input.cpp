@@ -17,7 +17,7 @@ constexpr auto kBadMode = static_cast<BidMode>(3);
 
 // Integer fields must be JSON integers: not true, not 2.0.
 ActionField<long long> read_int(const json& obj, const char* key) {
-  constexpr long long lo = -1, hi = 99;
+  constexpr long long lo = kActionIntMin, hi = kActionIntMax;
   auto it = obj.find(key);
   if (it == obj.end()) return {std::nullopt, FieldProblem::kMissing};
   if (!it->is_number_integer()) return {std::nullopt, FieldProblem::kNotInteger};

@@ -29,9 +29,13 @@ struct ActionField {
   bool operator==(const ActionField&) const = default;
 };
 
+// The range an action's integer fields are clamped to when read (both
+// readings: read_action_input and parse_usual_act).
+inline constexpr long long kActionIntMin = -1, kActionIntMax = 99;
+
 struct ActionInput {
   ActionField<std::string> type;
-  ActionField<long long> level, tricks;  // clamped to -1..99
+  ActionField<long long> level, tricks;  // clamped to kActionIntMin..kActionIntMax
   ActionField<std::string> mode, suit;
   // A card's name, checked against the table's pack by to_action; an
   // element of `cards` that is not a string is nullopt.

@@ -116,11 +116,11 @@ bool string_field(Reader& r, ActionField<std::string>& f) {
   return true;
 }
 
-// As read_int (action_input.cpp): clamped to -1..99.
+// As read_int (action_input.cpp): clamped to the actions' range.
 bool int_field(Reader& r, ActionField<long long>& f) {
   long long v = 0;
   if (!r.integer(v, true)) return false;
-  f.value = std::clamp(v, -1LL, 99LL);
+  f.value = std::clamp(v, kActionIntMin, kActionIntMax);
   return true;
 }
 
