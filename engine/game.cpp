@@ -25,7 +25,9 @@ Game::Game(const Rules& rules, int first_dealer)
   played_.reserve(26);
   deals_.reserve(8);
   results_.reserve(8);
-  history_.reserve(256);
+  // One deal's actions in any variant (at most 52 cards and a few calls);
+  // a longer game grows it (a game at rest at a table holds no more).
+  history_.reserve(64);
 }
 
 Game Game::seeded(const Rules& rules, int first_dealer, std::uint64_t seed) {

@@ -191,12 +191,6 @@ struct Server::Impl {
     }
   }
 
-  // A WebSocket connection, from its handshake to its end.
-  asio::awaitable<void> serve_websocket(std::shared_ptr<WsSession> session, HttpRequest req) {
-    co_await session->run(std::move(req));
-    sessions.remove(session.get());
-  }
-
   // HTTP requests on one connection until it closes or becomes a WebSocket.
   asio::awaitable<void> serve_http(beast::tcp_stream stream) {
     beast::flat_buffer buffer;
@@ -252,10 +246,13 @@ struct Server::Impl {
         sessions.add(session);
         // A drain that began after the check above did not see this one.
         if (ctx.draining) session->server_stopping();
-        // The connection goes on in its own coroutine, and this one ends:
-        // its frame and its HTTP buffer are not kept for the connection's
-        // life (about 1.5 KB a player).
-        spawn(ex, serve_websocket(std::move(session), std::move(req)), "a WebSocket connection");
+        // The connection goes on in its session's coroutine, from its
+        // handshake to its end, and this one ends: its frame and its HTTP
+        // buffer are not kept for the connection's life (about 1.5 KB a
+        // player), nor is a coroutine that would only wait for the end.
+        auto* const raw = session.get();
+        spawn(ex, raw->run(std::move(req)), "a WebSocket connection",
+              [this, session = std::move(session)] { sessions.remove(session.get()); });
         co_return;
       }
       HttpResponse res = answer_http(req, ctx.config.static_dir, ctx.metrics, ctx.draining);

@@ -50,7 +50,7 @@ class Sessions : public StrandService {
   // each connection added after this is told once every `every`, the
   // first time `every` after it came (WsSession::heartbeat: a peer silent
   // too long is dropped, the others pinged). One timer for them all, not
-  // one each, looking every 50 ms.
+  // one each, set for the first one due.
   void start_heartbeat(std::chrono::seconds every);
 
  private:

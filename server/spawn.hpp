@@ -27,4 +27,17 @@ void spawn(const Executor& executor, asio::awaitable<void> task, const char* con
   asio::co_spawn(executor, std::move(task), LogEscape{context});
 }
 
+// The same, calling `then()` once the task has ended, however it ended
+// (what escaped it is logged first). Cheaper than a coroutine that awaits
+// the task and then does the same: that one's frame would stay for as long
+// as the task runs.
+template <typename Executor, typename Then>
+void spawn(const Executor& executor, asio::awaitable<void> task, const char* context, Then then) {
+  asio::co_spawn(executor, std::move(task),
+                 [context, then = std::move(then)](const std::exception_ptr& escaped) mutable {
+                   LogEscape{context}(escaped);
+                   then();
+                 });
+}
+
 }  // namespace whist::server

@@ -15,7 +15,6 @@
 #include <boost/beast/http/string_body.hpp>
 #include <boost/beast/websocket/stream.hpp>
 #include <chrono>
-#include <deque>
 #include <map>
 #include <memory>
 #include <optional>
@@ -28,6 +27,7 @@
 #include "protocol/messages.hpp"
 #include "server/abuse.hpp"
 #include "server/config.hpp"
+#include "server/message_queue.hpp"
 #include "server/metrics.hpp"
 #include "server/storage_thread.hpp"
 #include "server/ws_socket.hpp"
@@ -211,7 +211,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   Hub& hub_;
   const std::atomic<bool>& draining_;
   websocket::stream<Socket> ws_;
-  std::deque<Message> queue_;
+  MessageQueue queue_;
   bool writer_started_ = false;  // after the handshake
   bool writer_running_ = false;  // a write of the writer's is under way
   bool writer_done_ = false;     // nothing more is written

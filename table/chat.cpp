@@ -88,7 +88,7 @@ void TableCore::on_chat(Conn c, const Person& p, const std::string& id,
     event.text = text;
   }
   recent_chat_.emplace_back(event, now_.unix_s());
-  if (recent_chat_.size() > kReportChatLines) recent_chat_.pop_front();
+  if (recent_chat_.size() > kReportChatLines) recent_chat_.erase(recent_chat_.begin());
   if (seat < 0 && watchers_apart()) {
     const auto m = std::make_shared<const std::string>(protocol::push::push_text(
         protocol::push::WatcherChat{id_, event.from, event.phrase, event.text}));

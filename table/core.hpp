@@ -27,7 +27,6 @@
 #pragma once
 
 #include <cstdint>
-#include <deque>
 #include <functional>
 #include <map>
 #include <memory>
@@ -99,7 +98,7 @@ class TableCore {
   // The latest chat lines (at most kReportChatLines) with their Unix times,
   // oldest first, kept for a player's report (safety.report).
   static constexpr size_t kReportChatLines = 100;
-  const std::deque<std::pair<protocol::event::Chat, std::int64_t>>& recent_chat() const {
+  const std::vector<std::pair<protocol::event::Chat, std::int64_t>>& recent_chat() const {
     return recent_chat_;
   }
   // Quick play's key for a setup: its variant and number of players.
@@ -375,8 +374,9 @@ class TableCore {
   // Private tables: whom each person seated has blocked (they may not come).
   std::map<std::int64_t, std::vector<std::int64_t>> seated_blocked_;
   // The latest chat lines, every one (a watcher's held line included), for
-  // a report about someone here (recent_chat).
-  std::deque<std::pair<protocol::event::Chat, std::int64_t>> recent_chat_;
+  // a report about someone here (recent_chat); a vector, not a std::deque
+  // (576 bytes even empty, and most tables never chat).
+  std::vector<std::pair<protocol::event::Chat, std::int64_t>> recent_chat_;
 
   std::optional<Game> game_;
   std::shared_ptr<const std::vector<Deal>> boards_;  // an event table's deals, once made

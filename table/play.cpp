@@ -162,7 +162,7 @@ void TableCore::send_ack() {
   const std::string& id = *acting_.id;
   auto ack = std::make_shared<const std::string>(
       protocol::ack_message(id, protocol::table_reply::Acted{v_}));
-  seats_[static_cast<size_t>(acting_.seat)].answered.remember(id, ack);
+  seats_[static_cast<size_t>(acting_.seat)].answered.remember(id, protocol::table_reply::Acted{v_});
   answer_act(acting_.conn, std::move(ack));
   acting_ = Acting{};
 }

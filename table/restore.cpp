@@ -51,9 +51,7 @@ void TableCore::replay(const Snapshot::Game& g, storage::TableState state) {
         std::from_chars(request.data(), request.data() + space, v).ptr != request.data() + space)
       continue;
     const std::string id = request.substr(space + 1);
-    seats_[static_cast<size_t>(action.seat)].answered.remember(
-        id, std::make_shared<const std::string>(
-                protocol::ack_message(id, protocol::table_reply::Acted{v})));
+    seats_[static_cast<size_t>(action.seat)].answered.remember(id, protocol::table_reply::Acted{v});
   }
   game_id_ = g.id;
   game_number_ = 1;

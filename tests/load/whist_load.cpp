@@ -54,7 +54,7 @@ struct Session {
   bool started = false;
   int n_tables = 0;
   size_t next_table = 0;  // the setup workers' next table
-  long long rss0 = 0, rss1 = 0;
+  long long rss0 = 0, rss1 = 0, rss2 = 0;
   // Paced play.
   std::optional<StallProbe> probe;  // from paced play to the end
   Stats paced;
@@ -134,6 +134,7 @@ struct Session {
     run.probe_lag();
     run.run_for(o.duration);
     const CpuTimes after = CpuTimes::now(pid);
+    rss2 = pid ? rss_bytes(pid) : 0;
     for (auto& p : run.players) held += p->c && p->c->open();
     paced = run.stats;
     report_paced(before, after);
@@ -158,6 +159,9 @@ struct Session {
           "from %.1f MB over %d players)\n",
           static_cast<double>(rss1) / 1e6, static_cast<double>(rss1 - rss0) / 1024 / o.players,
           static_cast<double>(rss0) / 1e6, o.players);
+      std::printf("  after the paced play %.1f MB resident; %.1f KB per player\n",
+                  static_cast<double>(rss2) / 1e6,
+                  static_cast<double>(rss2 - rss0) / 1024 / o.players);
     }
     std::printf(
         "load generator       CPU %.1f%% of one core; its timer late p99 %s, max %s; CPU stolen "

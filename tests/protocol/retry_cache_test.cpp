@@ -69,3 +69,32 @@ TEST_CASE("a reply kept as the means to make it again is made again, byte for by
   cache.remember("3", RetryCache::Rebuild());
   CHECK_FALSE(cache.contains("3"));
 }
+
+TEST_CASE("the ids kept go round: after many, still the last 64, and after a clear", "[retry]") {
+  RetryCache cache;
+  for (int round = 0; round < 2; ++round) {
+    for (int i = 0; i < 200; ++i) cache.remember(std::to_string(i), text(std::to_string(i)));
+    CHECK(cache.size() == RetryCache::kCapacity);
+    for (int i = 0; i < 136; ++i) CHECK_FALSE(cache.contains(std::to_string(i)));
+    for (int i = 136; i < 200; ++i) CHECK(*cache.find(std::to_string(i)) == std::to_string(i));
+    cache.remember("200", text("200"));
+    CHECK_FALSE(cache.contains("136"));
+    CHECK(cache.contains("137"));
+    cache.clear();
+    CHECK(cache.size() == 0);
+  }
+}
+
+TEST_CASE("a table.act's ack kept as its version is made again byte for byte", "[retry]") {
+  RetryCache cache;
+  cache.remember("\"a1\"", whist::protocol::table_reply::Acted{41});
+  cache.remember("9", whist::protocol::table_reply::Acted{7});
+  REQUIRE(cache.find("\"a1\""));
+  CHECK(*cache.find("\"a1\"") ==
+        whist::protocol::ack_message("\"a1\"", whist::protocol::table_reply::Acted{41}));
+  CHECK(*cache.find("\"a1\"") == R"({"d":{"v":41},"id":"a1","t":"ack"})");
+  CHECK(*cache.find("9") == R"({"d":{"v":7},"id":9,"t":"ack"})");
+  // The first reply stays, however it was kept.
+  cache.remember("9", text("other"));
+  CHECK(*cache.find("9") == R"({"d":{"v":7},"id":9,"t":"ack"})");
+}
