@@ -170,7 +170,8 @@ void TableCore::store_table() {
 void TableCore::broadcast_text(const std::string& event) {
   ++v_;
   auto m = std::make_shared<const std::string>(protocol::table_event_message(event, id_, v_));
-  log_.push_back(m);
+  log_text_ += *m;
+  log_ends_.push_back(static_cast<std::uint32_t>(log_text_.size()));
   // Those at the table now receive it.
   for (const Seat& seat : seats_)
     if (seat.conn) out_.messages.push_back(Message{seat.conn, m, {}, {}, false, {}});

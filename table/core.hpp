@@ -384,8 +384,12 @@ class TableCore {
   std::int64_t game_id_ = 0;       // its row's id, once storage said
   std::uint64_t seed_ = 0;
   std::int64_t v_ = 0;          // version of the last event
-  std::vector<Text> log_;       // this game's events, by version
-  std::int64_t log_start_ = 1;  // version of log_[0]
+  // This game's events for table.sync, by version: each message's text,
+  // one after another in one string, and where each ends (about 110 bytes
+  // an event, where a shared string each took about 190).
+  std::string log_text_;
+  std::vector<std::uint32_t> log_ends_;
+  std::int64_t log_start_ = 1;  // version of the first
   int last_actor_ = -1;         // the seat that acted last: it gets a fresh view
   // The table.act being applied: after_change answers it once its events
   // are out and before the views it brings (send_ack), and its id and ack

@@ -87,7 +87,8 @@ void TableCore::launch(std::uint64_t seed, int dealer, std::int64_t game_id) {
   seed_ = seed;
   game_.emplace(make_game(seed_, dealer));
   state_ = State::kPlaying;
-  log_.clear();
+  std::string().swap(log_text_);  // the last game's, given back
+  log_ends_.clear();
   log_start_ = v_ + 1;
   stored_deals_ = 1;  // with the game's row
   stored_actions_ = 0;

@@ -34,8 +34,12 @@ void TableCore::on_sync(Conn c, const Person& p, const std::string& id, std::int
   if (since >= log_start_ - 1 && since <= v_) {
     // Each missed event's message as it was sent: its "d" is spliced in.
     protocol::table_reply::Sync d{id_, v_, {}, view_of(seat), turn_ms_left()};
-    for (std::int64_t v = since + 1; v <= v_; ++v)
-      d.events.push_back(*log_[static_cast<size_t>(v - log_start_)]);
+    const std::string_view log = log_text_;
+    for (std::int64_t v = since + 1; v <= v_; ++v) {
+      const auto i = static_cast<size_t>(v - log_start_);
+      const std::uint32_t begin = i == 0 ? 0 : log_ends_[i - 1];
+      d.events.push_back(log.substr(begin, log_ends_[i] - begin));
+    }
     reply(c, id, protocol::ack_message(id, std::move(d)));
   } else {
     send_state(c, seat, id);

@@ -75,6 +75,30 @@ TEST_CASE("a watcher whose connection ends stops watching") {
   CHECK(h.inbox(w).empty());
 }
 
+TEST_CASE("table.sync's events are the game's events as they were sent, from its start") {
+  Harness h(setup_of());
+  const Conn w = h.connect("wendy");
+  h.send(w, "table.watch");
+  const auto at = seat_four(h);
+  h.play(at, 30);  // into the eighth trick
+  const auto starts = h.events(w, "start");
+  REQUIRE(starts.size() == 1);
+  const std::int64_t since = starts[0]["v"].get<std::int64_t>() - 1;
+  json sent = json::array();
+  for (const json& m : h.inbox(w))
+    if (m["t"] == "table.event" && m["d"]["v"].get<std::int64_t>() > since) sent.push_back(m["d"]);
+  CHECK(sent.size() > 30);
+  const json r = h.send(w, "table.sync", {{"since", since}});
+  REQUIRE(code(r) == "ack");
+  CHECK(r["d"]["events"] == sent);
+  // From the middle, the same events from there.
+  const std::int64_t mid = sent[10]["v"];
+  const json part = h.send(w, "table.sync", {{"since", mid}});
+  REQUIRE(part["d"]["events"].size() == sent.size() - 11);
+  CHECK(part["d"]["events"][0] == sent[11]);
+  CHECK(part["d"]["events"].back() == sent.back());
+}
+
 TEST_CASE("table.sync sends the events since a version, or the whole state") {
   Harness h(setup_of());
   const Conn w = h.connect("wendy");
