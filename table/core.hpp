@@ -383,7 +383,7 @@ class TableCore {
   std::uint64_t game_number_ = 0;  // games started here (the current one's number)
   std::int64_t game_id_ = 0;       // its row's id, once storage said
   std::uint64_t seed_ = 0;
-  std::int64_t v_ = 0;          // version of the last event
+  std::int64_t v_ = 0;  // version of the last event
   // This game's events for table.sync, by version: each message's text,
   // one after another in one string, and where each ends (about 110 bytes
   // an event, where a shared string each took about 190).
