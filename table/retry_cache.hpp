@@ -57,7 +57,9 @@ class RetryCache {
   void remember(const std::string& id, protocol::table_reply::Acted acted);
   // The reply kept for `id` (made again if so kept), or null.
   Reply find(const std::string& id) const;
-  bool contains(const std::string& id) const { return find(id) != nullptr; }
+  // Whether `id` has a reply kept (nothing made or copied: each table.act
+  // asks this on its way in).
+  bool contains(const std::string& id) const { return !id.empty() && replies_.count(id) != 0; }
   void clear();
   std::size_t size() const { return replies_.size(); }
 
