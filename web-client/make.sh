@@ -25,7 +25,17 @@ fi
 
 case "${1:-build}" in
   build) npm run --silent build ;;
-  test) npm test ;;
+  test)
+    # The failures again at the end, with their errors: a log cut in the
+    # middle (a CI's summary) still shows why.
+    log=$(mktemp)
+    trap 'rm -f "$log"' EXIT
+    if npm test 2>&1 | tee "$log"; then exit 0; fi
+    echo
+    echo "web-client: the browser tests that failed, again:"
+    awk '/^not ok /{on=1} /^# Subtest: |^ok /{on=0} on' "$log"
+    exit 1
+    ;;
   format) npm run --silent format ;;
   format-check) npm run --silent format:check ;;
   *)

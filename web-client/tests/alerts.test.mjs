@@ -8,7 +8,8 @@
 // The Web Audio API is spied on (each oscillator started is noted as
 // "type:frequency"): the sounds are told apart by their notes (alerts/sound.ts).
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { after, before } from "node:test";
+import { test } from "./diagnose.mjs";
 import { asGuest, createTable, hardLimit, screen, setup, STEP_MS } from "./harness.mjs";
 
 let env;

@@ -9,7 +9,8 @@
 // remembered, shown at the seats (after a reload too) and in the lobby.
 import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
-import { after, before, test } from "node:test";
+import { after, before } from "node:test";
+import { test } from "./diagnose.mjs";
 import { act, asGuest, clientDir, createTable, hardLimit, nextTurn, screen, setup, sitAt, tableInfo } from "./harness.mjs";
 
 // npm run screenshots: a table with computer players and a suggestion shown.

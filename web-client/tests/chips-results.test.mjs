@@ -10,7 +10,8 @@
 //   leaderboard of the game ranks both players.
 import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
-import { after, before, test } from "node:test";
+import { after, before } from "node:test";
+import { test } from "./diagnose.mjs";
 import { act, actOnce, asGuest, clientDir, createTable, gameOver, handOf, hardLimit, register as registerPage, screen, setup, sitAt } from "./harness.mjs";
 
 // npm run screenshots: the chips and results screens, at laptop and phone width.

@@ -15,7 +15,8 @@
 import assert from "node:assert/strict";
 import { mkdir } from "node:fs/promises";
 import { join, resolve } from "node:path";
-import { after, before, test } from "node:test";
+import { after, before } from "node:test";
+import { test } from "./diagnose.mjs";
 import { asGuest, clientDir, createTable, handOf, hardLimit, setup, sitAt, STEP_MS } from "./harness.mjs";
 
 const shots = process.env.WHIST_SCREENSHOTS ? resolve(clientDir, process.env.WHIST_SCREENSHOTS) : null;

@@ -5,7 +5,8 @@
 // players come when it ends; the Invite box does not offer a friend who
 // sits at the table; the page has an icon.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { after, before } from "node:test";
+import { test } from "./diagnose.mjs";
 import { asGuest, createTable, hardLimit, register, screen, setup, sitAt, tableInfo } from "./harness.mjs";
 
 let env;

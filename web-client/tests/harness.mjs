@@ -8,6 +8,7 @@ import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import { chromium } from "playwright-core";
+import { watchBrowser } from "./diagnose.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 export const clientDir = resolve(here, "..");
@@ -108,11 +109,12 @@ export async function startServer(extra = [], dist = join(clientDir, "dist")) {
   };
 }
 
-export function launchBrowser() {
-  return chromium.launch({
+export async function launchBrowser() {
+  const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM ?? "/usr/bin/chromium",
     args: CHROMIUM_ARGS,
   });
+  return watchBrowser(browser);
 }
 
 // --- Pages -------------------------------------------------------------------

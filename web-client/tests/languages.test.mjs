@@ -15,7 +15,8 @@
 // and table.png, of classic-game.test.mjs).
 import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
-import { after, before, test } from "node:test";
+import { after, before } from "node:test";
+import { test } from "./diagnose.mjs";
 import { actOnce, asGuest, clientDir, createTable, hardLimit, register, screen, setup, tableInfo, watchTable } from "./harness.mjs";
 import { loadCatalogues } from "./languages.mjs";
 

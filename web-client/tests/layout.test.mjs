@@ -15,7 +15,8 @@
 // phone-six-players.png and desktop-table.png.
 import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
-import { after, before, test } from "node:test";
+import { after, before } from "node:test";
+import { test } from "./diagnose.mjs";
 import { addComputers, asGuest, clientDir, createTable, hardLimit, nextTurn, register, screen, setup, tableInfo } from "./harness.mjs";
 
 const shots = process.env.WHIST_SCREENSHOTS ? resolve(clientDir, process.env.WHIST_SCREENSHOTS) : null;

@@ -13,7 +13,8 @@
 // same. With WHIST_SCREENSHOTS: invite-link.png.
 import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
-import { after, before, test } from "node:test";
+import { after, before } from "node:test";
+import { test } from "./diagnose.mjs";
 import { act, clientDir, createTable, gameOver, hardLimit, login, register, screen, setup, STEP_MS, tableInfo } from "./harness.mjs";
 
 const shots = process.env.WHIST_SCREENSHOTS ? resolve(clientDir, process.env.WHIST_SCREENSHOTS) : null;

@@ -5,7 +5,8 @@
 // that strangers and guests see their tables. A scheduled table, once its
 // game has begun, no longer says it starts at its time.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { after, before } from "node:test";
+import { test } from "./diagnose.mjs";
 import { actOnce, asGuest, gameOver, hardLimit, register, screen, setup, sitAt, tableInfo } from "./harness.mjs";
 
 let env;

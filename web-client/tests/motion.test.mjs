@@ -9,7 +9,8 @@
 // Element.prototype.animate is spied on (each call noted with its id, its
 // timing, whether it moves the element, and the element).
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { after, before } from "node:test";
+import { test } from "./diagnose.mjs";
 import { asGuest, createTable, hardLimit, screen, setup, STEP_MS } from "./harness.mjs";
 
 let env;

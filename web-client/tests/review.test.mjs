@@ -9,7 +9,8 @@
 // the phone nothing is wider than the screen.
 import assert from "node:assert/strict";
 import { join, resolve } from "node:path";
-import { after, before, test } from "node:test";
+import { after, before } from "node:test";
+import { test } from "./diagnose.mjs";
 import { act, allAt, asGuest, clientDir, createTable, hardLimit, setup, tableInfo, watchTable } from "./harness.mjs";
 
 // npm run screenshots: the trick review open beside the table.

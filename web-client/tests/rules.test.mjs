@@ -5,7 +5,8 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { relative } from "node:path";
-import { after, before, test } from "node:test";
+import { after, before } from "node:test";
+import { test } from "./diagnose.mjs";
 import { asGuest, hardLimit, setup } from "./harness.mjs";
 import { sourceFiles } from "./sources.mjs";
 

@@ -6,7 +6,8 @@
 // at a card hits that card), an 18-card bid whist discard fits the screen
 // at laptop and phone size.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { after, before } from "node:test";
+import { test } from "./diagnose.mjs";
 import { addComputers, asGuest, createTable, hardLimit, nextTurn, register, screen, setup, STEP_MS, tableInfo } from "./harness.mjs";
 
 let env;

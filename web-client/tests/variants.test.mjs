@@ -5,7 +5,8 @@
 // result). Calls and cards from the keyboard too. Preset chat in the first,
 // no chat during the game in the second.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
+import { after, before } from "node:test";
+import { test } from "./diagnose.mjs";
 import { act, asGuest, checkTable, createTable, gameOver, hardLimit, setup, sitAt, tableInfo, watchTable } from "./harness.mjs";
 
 let env;
