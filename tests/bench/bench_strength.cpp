@@ -11,10 +11,17 @@
 //   bench_strength [--variant classic|bid|exact] [--deals N] [--first N] [--budget MS]
 //                  [--samples N] [--threads N] [--solve-cards N] [--leaf-cards N]
 //                  [--clock wall|cpu] [--strength beginner|club|expert]
+//                  [--against-budget MS]
 //
 // --strength: the computer player's strength, as a table's seat has it
 // (engine/ai/player.hpp: club caps the samples and the budget; beginner is
 // the rule-based player with careless cards).
+//
+// --against-budget MS: the opponents (the other two seats) are the same
+// computer player with a budget of MS instead of the rule-based player: a
+// budget measured against another on the same deals (the gain is then the
+// first budget's over the second's; each side's decision times are
+// printed).
 //
 // --clock cpu counts the budget in each thread's CPU time, as on a core of
 // its own: the figures then do not depend on what else the machine runs
@@ -55,12 +62,14 @@ struct Config {
   int leaf_cards = ai::Settings{}.leaf_cards;
   bool cpu_clock = false;
   ai::Strength strength = ai::Strength::kExpert;
+  int against_budget_ms = -1;  // >= 0: the opponents are the computer player with this budget
 };
 
 constexpr const char* kUsage =
     "usage: bench_strength [--variant classic|bid|exact] [--deals N] [--first N] [--budget MS]\n"
     "                      [--samples N] [--threads N] [--solve-cards N] [--leaf-cards N]\n"
-    "                      [--clock wall|cpu] [--strength beginner|club|expert]\n";
+    "                      [--clock wall|cpu] [--strength beginner|club|expert]\n"
+    "                      [--against-budget MS]\n";
 
 struct Outcome {
   double tricks = 0;  // the pair 0+2's tricks
@@ -91,9 +100,29 @@ double thread_cpu_ms() {
 // trump) apart.
 struct Times {
   std::vector<double> wall, cpu, bid_wall, bid_cpu;
+  void add(const Times& o) {
+    wall.insert(wall.end(), o.wall.begin(), o.wall.end());
+    cpu.insert(cpu.end(), o.cpu.begin(), o.cpu.end());
+    bid_wall.insert(bid_wall.end(), o.bid_wall.begin(), o.bid_wall.end());
+    bid_cpu.insert(bid_cpu.end(), o.bid_cpu.begin(), o.bid_cpu.end());
+  }
 };
 
-Outcome play(const Config& cfg, std::uint64_t seed, int ai_parity, Times& times) {
+// One computer decision, its times noted.
+Action timed_choice(const Observation& o, const ai::Settings& s, Times& times) {
+  const auto t0 = std::chrono::steady_clock::now();
+  const double c0 = thread_cpu_ms();
+  const Action a = ai::choose_action(o, s);
+  const bool card = a.type == ActionType::kPlay;
+  (card ? times.cpu : times.bid_cpu).push_back(thread_cpu_ms() - c0);
+  (card ? times.wall : times.bid_wall)
+      .push_back(
+          std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0).count());
+  return a;
+}
+
+Outcome play(const Config& cfg, std::uint64_t seed, int ai_parity, Times& times,
+             Times& other_times) {
   const Rules rules = rules_for(cfg.variant);
   Game g = Game::seeded(rules, static_cast<int>(seed % 4), seed);
   ai::Settings s;
@@ -104,6 +133,9 @@ Outcome play(const Config& cfg, std::uint64_t seed, int ai_parity, Times& times)
   s.leaf_cards = cfg.leaf_cards;
   s.cpu_clock = cfg.cpu_clock;
   s.strength = cfg.strength;
+  ai::Settings other = s;  // --against-budget: the opponents
+  other.budget_ms = cfg.against_budget_ms;
+  other.seed = seed * 1000003 + 500000;
   const bool one_deal = cfg.variant != Variant::kExact;
   while (!g.is_over() && !(one_deal && !g.results().empty())) {
     const int seat = g.current_seat();
@@ -111,15 +143,10 @@ Outcome play(const Config& cfg, std::uint64_t seed, int ai_parity, Times& times)
     Action a;
     if (seat % 2 == ai_parity) {
       ++s.seed;
-      const auto t0 = std::chrono::steady_clock::now();
-      const double c0 = thread_cpu_ms();
-      a = ai::choose_action(o, s);
-      const bool card = a.type == ActionType::kPlay;
-      (card ? times.cpu : times.bid_cpu).push_back(thread_cpu_ms() - c0);
-      (card ? times.wall : times.bid_wall)
-          .push_back(
-              std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - t0)
-                  .count());
+      a = timed_choice(o, s, times);
+    } else if (cfg.against_budget_ms >= 0) {
+      ++other.seed;
+      a = timed_choice(o, other, other_times);
     } else {
       a = ai::rule_based_action(o);
     }
@@ -208,6 +235,8 @@ std::optional<int> parse_args(int argc, char** argv, Config& cfg) {
       ok = count(cfg.first);
     } else if (k == "--budget") {
       ok = count(cfg.budget_ms);
+    } else if (k == "--against-budget") {
+      ok = count(cfg.against_budget_ms);
     } else if (k == "--samples") {
       ok = count(cfg.samples);
     } else if (k == "--solve-cards") {
@@ -237,17 +266,17 @@ struct Match {
   const Config& cfg;
   // Per deal, the computer player's gain.
   std::vector<double> trick_gain, point_gain;
-  Times times;
+  Times times, other_times;  // the computer player's, and its opponents' (--against-budget)
   std::mutex mu;
   std::atomic<int> next{0};
   std::atomic<int> done{0};
   std::vector<char> finished;
 
   // Deal `i` played twice (duplicate), its gains noted.
-  void play_deal(int i, Times& mine) {
+  void play_deal(int i, Times& mine, Times& theirs) {
     const std::uint64_t seed = 9000 + static_cast<std::uint64_t>(cfg.first + i);
-    const Outcome ai_even = play(cfg, seed, 0, mine);
-    const Outcome ai_odd = play(cfg, seed, 1, mine);
+    const Outcome ai_even = play(cfg, seed, 0, mine, theirs);
+    const Outcome ai_odd = play(cfg, seed, 1, mine, theirs);
     // Seats 0+2: the computer's result at one table less the rule-based
     // player's at the other, per deal.
     const double deals = std::max(1, ai_even.deals);
@@ -273,18 +302,16 @@ struct Match {
   }
 
   void worker() {
-    Times mine;
+    Times mine, theirs;
     for (int i; (i = next++) < cfg.deals;) {
-      play_deal(i, mine);
+      play_deal(i, mine, theirs);
       std::lock_guard lock(mu);
       finished[static_cast<size_t>(i)] = 1;
       if (const int d = ++done; d % 100 == 0) progress(d);
     }
     std::lock_guard lock(mu);
-    times.wall.insert(times.wall.end(), mine.wall.begin(), mine.wall.end());
-    times.cpu.insert(times.cpu.end(), mine.cpu.begin(), mine.cpu.end());
-    times.bid_wall.insert(times.bid_wall.end(), mine.bid_wall.begin(), mine.bid_wall.end());
-    times.bid_cpu.insert(times.bid_cpu.end(), mine.bid_cpu.begin(), mine.bid_cpu.end());
+    times.add(mine);
+    other_times.add(theirs);
   }
 };
 
@@ -300,16 +327,21 @@ void print_results(const Config& cfg, Match& m, double secs) {
     std::printf("  (club: at most 6 samples a card and 100 ms, whatever the budget above)\n");
   if (cfg.strength == ai::Strength::kBeginner)
     std::printf("  (beginner: the rule-based player with careless cards; no budget)\n");
+  if (cfg.against_budget_ms >= 0)
+    std::printf("  against the same player with a budget of %d ms (not the rule-based player)\n",
+                cfg.against_budget_ms);
   if (cfg.variant != Variant::kExact) report("tricks", m.trick_gain);
   report(cfg.variant == Variant::kExact ? "points" : "points", m.point_gain);
-  Times& times = m.times;
-  for (auto [what, v] :
-       {std::pair{"cards, wall", &times.wall}, std::pair{"cards, cpu", &times.cpu},
-        std::pair{"bids etc., wall", &times.bid_wall}, std::pair{"bids etc., cpu", &times.bid_cpu}})
-    if (!v->empty())
-      std::printf("  %s time: %zu decisions, p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms\n",
-                  what, v->size(), percentile(*v, 0.5), percentile(*v, 0.9), percentile(*v, 0.99),
-                  percentile(*v, 1.0));
+  for (auto [whose, times] : {std::pair{"", &m.times}, std::pair{"opponents' ", &m.other_times}})
+    for (auto [what, v] :
+         {std::pair{"cards, wall", &times->wall}, std::pair{"cards, cpu", &times->cpu},
+          std::pair{"bids etc., wall", &times->bid_wall},
+          std::pair{"bids etc., cpu", &times->bid_cpu}})
+      if (!v->empty())
+        std::printf(
+            "  %s%s time: %zu decisions, p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms\n",
+            whose, what, v->size(), percentile(*v, 0.5), percentile(*v, 0.9), percentile(*v, 0.99),
+            percentile(*v, 1.0));
 }
 
 }  // namespace
