@@ -55,7 +55,7 @@ struct Config {
   Variant variant = Variant::kClassic;
   int deals = 200;
   int first = 0;  // the first deal's number: runs with different --first use different deals
-  int budget_ms = 300;
+  int budget_ms = ai::Settings{}.budget_ms;  // as the server
   int samples = 400;
   int threads = 1;
   int solve_cards = ai::Settings{}.solve_cards;
