@@ -278,7 +278,7 @@ struct Match {
     const Outcome ai_even = play(cfg, seed, 0, mine, theirs);
     const Outcome ai_odd = play(cfg, seed, 1, mine, theirs);
     // Seats 0+2: the computer's result at one table less the rule-based
-    // player's at the other, per deal.
+    // player's (--against-budget: the other budget's) at the other, per deal.
     const double deals = std::max(1, ai_even.deals);
     if (cfg.variant == Variant::kExact) {
       trick_gain[static_cast<size_t>(i)] = 0;
