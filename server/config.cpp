@@ -101,7 +101,7 @@ constexpr const char* kAccounts = R"(  session-days N         days a login stays
 // Tables: computer players, absent and idle players.
 constexpr const char* kPlay =
     R"(  bot-threads N          computer players' thinking threads (default 1)
-  bot-budget-ms N        a computer player's time per decision (default 100)
+  bot-budget-ms N        a computer player's time per decision (default 300)
   bot-delay-ms N         a computer seat acts no sooner than this after its
                          turn began (default 800)
   reconnect-grace N      seconds an absent player has for a turn at a table

@@ -48,7 +48,7 @@ struct AccountSettings {
 // Tables: computer players, quick play, absent and idle players, the house.
 struct PlaySettings {
   int bot_threads = 1;          // computer players' thinking threads
-  int bot_budget_ms = 100;      // a computer player's time per decision
+  int bot_budget_ms = 300;      // a computer player's time per decision
   int bot_delay_ms = 800;       // a computer seat acts at least this long after its turn began
   int quick_fill_seconds = 20;  // Play tables wait this long for people
   int house_fee_percent = 10;   // of a compete game's pot

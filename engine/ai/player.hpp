@@ -40,7 +40,7 @@ std::optional<Strength> parse_strength(std::string_view s);
 
 struct Settings {
   // Time for one decision, in milliseconds; 0: no limit but max_samples.
-  int budget_ms = 100;
+  int budget_ms = 300;
   // At most this many sampled deals per decision.
   int max_samples = 400;
   // Seeds the sampling (the server draws one per decision).
