@@ -64,6 +64,7 @@ test("quick play: a seat at once, computer players fill the table, a whole deal 
   // A whole deal: 13 cards of the person's (the computers play at once).
   for (let played = 0; played < 13;) {
     const done = await act(assert, [p]);
+    assert.ok(done, "the game is not over within the deal");
     if (done.kind === "play") played++;
   }
   await p.waitForSelector('[data-role="deal-summary"]', { timeout: 20_000 });

@@ -402,12 +402,17 @@ export async function actOnce(assert, players, how = "click") {
   return { page, kind: o.kind, choice };
 }
 
-/** actOnce, waiting up to STEP_MS for somebody to be offered an action. */
+/**
+ * actOnce, waiting up to STEP_MS for somebody to be offered an action;
+ * null once the game is over. (The last card's answer can come a moment
+ * after the view a caller waited for: the game may end during the wait.)
+ */
 export async function act(assert, players, watchers = [], how = "click") {
   const end = Date.now() + STEP_MS;
   for (;;) {
     const done = await actOnce(assert, players, how);
     if (done) return done;
+    if (await gameOver(players)) return null;
     if (Date.now() > end) {
       const states = await Promise.all([...players, ...watchers].map(tableInfo));
       assert.fail(`nobody is offered an action: ${JSON.stringify(states)}`);

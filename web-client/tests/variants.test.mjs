@@ -51,6 +51,7 @@ test("a bid whist deal: bidding, the kitty discard and the trump choice", { time
   for (;;) {
     // Calls by the keyboard (arrows and Enter), cards by click, keys and drag.
     const done = await act(assert, players, [watcher], ["key", "click", "drag"][kinds.length % 3]);
+    assert.ok(done, "the game is not over before 48 cards");
     kinds.push(done.kind);
     if (done.kind !== "play") await checkTable(assert, players, [watcher]);
     if (kinds.filter((k) => k === "play").length === 48) break;
@@ -92,6 +93,7 @@ test("a short exact-bid whist game for three, to the result", { timeout: 120_000
   while (!(await gameOver(players))) {
     // Bids typed as numbers, cards by the keyboard and by click.
     const done = await act(assert, players, [], kinds.length % 2 ? "key" : "click");
+    if (!done) break;
     kinds.push(done.kind);
     await checkTable(assert, players, []);
   }
