@@ -34,7 +34,7 @@
 #include "server/ws_session.hpp"
 #include "storage/checkpointer.hpp"
 #include "storage/daemon_lock.hpp"
-#include "storage/sqlite_database.hpp"
+#include "storage/sql_database.hpp"
 #include "storage/table_codec.hpp"
 #include "table/clock.hpp"
 

@@ -3,12 +3,10 @@
 // account_care.hpp (closing an account, a player's data).
 #include "storage/account_care.hpp"
 
-#include <sqlite3.h>
-
 #include <nlohmann/json.hpp>
 
-#include "storage/sqlite.hpp"
-#include "storage/sqlite_stores.hpp"
+#include "storage/sql.hpp"
+#include "storage/sql_stores.hpp"
 #include "storage/table_codec.hpp"
 
 namespace whist::storage {
@@ -24,11 +22,13 @@ namespace {
 // The stored games' seats (protocol's record seats: objects with "name" and
 // "user", "user" last) that hold the account, with its name replaced. The
 // text is searched first, so only those games are read as JSON.
-void rename_in_games(sqlite3* db, std::int64_t id, const std::string& name, const char* what) {
+void rename_in_games(Connection* db, std::int64_t id, const std::string& name, const char* what) {
   const std::string needle = "\"user\":" + std::to_string(id) + "}";
   std::vector<std::pair<std::int64_t, std::string>> rows;
   {
-    Statement st(db, "SELECT id, seats FROM games WHERE instr(seats, ?1) > 0", what);
+    Statement st(
+        db, std::string("SELECT id, seats FROM games WHERE ") + position_of(db) + "(seats, ?1) > 0",
+        what);
     st.bind(1, needle);
     while (st.step()) rows.emplace_back(st.int64(0), st.text(1));
   }
@@ -45,11 +45,14 @@ void rename_in_games(sqlite3* db, std::int64_t id, const std::string& name, cons
 }
 
 // Stored tables (table_codec.hpp) made by the account or with it seated.
-void rename_in_tables(sqlite3* db, std::int64_t id, const std::string& old_name,
+void rename_in_tables(Connection* db, std::int64_t id, const std::string& old_name,
                       const std::string& name, const char* what) {
   std::vector<std::pair<std::int64_t, std::string>> rows;
   {
-    Statement st(db, "SELECT id, settings FROM tables WHERE instr(settings, ?1) > 0", what);
+    Statement st(db,
+                 std::string("SELECT id, settings FROM tables WHERE ") + position_of(db) +
+                     "(settings, ?1) > 0",
+                 what);
     st.bind(1, json(old_name).dump());
     while (st.step()) rows.emplace_back(st.int64(0), st.text(1));
   }
@@ -67,7 +70,7 @@ void rename_in_tables(sqlite3* db, std::int64_t id, const std::string& old_name,
   }
 }
 
-void exec_for(sqlite3* db, const char* sql, std::int64_t id, const char* what) {
+void exec_for(Connection* db, const char* sql, std::int64_t id, const char* what) {
   Statement st(db, sql, what);
   st.bind(1, id);
   st.run();
@@ -75,8 +78,8 @@ void exec_for(sqlite3* db, const char* sql, std::int64_t id, const char* what) {
 
 }  // namespace
 
-std::optional<ErasedAccount> SqliteAccounts::erase_account(std::int64_t id, std::int64_t now,
-                                                           std::int64_t hold_until) {
+std::optional<ErasedAccount> SqlAccounts::erase_account(std::int64_t id, std::int64_t now,
+                                                        std::int64_t hold_until) {
   constexpr const char* kWhat = "erase_account";
   Transaction tx(db_, kWhat);
   const auto a = account_by_id(id);
@@ -91,7 +94,10 @@ std::optional<ErasedAccount> SqliteAccounts::erase_account(std::int64_t id, std:
     st.run();
   }
   {
-    Statement st(db_, "INSERT OR REPLACE INTO name_holds(name, until) VALUES (?1, ?2)", kWhat);
+    Statement st(db_,
+                 "INSERT INTO name_holds(name, until) VALUES (?1, ?2) "
+                 "ON CONFLICT(name) DO UPDATE SET until = excluded.until",
+                 kWhat);
     st.bind(1, out.old_name).bind(2, hold_until);
     st.run();
   }
@@ -119,29 +125,31 @@ std::optional<ErasedAccount> SqliteAccounts::erase_account(std::int64_t id, std:
   return out;
 }
 
-bool SqliteAccounts::set_password_reset(std::int64_t id, std::string_view code_hash,
-                                        std::int64_t now, std::int64_t expires_at) {
+bool SqlAccounts::set_password_reset(std::int64_t id, std::string_view code_hash, std::int64_t now,
+                                     std::int64_t expires_at) {
   constexpr const char* kWhat = "set_password_reset";
   const auto a = account_by_id(id);
   if (!a || a->guest || a->deleted_at != 0) return false;
   Statement st(db_,
-               "INSERT OR REPLACE INTO password_resets(account_id, code_hash, created_at, "
-               "expires_at) VALUES (?1, ?2, ?3, ?4)",
+               "INSERT INTO password_resets(account_id, code_hash, created_at, expires_at) "
+               "VALUES (?1, ?2, ?3, ?4) ON CONFLICT(account_id) DO UPDATE SET "
+               "code_hash = excluded.code_hash, created_at = excluded.created_at, "
+               "expires_at = excluded.expires_at",
                kWhat);
   st.bind(1, id).bind(2, code_hash).bind(3, now).bind(4, expires_at);
   st.run();
   return true;
 }
 
-bool SqliteAccounts::take_password_reset(std::int64_t id, std::string_view code_hash,
-                                         std::int64_t now) {
+bool SqlAccounts::take_password_reset(std::int64_t id, std::string_view code_hash,
+                                      std::int64_t now) {
   Statement st(db_,
                "DELETE FROM password_resets WHERE account_id = ?1 AND code_hash = ?2 AND "
                "expires_at > ?3",
                "take_password_reset");
   st.bind(1, id).bind(2, code_hash).bind(3, now);
   st.run();
-  return sqlite3_changes(db_) > 0;
+  return db_->changes() > 0;
 }
 
 }  // namespace detail

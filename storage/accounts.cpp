@@ -1,11 +1,9 @@
 // Accounts and sessions in SQLite (see account_store.hpp; the tables are
 // schema version 1 in schema.cpp).
-#include <sqlite3.h>
-
 #include <string>
 
-#include "storage/sqlite.hpp"
-#include "storage/sqlite_stores.hpp"
+#include "storage/sql.hpp"
+#include "storage/sql_stores.hpp"
 
 namespace whist::storage::detail {
 
@@ -27,7 +25,7 @@ Account read_account(const Statement& st) {
   return a;
 }
 
-std::optional<Account> one_account(sqlite3* db, const char* where, const char* what,
+std::optional<Account> one_account(Connection* db, const char* where, const char* what,
                                    const auto& bind) {
   Statement st(db, std::string("SELECT ") + kAccountColumns + " FROM accounts WHERE " + where,
                what);
@@ -38,9 +36,9 @@ std::optional<Account> one_account(sqlite3* db, const char* where, const char* w
 
 }  // namespace
 
-std::optional<std::int64_t> SqliteAccounts::create_account(std::string_view username,
-                                                           std::string_view password_hash,
-                                                           bool guest, std::int64_t now) {
+std::optional<std::int64_t> SqlAccounts::create_account(std::string_view username,
+                                                        std::string_view password_hash, bool guest,
+                                                        std::int64_t now) {
   // A deleted account's name is kept from others for a while.
   {
     Statement held(db_, "SELECT 1 FROM name_holds WHERE name = ?1 AND until > ?2",
@@ -50,34 +48,35 @@ std::optional<std::int64_t> SqliteAccounts::create_account(std::string_view user
   }
   Statement st(db_,
                "INSERT INTO accounts(username, password_hash, guest, created_at) "
-               "VALUES (?1, ?2, ?3, ?4)",
+               "VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING RETURNING id",
                "create_account");
   st.bind(1, username).bind(2, password_hash).bind(3, guest ? 1 : 0).bind(4, now);
-  const int rc = st.step_raw();
-  if (rc == SQLITE_DONE) return sqlite3_last_insert_rowid(db_);
-  if (sqlite3_extended_errcode(db_) == SQLITE_CONSTRAINT_UNIQUE) return std::nullopt;
-  fail(db_, "create_account");
+  // No row: the name is taken (told apart from any other error, which throws).
+  if (!st.step()) return std::nullopt;
+  const std::int64_t id = st.int64(0);
+  st.run();
+  return id;
 }
 
-std::optional<Account> SqliteAccounts::account_by_name(std::string_view username) const {
+std::optional<Account> SqlAccounts::account_by_name(std::string_view username) const {
   // A deleted account is no longer found by name (its row is renamed, and
   // its old name may belong to someone else later).
   return one_account(db_, "username = ?1 AND deleted_at = 0", "account_by_name",
                      [&](Statement& st) { st.bind(1, username); });
 }
 
-std::optional<Account> SqliteAccounts::account_by_id(std::int64_t id) const {
+std::optional<Account> SqlAccounts::account_by_id(std::int64_t id) const {
   return one_account(db_, "id = ?1", "account_by_id", [&](Statement& st) { st.bind(1, id); });
 }
 
-bool SqliteAccounts::set_hide_games(std::int64_t id, bool hide) {
+bool SqlAccounts::set_hide_games(std::int64_t id, bool hide) {
   Statement st(db_, "UPDATE accounts SET hide_games = ?2 WHERE id = ?1", "set_hide_games");
   st.bind(1, id).bind(2, hide ? 1 : 0);
   st.step();
-  return sqlite3_changes(db_) > 0;
+  return db_->changes() > 0;
 }
 
-Prefs SqliteAccounts::prefs(std::int64_t id) const {
+Prefs SqlAccounts::prefs(std::int64_t id) const {
   Statement st(db_,
                "SELECT card_order, alternate_colours, play, auto_play, sound, volume, motion, "
                "theme FROM account_prefs WHERE account_id = ?1",
@@ -97,7 +96,7 @@ Prefs SqliteAccounts::prefs(std::int64_t id) const {
   return p;
 }
 
-bool SqliteAccounts::set_prefs(std::int64_t id, const Prefs& p) {
+bool SqlAccounts::set_prefs(std::int64_t id, const Prefs& p) {
   if (!account_by_id(id)) return false;
   Statement st(
       db_,
@@ -119,17 +118,17 @@ bool SqliteAccounts::set_prefs(std::int64_t id, const Prefs& p) {
   return true;
 }
 
-bool SqliteAccounts::set_password(std::int64_t id, std::string_view password_hash) {
+bool SqlAccounts::set_password(std::int64_t id, std::string_view password_hash) {
   Statement st(db_, "UPDATE accounts SET password_hash = ?2 WHERE id = ?1 AND guest = 0",
                "set_password");
   st.bind(1, id).bind(2, password_hash);
   st.run();
-  return sqlite3_changes(db_) > 0;
+  return db_->changes() > 0;
 }
 
-void SqliteAccounts::create_session(std::int64_t account_id, std::string_view token_hash,
-                                    std::int64_t now, std::int64_t expires_at,
-                                    std::string_view device) {
+void SqlAccounts::create_session(std::int64_t account_id, std::string_view token_hash,
+                                 std::int64_t now, std::int64_t expires_at,
+                                 std::string_view device) {
   Statement st(db_,
                "INSERT INTO sessions(token_hash, account_id, created_at, last_used_at, "
                "expires_at, device) VALUES (?1, ?2, ?3, ?3, ?4, ?5)",
@@ -138,8 +137,7 @@ void SqliteAccounts::create_session(std::int64_t account_id, std::string_view to
   st.run();
 }
 
-std::vector<SessionInfo> SqliteAccounts::sessions_of(std::int64_t account_id,
-                                                     std::int64_t now) const {
+std::vector<SessionInfo> SqlAccounts::sessions_of(std::int64_t account_id, std::int64_t now) const {
   Statement st(db_,
                "SELECT token_hash, device, created_at, last_used_at FROM sessions "
                "WHERE account_id = ?1 AND revoked = 0 AND expires_at > ?2 "
@@ -151,8 +149,8 @@ std::vector<SessionInfo> SqliteAccounts::sessions_of(std::int64_t account_id,
   return out;
 }
 
-std::vector<std::string> SqliteAccounts::revoke_other_sessions(std::int64_t account_id,
-                                                               std::string_view keep) {
+std::vector<std::string> SqlAccounts::revoke_other_sessions(std::int64_t account_id,
+                                                            std::string_view keep) {
   Statement st(db_,
                "UPDATE sessions SET revoked = 1 WHERE account_id = ?1 AND token_hash <> ?2 "
                "AND revoked = 0 RETURNING token_hash",
@@ -163,8 +161,8 @@ std::vector<std::string> SqliteAccounts::revoke_other_sessions(std::int64_t acco
   return out;
 }
 
-std::optional<Account> SqliteAccounts::account_for_session(std::string_view token_hash,
-                                                           std::int64_t now) {
+std::optional<Account> SqlAccounts::account_for_session(std::string_view token_hash,
+                                                        std::int64_t now) {
   // One statement: it only touches a live session, and says whose it is.
   std::int64_t account_id = 0;
   {
@@ -181,12 +179,12 @@ std::optional<Account> SqliteAccounts::account_for_session(std::string_view toke
   return account_by_id(account_id);
 }
 
-bool SqliteAccounts::revoke_session(std::string_view token_hash) {
+bool SqlAccounts::revoke_session(std::string_view token_hash) {
   Statement st(db_, "UPDATE sessions SET revoked = 1 WHERE token_hash = ?1 AND revoked = 0",
                "revoke_session");
   st.bind(1, token_hash);
   st.run();
-  return sqlite3_changes(db_) > 0;
+  return db_->changes() > 0;
 }
 
 }  // namespace whist::storage::detail

@@ -34,13 +34,11 @@
 //
 // Only whistd's storage thread appends actions; another connection reading
 // a game in play (whistctl) reads the log as it was at its first read.
-#include <sqlite3.h>
-
 #include <algorithm>
 #include <optional>
 
-#include "storage/sqlite.hpp"
-#include "storage/sqlite_stores.hpp"
+#include "storage/sql.hpp"
+#include "storage/sql_stores.hpp"
 
 namespace whist::storage::detail {
 
@@ -51,7 +49,7 @@ constexpr int kMaintainEvery = 64;  // appends
 // together come due together, and the storage thread should not stop long.
 constexpr int kChunkAtMost = 16;
 
-Statement& prepared(sqlite3* db, std::unique_ptr<Statement>& st, const char* sql,
+Statement& prepared(Connection* db, std::unique_ptr<Statement>& st, std::string_view sql,
                     const char* what) {
   if (!st) st = std::make_unique<Statement>(db, sql, what);
   st->reset();
@@ -78,11 +76,13 @@ std::string not_next(const char* what, std::int64_t game, std::int64_t index, st
 
 }  // namespace
 
-std::int64_t SqliteGames::stored_actions(std::int64_t game_id) const {
+std::int64_t SqlGames::stored_actions(std::int64_t game_id) const {
   Statement& st = prepared(
       db_, log_st_.stored,
-      "SELECT max(coalesce((SELECT max(idx) + 1 FROM game_actions WHERE game_id = ?1), 0), "
-      "coalesce((SELECT max(first_idx + count) FROM game_action_chunks WHERE game_id = ?1), 0))",
+      std::string("SELECT ") + greatest(db_) +
+          "(coalesce((SELECT max(idx) + 1 FROM game_actions WHERE game_id = ?1), 0), "
+          "coalesce((SELECT max(first_idx + count) FROM game_action_chunks WHERE game_id = ?1), "
+          "0))",
       "counting a game's actions");
   st.bind(1, game_id);
   const std::int64_t n = st.step() ? st.int64(0) : 0;
@@ -90,7 +90,7 @@ std::int64_t SqliteGames::stored_actions(std::int64_t game_id) const {
   return n;
 }
 
-void SqliteGames::load_action_log() const {
+void SqlGames::load_action_log() const {
   if (log_loaded_) return;
   logged_.clear();
   log_by_first_.clear();
@@ -128,7 +128,7 @@ void SqliteGames::load_action_log() const {
   log_loaded_ = true;
 }
 
-SqliteGames::LoggedGame& SqliteGames::logged_game(std::int64_t game_id) {
+SqlGames::LoggedGame& SqlGames::logged_game(std::int64_t game_id) {
   load_action_log();
   if (const auto it = logged_.find(game_id); it != logged_.end()) return it->second;
   constexpr const char* kWhat = "append_action";
@@ -146,8 +146,8 @@ SqliteGames::LoggedGame& SqliteGames::logged_game(std::int64_t game_id) {
   return g;
 }
 
-void SqliteGames::append_action(std::int64_t game_id, int index, std::string_view action,
-                                std::string_view request) {
+void SqlGames::append_action(std::int64_t game_id, int index, std::string_view action,
+                             std::string_view request) {
   constexpr const char* kWhat = "append_action";
   // Chunks hold one action (and one request) per line.
   if (action.find('\n') != std::string_view::npos)
@@ -159,17 +159,18 @@ void SqliteGames::append_action(std::int64_t game_id, int index, std::string_vie
     throw StorageError(std::string(kWhat) + ": game " + std::to_string(game_id) +
                        " has a gap in its actions");
   if (index != game.next) throw StorageError(not_next(kWhat, game_id, index, game.next));
-  Statement& insert = prepared(
-      db_, log_st_.insert,
-      "INSERT INTO action_log(game_id, idx, action, request) VALUES (?1, ?2, ?3, ?4)", kWhat);
+  Statement& insert =
+      prepared(db_, log_st_.insert,
+               "INSERT INTO action_log(game_id, idx, action, request) VALUES (?1, ?2, ?3, ?4) "
+               "RETURNING id",
+               kWhat);
   insert.bind(1, game_id).bind(2, static_cast<std::int64_t>(index)).bind(3, action);
   if (request.empty())
     insert.bind_null(4);
   else
     insert.bind(4, request);
-  insert.run();
+  const std::int64_t row = insert.insert_id();
   insert.reset();
-  const std::int64_t row = sqlite3_last_insert_rowid(db_);
   try {
     if (game.texts.empty()) {
       log_by_first_.emplace(row, game_id);
@@ -191,7 +192,7 @@ void SqliteGames::append_action(std::int64_t game_id, int index, std::string_vie
   }
 }
 
-void SqliteGames::chunk_logged_actions(std::int64_t game_id, LoggedGame& game) {
+void SqlGames::chunk_logged_actions(std::int64_t game_id, LoggedGame& game) {
   if (game.texts.empty()) return;
   constexpr const char* kWhat = "storing a chunk of actions";
   std::size_t size = 0;
@@ -221,7 +222,7 @@ void SqliteGames::chunk_logged_actions(std::int64_t game_id, LoggedGame& game) {
   game.any_request = false;
 }
 
-void SqliteGames::settle_logged_actions(std::int64_t game_id) {
+void SqlGames::settle_logged_actions(std::int64_t game_id) {
   load_action_log();
   const auto it = logged_.find(game_id);
   if (it == logged_.end()) return;
@@ -233,7 +234,7 @@ void SqliteGames::settle_logged_actions(std::int64_t game_id) {
   ended_.push_back(game_id);
 }
 
-void SqliteGames::maintain_action_log() {
+void SqlGames::maintain_action_log() {
   try {
     std::optional<Transaction> tx;
     if (!in_transaction()) tx.emplace(db_, "maintaining the action log");
@@ -255,7 +256,7 @@ void SqliteGames::maintain_action_log() {
   }
 }
 
-void SqliteGames::prune_action_log(std::int64_t below) {
+void SqlGames::prune_action_log(std::int64_t below) {
   constexpr const char* kWhat = "pruning the action log";
   // A game ended since the last pruning that is in play again (its end
   // undone by a savepoint) still needs its rows.
@@ -278,8 +279,8 @@ void SqliteGames::prune_action_log(std::int64_t below) {
   log_pruned_below_ = below;
 }
 
-std::vector<std::string> SqliteGames::game_actions(std::int64_t game_id,
-                                                   std::vector<std::string>* requests) const {
+std::vector<std::string> SqlGames::game_actions(std::int64_t game_id,
+                                                std::vector<std::string>* requests) const {
   constexpr const char* kWhat = "game_actions";
   const auto gap = [&](std::int64_t at, std::size_t have) {
     return StorageError(std::string(kWhat) + ": game " + std::to_string(game_id) +

@@ -11,13 +11,11 @@
 // whistd then never runs. Each step is one statement, so a command is
 // taken at most once.
 
-#include <sqlite3.h>
-
 #include <algorithm>
 #include <string>
 
-#include "storage/sqlite.hpp"
-#include "storage/sqlite_stores.hpp"
+#include "storage/sql.hpp"
+#include "storage/sql_stores.hpp"
 
 namespace whist::storage::detail {
 
@@ -31,24 +29,24 @@ AdminCommand read_command(const Statement& st) {
 
 // Runs an UPDATE of admin_commands bound by `bind`; how many rows changed.
 template <typename Bind>
-int update_commands(sqlite3* db, const char* sql, const char* what, Bind bind) {
+int update_commands(Connection* db, const char* sql, const char* what, Bind bind) {
   Statement st(db, sql, what);
   bind(st);
   st.run();
-  return sqlite3_changes(db);
+  return db->changes();
 }
 
 }  // namespace
 
-std::optional<int> SqliteAdmin::set_banned(std::int64_t account, bool banned,
-                                           std::string_view reason) {
+std::optional<int> SqlAdmin::set_banned(std::int64_t account, bool banned,
+                                        std::string_view reason) {
   constexpr const char* kWhat = "set_banned";
   Transaction tx(db_, kWhat);
   {
     Statement st(db_, "UPDATE accounts SET banned = ?2, ban_reason = ?3 WHERE id = ?1", kWhat);
     st.bind(1, account).bind(2, banned ? 1 : 0).bind(3, banned ? reason : std::string_view());
     st.run();
-    if (sqlite3_changes(db_) == 0) return std::nullopt;
+    if (db_->changes() == 0) return std::nullopt;
   }
   int revoked = 0;
   if (banned) {
@@ -56,13 +54,13 @@ std::optional<int> SqliteAdmin::set_banned(std::int64_t account, bool banned,
                  kWhat);
     st.bind(1, account);
     st.run();
-    revoked = sqlite3_changes(db_);
+    revoked = db_->changes();
   }
   tx.commit();
   return revoked;
 }
 
-std::optional<std::string> SqliteAdmin::banned_for_session(std::string_view token_hash) const {
+std::optional<std::string> SqlAdmin::banned_for_session(std::string_view token_hash) const {
   Statement st(db_,
                "SELECT a.ban_reason FROM sessions s JOIN accounts a ON a.id = s.account_id "
                "WHERE s.token_hash = ?1 AND a.banned = 1",
@@ -72,23 +70,24 @@ std::optional<std::string> SqliteAdmin::banned_for_session(std::string_view toke
   return st.text(0);
 }
 
-std::optional<std::string> SqliteAdmin::ban_reason(std::int64_t account) const {
+std::optional<std::string> SqlAdmin::ban_reason(std::int64_t account) const {
   Statement st(db_, "SELECT ban_reason FROM accounts WHERE id = ?1 AND banned = 1", "ban_reason");
   st.bind(1, account);
   if (!st.step()) return std::nullopt;
   return st.text(0);
 }
 
-std::int64_t SqliteAdmin::queue_admin_command(std::string_view command, std::string_view args,
-                                              std::int64_t now) {
-  Statement st(db_, "INSERT INTO admin_commands(command, args, created_at) VALUES (?1, ?2, ?3)",
+std::int64_t SqlAdmin::queue_admin_command(std::string_view command, std::string_view args,
+                                           std::int64_t now) {
+  Statement st(db_,
+               "INSERT INTO admin_commands(command, args, created_at) VALUES (?1, ?2, ?3) "
+               "RETURNING id",
                "queue_admin_command");
   st.bind(1, command).bind(2, args).bind(3, now);
-  st.run();
-  return sqlite3_last_insert_rowid(db_);
+  return st.insert_id();
 }
 
-std::vector<AdminCommand> SqliteAdmin::take_admin_commands() {
+std::vector<AdminCommand> SqlAdmin::take_admin_commands() {
   // The usual case, nothing pending, is a read that takes no write lock.
   {
     Statement st(db_, "SELECT 1 FROM admin_commands WHERE state = 'pending' LIMIT 1",
@@ -106,13 +105,13 @@ std::vector<AdminCommand> SqliteAdmin::take_admin_commands() {
   return out;
 }
 
-void SqliteAdmin::finish_admin_command(std::int64_t id, std::string_view result, std::int64_t now) {
+void SqlAdmin::finish_admin_command(std::int64_t id, std::string_view result, std::int64_t now) {
   update_commands(
       db_, "UPDATE admin_commands SET state = 'done', result = ?2, done_at = ?3 WHERE id = ?1",
       "finish_admin_command", [&](Statement& st) { st.bind(1, id).bind(2, result).bind(3, now); });
 }
 
-bool SqliteAdmin::cancel_admin_command(std::int64_t id, std::int64_t now) {
+bool SqlAdmin::cancel_admin_command(std::int64_t id, std::int64_t now) {
   return update_commands(db_,
                          "UPDATE admin_commands SET state = 'cancelled', done_at = ?2 "
                          "WHERE id = ?1 AND state = 'pending'",
@@ -120,7 +119,7 @@ bool SqliteAdmin::cancel_admin_command(std::int64_t id, std::int64_t now) {
                          [&](Statement& st) { st.bind(1, id).bind(2, now); }) > 0;
 }
 
-std::optional<AdminCommand> SqliteAdmin::admin_command(std::int64_t id) const {
+std::optional<AdminCommand> SqlAdmin::admin_command(std::int64_t id) const {
   Statement st(db_, "SELECT id, command, args, state, result FROM admin_commands WHERE id = ?1",
                "admin_command");
   st.bind(1, id);
@@ -128,7 +127,7 @@ std::optional<AdminCommand> SqliteAdmin::admin_command(std::int64_t id) const {
   return read_command(st);
 }
 
-int SqliteAdmin::fail_running_admin_commands(std::string_view result, std::int64_t now) {
+int SqlAdmin::fail_running_admin_commands(std::string_view result, std::int64_t now) {
   return update_commands(db_,
                          "UPDATE admin_commands SET state = 'done', result = ?1, done_at = ?2 "
                          "WHERE state = 'running'",
@@ -136,7 +135,7 @@ int SqliteAdmin::fail_running_admin_commands(std::string_view result, std::int64
                          [&](Statement& st) { st.bind(1, result).bind(2, now); });
 }
 
-std::vector<AccountSummary> SqliteAdmin::accounts(bool with_guests, int limit) const {
+std::vector<AccountSummary> SqlAdmin::accounts(bool with_guests, int limit) const {
   Statement st(db_,
                "SELECT a.id, a.username, a.password_hash, a.guest, a.created_at, a.chips, "
                "(SELECT count(*) FROM results r WHERE r.account_id = a.id), "

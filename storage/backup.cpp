@@ -3,8 +3,11 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <string>
 
-#include "storage/sqlite.hpp"
+#include <sqlite3.h>
+
+#include "storage/storage_error.hpp"
 
 namespace whist::storage {
 
@@ -24,10 +27,27 @@ void open(Connection& c, const std::string& path, int flags, const char* role) {
   sqlite3_busy_timeout(c.db, 5000);
 }
 
+[[noreturn]] void fail(sqlite3* db, const std::string& what) {
+  throw StorageError(what + ": " + sqlite3_errmsg(db));
+}
+
+// The first column of the one row `sql` (a PRAGMA) returns, as text.
+std::string single_text(sqlite3* db, const char* sql, const char* what) {
+  sqlite3_stmt* st = nullptr;
+  if (sqlite3_prepare_v2(db, sql, -1, &st, nullptr) != SQLITE_OK) fail(db, what);
+  std::string out;
+  const bool row = sqlite3_step(st) == SQLITE_ROW;
+  if (row) {
+    const auto* p = reinterpret_cast<const char*>(sqlite3_column_text(st, 0));
+    if (p != nullptr) out = p;
+  }
+  sqlite3_finalize(st);
+  if (!row) fail(db, what);
+  return out;
+}
+
 std::int64_t single_int(sqlite3* db, const char* sql, const char* what) {
-  detail::Statement st(db, sql, what);
-  if (!st.step()) detail::fail(db, what);
-  return st.int64(0);
+  return std::stoll(single_text(db, sql, what));
 }
 
 }  // namespace
@@ -51,7 +71,7 @@ BackupResult backup_database(const std::string& source, const std::string& dest)
     Connection dst;
     open(dst, tmp, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, "backup file");
     sqlite3_backup* b = sqlite3_backup_init(dst.db, "main", src.db, "main");
-    if (!b) detail::fail(dst.db, "starting the backup");
+    if (!b) fail(dst.db, "starting the backup");
     // All pages in one step: one read transaction, so a writer elsewhere
     // cannot make the copy start over (as it would between small steps).
     int rc;
@@ -69,8 +89,7 @@ BackupResult backup_database(const std::string& source, const std::string& dest)
       std::remove(tmp.c_str());
       throw StorageError(std::string("copying the database: ") + sqlite3_errstr(rc));
     }
-    detail::Statement check(dst.db, "PRAGMA integrity_check", "checking the backup");
-    const bool ok = check.step() && check.text(0) == "ok";
+    const bool ok = single_text(dst.db, "PRAGMA integrity_check", "checking the backup") == "ok";
     if (!ok) {
       std::remove(tmp.c_str());
       throw StorageError("the backup failed its integrity check");

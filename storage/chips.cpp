@@ -2,12 +2,10 @@
 // top-up (see ledger_store.hpp). Every change goes through post(), so it is a ledger entry under a
 // unique batch key, and a retry never applies twice.
 
-#include <sqlite3.h>
-
 #include <string>
 
-#include "storage/sqlite.hpp"
-#include "storage/sqlite_stores.hpp"
+#include "storage/sql.hpp"
+#include "storage/sql_stores.hpp"
 
 namespace whist::storage::detail {
 
@@ -17,10 +15,9 @@ std::string initial_key(std::int64_t account) { return "initial:" + std::to_stri
 
 }  // namespace
 
-std::optional<std::int64_t> SqliteLedger::create_player(std::string_view username,
-                                                        std::string_view password_hash,
-                                                        std::int64_t initial_chips,
-                                                        std::int64_t now) {
+std::optional<std::int64_t> SqlLedger::create_player(std::string_view username,
+                                                     std::string_view password_hash,
+                                                     std::int64_t initial_chips, std::int64_t now) {
   // The account and its first chips in one transaction: both or neither.
   Transaction tx(db_, "create_player");
   const auto id = accounts_.create_account(username, password_hash, false, now);
@@ -36,8 +33,8 @@ std::optional<std::int64_t> SqliteLedger::create_player(std::string_view usernam
   return id;
 }
 
-bool SqliteLedger::ensure_initial_chips(std::int64_t account, std::int64_t initial_chips,
-                                        std::int64_t now) {
+bool SqlLedger::ensure_initial_chips(std::int64_t account, std::int64_t initial_chips,
+                                     std::int64_t now) {
   if (initial_chips <= 0) return false;
   // The usual case, already posted, takes no write lock.
   if (batch_posted(initial_key(account))) return false;
@@ -48,8 +45,8 @@ bool SqliteLedger::ensure_initial_chips(std::int64_t account, std::int64_t initi
          PostResult::kApplied;
 }
 
-TopUp SqliteLedger::topup(std::int64_t account, std::int64_t floor, std::int64_t amount,
-                          std::string_view date, std::int64_t now) {
+TopUp SqlLedger::topup(std::int64_t account, std::int64_t floor, std::int64_t amount,
+                       std::string_view date, std::int64_t now) {
   if (amount <= 0) throw StorageError("topup: the amount must be positive");
   // The balance is read and the top-up posted under one write lock, so two
   // connections cannot both see a low balance and both decide.

@@ -1,13 +1,11 @@
 // Events in SQLite (see event_store.hpp; schema version 12 in schema.cpp).
 // The state is stored by its name (event/core.hpp).
-#include <sqlite3.h>
-
 #include <map>
 #include <string>
 
 #include "storage/database.hpp"
-#include "storage/sqlite.hpp"
-#include "storage/sqlite_stores.hpp"
+#include "storage/sql.hpp"
+#include "storage/sql_stores.hpp"
 
 namespace whist::storage {
 
@@ -36,38 +34,37 @@ EventRow read_event(const Statement& st) {
 
 }  // namespace
 
-std::int64_t SqliteEvents::create_event(std::int64_t director, std::string_view name,
-                                        event::EventState state, std::int64_t start_at,
-                                        std::string_view document, std::int64_t now) {
+std::int64_t SqlEvents::create_event(std::int64_t director, std::string_view name,
+                                     event::EventState state, std::int64_t start_at,
+                                     std::string_view document, std::int64_t now) {
   Statement st(db_,
                "INSERT INTO events(director, name, state, start_at, document, created_at, "
-               "updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
+               "updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6) RETURNING id",
                "create_event");
   st.bind(1, director).bind(2, name).bind(3, event::state_name(state)).bind(4, start_at);
   st.bind(5, document).bind(6, now);
-  st.run();
-  return sqlite3_last_insert_rowid(db_);
+  return st.insert_id();
 }
 
-void SqliteEvents::update_event(std::int64_t id, event::EventState state, std::int64_t start_at,
-                                std::string_view document, std::int64_t now) {
+void SqlEvents::update_event(std::int64_t id, event::EventState state, std::int64_t start_at,
+                             std::string_view document, std::int64_t now) {
   Statement st(db_,
                "UPDATE events SET state = ?2, start_at = ?3, document = ?4, updated_at = ?5 "
                "WHERE id = ?1",
                "update_event");
   st.bind(1, id).bind(2, event::state_name(state)).bind(3, start_at).bind(4, document).bind(5, now);
   st.run();
-  if (sqlite3_changes(db_) == 0) throw StorageError("update_event: no event " + std::to_string(id));
+  if (db_->changes() == 0) throw StorageError("update_event: no event " + std::to_string(id));
 }
 
-std::optional<EventRow> SqliteEvents::event(std::int64_t id) const {
+std::optional<EventRow> SqlEvents::event(std::int64_t id) const {
   Statement st(db_, std::string(kEventColumns) + "WHERE id = ?1", "event");
   st.bind(1, id);
   if (!st.step()) return std::nullopt;
   return read_event(st);
 }
 
-std::vector<EventRow> SqliteEvents::events_in_state(event::EventState state) const {
+std::vector<EventRow> SqlEvents::events_in_state(event::EventState state) const {
   Statement st(db_, std::string(kEventColumns) + "WHERE state = ?1 ORDER BY start_at, id",
                "events_in_state");
   st.bind(1, event::state_name(state));
@@ -76,7 +73,7 @@ std::vector<EventRow> SqliteEvents::events_in_state(event::EventState state) con
   return out;
 }
 
-std::vector<EventRow> SqliteEvents::past_events(int limit) const {
+std::vector<EventRow> SqlEvents::past_events(int limit) const {
   Statement st(db_,
                std::string(kEventColumns) +
                    "WHERE state IN ('finished', 'cancelled') ORDER BY updated_at DESC, id DESC "

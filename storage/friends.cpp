@@ -8,20 +8,18 @@
 // the same, inside a write transaction so that the reads that decide it
 // cannot go stale.
 
-#include <sqlite3.h>
-
 #include <algorithm>
 #include <string>
 
-#include "storage/sqlite.hpp"
-#include "storage/sqlite_stores.hpp"
+#include "storage/sql.hpp"
+#include "storage/sql_stores.hpp"
 
 namespace whist::storage::detail {
 
 namespace {
 
 // The state of the row (a, b): "pending", "accepted", or "" if none.
-std::string row_state(sqlite3* db, std::int64_t a, std::int64_t b, const char* what) {
+std::string row_state(Connection* db, std::int64_t a, std::int64_t b, const char* what) {
   Statement st(db, "SELECT state FROM friends WHERE a = ?1 AND b = ?2", what);
   st.bind(1, a).bind(2, b);
   return st.step() ? st.text(0) : std::string();
@@ -29,17 +27,17 @@ std::string row_state(sqlite3* db, std::int64_t a, std::int64_t b, const char* w
 
 // Turns the pending request from `from` to `to` into their friendship;
 // false if there was no such request.
-bool make_friends(sqlite3* db, std::int64_t from, std::int64_t to, const char* what) {
+bool make_friends(Connection* db, std::int64_t from, std::int64_t to, const char* what) {
   Statement st(db,
-               "UPDATE friends SET a = min(a, b), b = max(a, b), state = 'accepted' "
-               "WHERE a = ?1 AND b = ?2 AND state = 'pending'",
+               std::string("UPDATE friends SET a = ") + least(db) + "(a, b), b = " + greatest(db) +
+                   "(a, b), state = 'accepted' WHERE a = ?1 AND b = ?2 AND state = 'pending'",
                what);
   st.bind(1, from).bind(2, to);
   st.run();
-  return sqlite3_changes(db) > 0;
+  return db->changes() > 0;
 }
 
-std::vector<std::int64_t> ids(sqlite3* db, const char* sql, std::int64_t me, const char* what) {
+std::vector<std::int64_t> ids(Connection* db, const char* sql, std::int64_t me, const char* what) {
   Statement st(db, sql, what);
   st.bind(1, me);
   std::vector<std::int64_t> out;
@@ -49,7 +47,7 @@ std::vector<std::int64_t> ids(sqlite3* db, const char* sql, std::int64_t me, con
 
 }  // namespace
 
-FriendResult SqliteFriends::request_friend(std::int64_t from, std::int64_t to, std::int64_t now) {
+FriendResult SqlFriends::request_friend(std::int64_t from, std::int64_t to, std::int64_t now) {
   constexpr const char* kWhat = "request_friend";
   if (from == to) return FriendResult::kSelf;
   Transaction tx(db_, kWhat);
@@ -73,20 +71,20 @@ FriendResult SqliteFriends::request_friend(std::int64_t from, std::int64_t to, s
   return FriendResult::kRequested;
 }
 
-bool SqliteFriends::accept_friend(std::int64_t me, std::int64_t from) {
+bool SqlFriends::accept_friend(std::int64_t me, std::int64_t from) {
   if (me == from) return false;
   return make_friends(db_, from, me, "accept_friend");
 }
 
-bool SqliteFriends::decline_friend(std::int64_t me, std::int64_t from) {
+bool SqlFriends::decline_friend(std::int64_t me, std::int64_t from) {
   Statement st(db_, "DELETE FROM friends WHERE a = ?1 AND b = ?2 AND state = 'pending'",
                "decline_friend");
   st.bind(1, from).bind(2, me);
   st.run();
-  return sqlite3_changes(db_) > 0;
+  return db_->changes() > 0;
 }
 
-bool SqliteFriends::remove_friend(std::int64_t me, std::int64_t other) {
+bool SqlFriends::remove_friend(std::int64_t me, std::int64_t other) {
   if (me == other) return false;
   Statement st(db_,
                "DELETE FROM friends WHERE (a = ?1 AND b = ?2 AND state = 'accepted') "
@@ -94,27 +92,27 @@ bool SqliteFriends::remove_friend(std::int64_t me, std::int64_t other) {
                "remove_friend");
   st.bind(1, std::min(me, other)).bind(2, std::max(me, other)).bind(3, me).bind(4, other);
   st.run();
-  return sqlite3_changes(db_) > 0;
+  return db_->changes() > 0;
 }
 
-std::vector<std::int64_t> SqliteFriends::friends_of(std::int64_t me) const {
+std::vector<std::int64_t> SqlFriends::friends_of(std::int64_t me) const {
   return ids(db_,
              "SELECT b FROM friends WHERE a = ?1 AND state = 'accepted' "
              "UNION ALL SELECT a FROM friends WHERE b = ?1 AND state = 'accepted' ORDER BY 1",
              me, "friends_of");
 }
 
-std::vector<std::int64_t> SqliteFriends::requests_to(std::int64_t me) const {
+std::vector<std::int64_t> SqlFriends::requests_to(std::int64_t me) const {
   return ids(db_, "SELECT a FROM friends WHERE b = ?1 AND state = 'pending' ORDER BY created_at, a",
              me, "requests_to");
 }
 
-std::vector<std::int64_t> SqliteFriends::requests_from(std::int64_t me) const {
+std::vector<std::int64_t> SqlFriends::requests_from(std::int64_t me) const {
   return ids(db_, "SELECT b FROM friends WHERE a = ?1 AND state = 'pending' ORDER BY created_at, b",
              me, "requests_from");
 }
 
-bool SqliteFriends::are_friends(std::int64_t a, std::int64_t b) const {
+bool SqlFriends::are_friends(std::int64_t a, std::int64_t b) const {
   if (a == b) return false;
   Statement st(db_,
                "SELECT EXISTS (SELECT 1 FROM friends WHERE a = ?1 AND b = ?2 "

@@ -1,12 +1,10 @@
 // Games in SQLite (see game_store.hpp; the tables are schema versions 1, 5
 // and 6 in schema.cpp): the game's row, its deals, and its finish. The
 // actions go through the action log (action_log.cpp).
-#include <sqlite3.h>
-
 #include <string>
 
-#include "storage/sqlite.hpp"
-#include "storage/sqlite_stores.hpp"
+#include "storage/sql.hpp"
+#include "storage/sql_stores.hpp"
 
 namespace whist::storage::detail {
 
@@ -30,27 +28,26 @@ GameRow read_game(const Statement& st) {
 
 }  // namespace
 
-SqliteGames::SqliteGames(sqlite3* db, SqliteResults& results) : db_(db), results_(results) {}
+SqlGames::SqlGames(Connection* db, SqlResults& results) : db_(db), results_(results) {}
 
-SqliteGames::~SqliteGames() = default;
+SqlGames::~SqlGames() = default;
 
-bool SqliteGames::in_transaction() const { return sqlite3_get_autocommit(db_) == 0; }
+bool SqlGames::in_transaction() const { return db_->in_transaction(); }
 
-std::int64_t SqliteGames::create_game(std::int64_t table_id, std::string_view setup,
-                                      std::string_view seats, std::int64_t now,
-                                      std::string_view first_deal) {
+std::int64_t SqlGames::create_game(std::int64_t table_id, std::string_view setup,
+                                   std::string_view seats, std::int64_t now,
+                                   std::string_view first_deal) {
   Transaction tx(db_, "create_game");
   Statement st(db_,
                "INSERT INTO games(table_id, setup, seats, state, started_at) "
-               "VALUES (?1, ?2, ?3, ?4, ?5)",
+               "VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id",
                "create_game");
   st.bind(1, table_id)
       .bind(2, setup)
       .bind(3, seats)
       .bind(4, name(GameState::kPlaying))
       .bind(5, now);
-  st.run();
-  const std::int64_t game = sqlite3_last_insert_rowid(db_);
+  const std::int64_t game = st.insert_id();
   if (!first_deal.empty()) append_deal(game, 0, first_deal);
   tx.commit();
   return game;
@@ -62,7 +59,7 @@ std::int64_t SqliteGames::create_game(std::int64_t table_id, std::string_view se
 // each prepared once and kept (one INSERT ... SELECT reading its own table
 // would build a temporary table every time); outside a transaction they
 // run in a savepoint, so they are atomic.
-void SqliteGames::append_deal(std::int64_t game_id, int index, std::string_view deal) {
+void SqlGames::append_deal(std::int64_t game_id, int index, std::string_view deal) {
   constexpr const char* kWhat = "append_deal";
   if (!deal_next_st_) {
     deal_next_st_ = std::make_unique<Statement>(
@@ -89,8 +86,8 @@ void SqliteGames::append_deal(std::int64_t game_id, int index, std::string_view 
   if (tx) tx->commit();
 }
 
-void SqliteGames::finish_game(std::int64_t game_id, GameState state, std::string_view result,
-                              std::int64_t now) {
+void SqlGames::finish_game(std::int64_t game_id, GameState state, std::string_view result,
+                           std::int64_t now) {
   Transaction tx(db_, "finish_game");
   try {
     settle_logged_actions(game_id);
@@ -98,8 +95,7 @@ void SqliteGames::finish_game(std::int64_t game_id, GameState state, std::string
                  "finish_game");
     st.bind(1, game_id).bind(2, name(state)).bind(3, result).bind(4, now);
     st.run();
-    if (sqlite3_changes(db_) == 0)
-      throw StorageError("finish_game: no game " + std::to_string(game_id));
+    if (db_->changes() == 0) throw StorageError("finish_game: no game " + std::to_string(game_id));
     tx.commit();
   } catch (...) {
     log_loaded_ = false;  // the chunk is undone (perhaps a savepoint only)
@@ -107,22 +103,22 @@ void SqliteGames::finish_game(std::int64_t game_id, GameState state, std::string
   }
 }
 
-void SqliteGames::finish_game(std::int64_t game_id, GameState state, std::string_view result,
-                              std::int64_t now, const GameResults& results) {
+void SqlGames::finish_game(std::int64_t game_id, GameState state, std::string_view result,
+                           std::int64_t now, const GameResults& results) {
   Transaction tx(db_, "finish_game");
   finish_game(game_id, state, result, now);
   results_.record_results(game_id, results, now);
   tx.commit();
 }
 
-std::optional<GameRow> SqliteGames::game(std::int64_t id) const {
+std::optional<GameRow> SqlGames::game(std::int64_t id) const {
   Statement st(db_, std::string(kGameColumns) + "WHERE id = ?1", "game");
   st.bind(1, id);
   if (!st.step()) return std::nullopt;
   return read_game(st);
 }
 
-std::vector<std::string> SqliteGames::game_deals(std::int64_t id) const {
+std::vector<std::string> SqlGames::game_deals(std::int64_t id) const {
   Statement st(db_, "SELECT deal FROM game_deals WHERE game_id = ?1 ORDER BY idx", "game_deals");
   st.bind(1, id);
   std::vector<std::string> out;
@@ -130,7 +126,7 @@ std::vector<std::string> SqliteGames::game_deals(std::int64_t id) const {
   return out;
 }
 
-std::vector<GameRow> SqliteGames::games_in_state(GameState state) const {
+std::vector<GameRow> SqlGames::games_in_state(GameState state) const {
   Statement st(db_, std::string(kGameColumns) + "WHERE state = ?1 ORDER BY id", "games_in_state");
   st.bind(1, name(state));
   std::vector<GameRow> out;
@@ -138,7 +134,7 @@ std::vector<GameRow> SqliteGames::games_in_state(GameState state) const {
   return out;
 }
 
-std::vector<GameRow> SqliteGames::games_of_table(std::int64_t table_id) const {
+std::vector<GameRow> SqlGames::games_of_table(std::int64_t table_id) const {
   Statement st(db_, std::string(kGameColumns) + "WHERE table_id = ?1 ORDER BY id",
                "games_of_table");
   st.bind(1, table_id);
@@ -147,7 +143,7 @@ std::vector<GameRow> SqliteGames::games_of_table(std::int64_t table_id) const {
   return out;
 }
 
-std::optional<GameRow> SqliteGames::latest_game(std::int64_t table_id) const {
+std::optional<GameRow> SqlGames::latest_game(std::int64_t table_id) const {
   Statement st(db_,
                std::string(kGameColumns) +
                    "WHERE table_id = ?1 AND state IN ('playing', 'finished') ORDER BY id DESC "

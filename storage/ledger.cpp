@@ -9,14 +9,12 @@
 // apply it. Then each balance changes by the net of its entries, and a
 // balance below zero at the end rolls the whole batch back.
 
-#include <sqlite3.h>
-
 #include <limits>
 #include <map>
 #include <string>
 
-#include "storage/sqlite.hpp"
-#include "storage/sqlite_stores.hpp"
+#include "storage/sql.hpp"
+#include "storage/sql_stores.hpp"
 
 namespace whist::storage::detail {
 
@@ -62,8 +60,8 @@ void validate(std::string_view batch_key, const std::vector<LedgerEntry>& entrie
 
 }  // namespace
 
-PostResult SqliteLedger::post(std::string_view batch_key, const std::vector<LedgerEntry>& entries,
-                              std::int64_t now) {
+PostResult SqlLedger::post(std::string_view batch_key, const std::vector<LedgerEntry>& entries,
+                           std::int64_t now) {
   validate(batch_key, entries);
   Transaction tx(db_, "post");
   {
@@ -87,14 +85,14 @@ PostResult SqliteLedger::post(std::string_view batch_key, const std::vector<Ledg
       } else {
         insert.bind(6, e.game);
       }
-      if (insert.step_raw() == SQLITE_DONE) continue;
-      const int code = sqlite3_extended_errcode(db_);
+      const StepResult step = insert.try_step();
+      if (step == StepResult::kDone) continue;
       // Leaving without commit() rolls back what this batch inserted.
-      if (code == SQLITE_CONSTRAINT_UNIQUE) return PostResult::kAlreadyApplied;
-      if (code == SQLITE_CONSTRAINT_FOREIGNKEY)
+      if (step == StepResult::kUnique) return PostResult::kAlreadyApplied;
+      if (step == StepResult::kForeignKey)
         bad_batch(batch_key, "entry " + std::to_string(i) + " is for account " +
                                  std::to_string(e.account) + ", which does not exist");
-      detail::fail(db_, "post");
+      db_->fail("post");
     }
   }
 
@@ -120,7 +118,7 @@ PostResult SqliteLedger::post(std::string_view batch_key, const std::vector<Ledg
   return PostResult::kApplied;
 }
 
-std::int64_t SqliteLedger::balance(std::int64_t account) const {
+std::int64_t SqlLedger::balance(std::int64_t account) const {
   if (account == 0) {
     Statement st(db_, "SELECT chips FROM house WHERE id = 1", "balance");
     if (!st.step()) throw StorageError("balance: the house row is missing");
@@ -159,8 +157,8 @@ std::vector<LedgerRow> read_ledger_rows(Statement& st) {
 // first, at most `limit` (-1: all). Two statements rather than
 // "account_id IS ?1", so that both use the index on account_id (which also
 // orders by id).
-std::vector<LedgerRow> SqliteLedger::entries(std::int64_t account, std::int64_t before,
-                                             std::int64_t limit, const char* what) const {
+std::vector<LedgerRow> SqlLedger::entries(std::int64_t account, std::int64_t before,
+                                          std::int64_t limit, const char* what) const {
   Statement st(db_,
                std::string(kLedgerColumns) +
                    (account == 0 ? "WHERE account_id IS NULL AND id < ?2 ORDER BY id DESC LIMIT ?3"
@@ -171,17 +169,17 @@ std::vector<LedgerRow> SqliteLedger::entries(std::int64_t account, std::int64_t 
   return read_ledger_rows(st);
 }
 
-std::vector<LedgerRow> SqliteLedger::ledger_of(std::int64_t account, int limit) const {
+std::vector<LedgerRow> SqlLedger::ledger_of(std::int64_t account, int limit) const {
   return entries(account, 0, limit > 0 ? limit : -1, "ledger_of");
 }
 
-std::vector<LedgerRow> SqliteLedger::ledger_page(std::int64_t account, std::int64_t before,
-                                                 int limit) const {
+std::vector<LedgerRow> SqlLedger::ledger_page(std::int64_t account, std::int64_t before,
+                                              int limit) const {
   if (limit < 1 || limit > 1000) throw StorageError("ledger_page: limit out of range");
   return entries(account, before, limit, "ledger_page");
 }
 
-bool SqliteLedger::batch_posted(std::string_view batch_key) const {
+bool SqlLedger::batch_posted(std::string_view batch_key) const {
   Statement st(db_, "SELECT EXISTS (SELECT 1 FROM ledger WHERE batch = ?1)", "batch_posted");
   st.bind(1, batch_key);
   return st.step() && st.int64(0) != 0;

@@ -2,12 +2,10 @@
 // and the schema comment in schema.cpp, version 2): one reading of the file
 // in one transaction, each invariant checked by a query of its own that
 // returns the rows breaking it, each described in plain words.
-#include <sqlite3.h>
-
 #include <string>
 
-#include "storage/sqlite.hpp"
-#include "storage/sqlite_stores.hpp"
+#include "storage/sql.hpp"
+#include "storage/sql_stores.hpp"
 
 namespace whist::storage::detail {
 
@@ -19,7 +17,7 @@ constexpr const char* kMovingSql = "('buyin', 'payout', 'fee', 'refund', 'closur
 
 using Problems = std::vector<std::string>;
 
-std::int64_t single_int(sqlite3* db, const std::string& sql) {
+std::int64_t single_int(Connection* db, const std::string& sql) {
   Statement st(db, sql, "check_ledger");
   if (!st.step()) throw StorageError("check_ledger: no result");
   return st.int64(0);
@@ -27,13 +25,13 @@ std::int64_t single_int(sqlite3* db, const std::string& sql) {
 
 // Runs `sql` and calls `row` for each row it returns.
 template <typename F>
-void each_row(sqlite3* db, const std::string& sql, F row) {
+void each_row(Connection* db, const std::string& sql, F row) {
   Statement st(db, sql, "check_ledger");
   while (st.step()) row(st);
 }
 
 // Each account's balance is the sum of its entries, and not negative.
-void check_accounts(sqlite3* db, Problems& problems) {
+void check_accounts(Connection* db, Problems& problems) {
   each_row(db,
            "SELECT a.id, a.username, a.chips, coalesce(l.total, 0) FROM accounts a "
            "LEFT JOIN (SELECT account_id, sum(delta) AS total FROM ledger "
@@ -53,7 +51,7 @@ void check_accounts(sqlite3* db, Problems& problems) {
 }
 
 // The house's balance is the sum of its entries, and not negative.
-void check_house(sqlite3* db, Problems& problems) {
+void check_house(Connection* db, Problems& problems) {
   const std::int64_t chips = single_int(db, "SELECT chips FROM house WHERE id = 1");
   const std::int64_t total =
       single_int(db, "SELECT coalesce(sum(delta), 0) FROM ledger WHERE account_id IS NULL");
@@ -64,7 +62,7 @@ void check_house(sqlite3* db, Problems& problems) {
 }
 
 // Every entry is for an account that exists.
-void check_orphans(sqlite3* db, Problems& problems) {
+void check_orphans(Connection* db, Problems& problems) {
   each_row(db,
            "SELECT l.key, l.account_id FROM ledger l LEFT JOIN accounts a "
            "ON a.id = l.account_id WHERE l.account_id IS NOT NULL AND a.id IS NULL "
@@ -77,7 +75,7 @@ void check_orphans(sqlite3* db, Problems& problems) {
 
 // Each minting entry is a positive delta to an account, each moving batch
 // sums to zero, and no batch mixes the two.
-void check_entries(sqlite3* db, Problems& problems) {
+void check_entries(Connection* db, Problems& problems) {
   each_row(
       db,
       std::string("SELECT key, account_id IS NULL, delta FROM ledger WHERE kind IN ") +
@@ -104,7 +102,7 @@ void check_entries(sqlite3* db, Problems& problems) {
 
 // Each Compete game's pot: held by the house while the game is played,
 // paid out once it finished, refunded once it was abandoned, never both.
-void check_pots(sqlite3* db, Problems& problems) {
+void check_pots(Connection* db, Problems& problems) {
   each_row(db,
            "SELECT g.id, g.state, p.payouts, p.refunds FROM games g JOIN "
            "(SELECT game_id, sum(kind = 'buyin') AS buyins, sum(kind = 'payout') AS "
@@ -128,7 +126,7 @@ void check_pots(sqlite3* db, Problems& problems) {
 
 }  // namespace
 
-LedgerCheck SqliteLedger::check_ledger() const {
+LedgerCheck SqlLedger::check_ledger() const {
   LedgerCheck out;
   auto& problems = out.problems;
   ReadTransaction read(db_, "check_ledger");

@@ -3,8 +3,6 @@
 // who is rated and how, and the schema comment in schema.cpp (version 7)
 // for the tables.
 
-#include <sqlite3.h>
-
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
@@ -13,8 +11,8 @@
 #include <set>
 #include <string>
 
-#include "storage/sqlite.hpp"
-#include "storage/sqlite_stores.hpp"
+#include "storage/sql.hpp"
+#include "storage/sql_stores.hpp"
 
 namespace whist::storage::detail {
 
@@ -67,7 +65,7 @@ std::vector<rating::Result> results_of(const std::vector<RatedSeat>& seats, size
 // The seats of a finished game, as its results hold them, and its pool
 // (its variant's name). Throws StorageError for a game with no results or
 // a variant with no pool.
-std::vector<RatedSeat> read_seats(sqlite3* db, std::int64_t game_id, std::string& pool) {
+std::vector<RatedSeat> read_seats(Connection* db, std::int64_t game_id, std::string& pool) {
   constexpr const char* kWhat = "rating a game";
   std::vector<RatedSeat> seats;
   Statement st(db,
@@ -107,7 +105,8 @@ std::vector<RatingChange> changes_of(const std::vector<RatedSeat>& seats, bool e
 }
 
 // A game's stored changes, by account id.
-std::vector<RatingChange> stored_changes(sqlite3* db, std::string_view pool, std::int64_t game_id) {
+std::vector<RatingChange> stored_changes(Connection* db, std::string_view pool,
+                                         std::int64_t game_id) {
   Statement st(db,
                "SELECT account_id, rating_before, deviation_before, volatility_before, "
                "rating, deviation, volatility FROM rating_changes "
@@ -134,7 +133,7 @@ void write_rating(Statement& st, int first, const rating::Rating& r) {
 
 }  // namespace
 
-GameRating SqliteRatings::rate_game(std::int64_t game_id, std::int64_t now) {
+GameRating SqlRatings::rate_game(std::int64_t game_id, std::int64_t now) {
   constexpr const char* kWhat = "rate_game";
   Transaction tx(db_, kWhat);
   GameRating out;
@@ -184,7 +183,7 @@ GameRating SqliteRatings::rate_game(std::int64_t game_id, std::int64_t now) {
   return out;
 }
 
-std::vector<StoredRating> SqliteRatings::ratings_of(std::int64_t account) const {
+std::vector<StoredRating> SqlRatings::ratings_of(std::int64_t account) const {
   constexpr const char* kWhat = "ratings_of";
   Statement st(db_,
                "SELECT pool, rating, deviation, volatility, games, rated_at FROM ratings "
@@ -196,8 +195,8 @@ std::vector<StoredRating> SqliteRatings::ratings_of(std::int64_t account) const 
   return out;
 }
 
-std::vector<RatingPoint> SqliteRatings::history(std::int64_t account, std::string_view pool,
-                                                int limit) const {
+std::vector<RatingPoint> SqlRatings::history(std::int64_t account, std::string_view pool,
+                                             int limit) const {
   constexpr const char* kWhat = "rating history";
   if (limit < 1 || limit > 1000) throw StorageError("rating history: limit out of range");
   Statement st(db_,
@@ -211,8 +210,8 @@ std::vector<RatingPoint> SqliteRatings::history(std::int64_t account, std::strin
   return out;
 }
 
-std::vector<RatingLeader> SqliteRatings::leaderboard(std::string_view pool, const LeaderRule& rule,
-                                                     std::int64_t now, int limit) const {
+std::vector<RatingLeader> SqlRatings::leaderboard(std::string_view pool, const LeaderRule& rule,
+                                                  std::int64_t now, int limit) const {
   constexpr const char* kWhat = "rating leaderboard";
   if (limit < 1 || limit > 1000) throw StorageError("rating leaderboard: limit out of range");
   // Those recent and experienced enough; the deviation's rule needs the
@@ -264,7 +263,7 @@ std::string text(const rating::Rating& r) {
 using Standings = std::map<std::pair<std::int64_t, std::string>, Standing>;
 
 // The stored ratings against the recomputed ones, both ways.
-void compare_ratings(sqlite3* db, const Standings& now, std::vector<std::string>& differences) {
+void compare_ratings(Connection* db, const Standings& now, std::vector<std::string>& differences) {
   Statement st(db,
                "SELECT account_id, pool, rating, deviation, volatility, games, rated_at "
                "FROM ratings ORDER BY account_id, pool",
@@ -301,7 +300,7 @@ struct Rated {
 };
 
 // The rated games in the order they were rated (their time, then their id).
-std::vector<Rated> rated_games(sqlite3* db) {
+std::vector<Rated> rated_games(Connection* db) {
   std::vector<Rated> games;
   Statement st(db,
                "SELECT pool, source, max(at) FROM rating_changes GROUP BY pool, source "
@@ -314,7 +313,8 @@ std::vector<Rated> rated_games(sqlite3* db) {
 // A game's rated seats, each with its player's rating as it was then (idle
 // days counted from `now`); nothing, with the difference said, when the
 // game's results are gone or of another pool.
-std::optional<std::vector<RatedSeat>> seats_then(sqlite3* db, const Rated& g, const Standings& now,
+std::optional<std::vector<RatedSeat>> seats_then(Connection* db, const Rated& g,
+                                                 const Standings& now,
                                                  std::vector<std::string>& differences) {
   const std::string where = "game " + std::to_string(g.game) + " (" + g.pool + ")";
   std::string pool;
@@ -339,7 +339,7 @@ std::optional<std::vector<RatedSeat>> seats_then(sqlite3* db, const Rated& g, co
 }
 
 // The ratings table written again from the recomputed standings.
-void write_standings(sqlite3* db, const Standings& now) {
+void write_standings(Connection* db, const Standings& now) {
   Statement clear(db, "DELETE FROM ratings", kRebuilding);
   clear.run();
   Statement put(db,
@@ -356,7 +356,7 @@ void write_standings(sqlite3* db, const Standings& now) {
 
 }  // namespace
 
-RatingAudit SqliteRatings::rebuild(bool write) {
+RatingAudit SqlRatings::rebuild(bool write) {
   constexpr const char* kWhat = kRebuilding;
   Transaction tx(db_, kWhat);
   RatingAudit out;

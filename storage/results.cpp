@@ -3,13 +3,11 @@
 // leaderboards). See result_store.hpp for the API and the schema comment in
 // schema.cpp (version 3) for the table.
 
-#include <sqlite3.h>
-
 #include <limits>
 #include <string>
 
-#include "storage/sqlite.hpp"
-#include "storage/sqlite_stores.hpp"
+#include "storage/sql.hpp"
+#include "storage/sql_stores.hpp"
 
 namespace whist::storage::detail {
 
@@ -36,8 +34,8 @@ SeatResult read_seat(const Statement& st, int first) {
 
 }  // namespace
 
-bool SqliteResults::record_results(std::int64_t game_id, const GameResults& results,
-                                   std::int64_t now) {
+bool SqlResults::record_results(std::int64_t game_id, const GameResults& results,
+                                std::int64_t now) {
   constexpr const char* kWhat = "record_results";
   if (results.seats.empty()) throw StorageError("record_results: no seats");
   Transaction tx(db_, kWhat);
@@ -65,20 +63,20 @@ bool SqliteResults::record_results(std::int64_t game_id, const GameResults& resu
         .bind(6, s.won ? 1 : 0)
         .bind(7, s.score)
         .bind(8, s.chips_delta);
-    if (insert.step_raw() == SQLITE_DONE) continue;
-    const int code = sqlite3_extended_errcode(db_);
-    if (code == SQLITE_CONSTRAINT_FOREIGNKEY)
+    const StepResult step = insert.try_step();
+    if (step == StepResult::kDone) continue;
+    if (step == StepResult::kForeignKey)
       throw StorageError("record_results: no game " + std::to_string(game_id));
-    if (code == SQLITE_CONSTRAINT_PRIMARYKEY)
+    if (step == StepResult::kUnique)
       throw StorageError("record_results: seat " + std::to_string(s.seat) + " appears twice");
-    detail::fail(db_, kWhat);
+    db_->fail(kWhat);
   }
   tx.commit();
   return true;
 }
 
-std::vector<PlayedGame> SqliteResults::games_of(std::int64_t account, std::int64_t before,
-                                                int limit) const {
+std::vector<PlayedGame> SqlResults::games_of(std::int64_t account, std::int64_t before,
+                                             int limit) const {
   constexpr const char* kWhat = "games_of";
   check_limit(limit, kWhat);
   ReadTransaction read(db_, kWhat);
@@ -127,7 +125,7 @@ std::vector<PlayedGame> SqliteResults::games_of(std::int64_t account, std::int64
   return out;
 }
 
-std::vector<VariantRecord> SqliteResults::record_of(std::int64_t account) const {
+std::vector<VariantRecord> SqlResults::record_of(std::int64_t account) const {
   Statement st(db_,
                "SELECT variant, count(*), sum(won) FROM results WHERE account_id = ?1 "
                "GROUP BY variant ORDER BY variant",
@@ -138,8 +136,8 @@ std::vector<VariantRecord> SqliteResults::record_of(std::int64_t account) const 
   return out;
 }
 
-std::vector<LeaderRow> SqliteResults::leaderboard(std::string_view variant, std::int64_t min_games,
-                                                  int limit) const {
+std::vector<LeaderRow> SqlResults::leaderboard(std::string_view variant, std::int64_t min_games,
+                                               int limit) const {
   check_limit(limit, "leaderboard");
   // Guests are left out; games >= 1 in every group, so the rate is defined.
   Statement st(db_,

@@ -1,43 +1,42 @@
 // Mutes, blocks, reports and the operator's chat mute in SQLite (see
 // safety_store.hpp; the tables are schema version 10 in schema.cpp).
-#include <sqlite3.h>
-
 #include <string>
 
-#include "storage/sqlite.hpp"
-#include "storage/sqlite_stores.hpp"
+#include "storage/sql.hpp"
+#include "storage/sql_stores.hpp"
 
 namespace whist::storage::detail {
 
 namespace {
 
 // The table of mutes or blocks: a name of the code's own, never input.
-bool add_row(sqlite3* db, const char* table, std::int64_t me, std::int64_t other, std::int64_t now,
-             const char* what) {
+bool add_row(Connection* db, const char* table, std::int64_t me, std::int64_t other,
+             std::int64_t now, const char* what) {
+  if (me == other) return false;  // (the table's CHECK)
   Statement st(db,
-               std::string("INSERT OR IGNORE INTO ") + table +
-                   "(account_id, other_id, created_at) VALUES (?1, ?2, ?3)",
+               std::string("INSERT INTO ") + table +
+                   "(account_id, other_id, created_at) VALUES (?1, ?2, ?3) ON CONFLICT DO NOTHING",
                what);
   st.bind(1, me).bind(2, other).bind(3, now);
   st.run();
-  return sqlite3_changes(db) > 0;
+  return db->changes() > 0;
 }
 
-bool remove_row(sqlite3* db, const char* table, std::int64_t me, std::int64_t other,
+bool remove_row(Connection* db, const char* table, std::int64_t me, std::int64_t other,
                 const char* what) {
   Statement st(db, std::string("DELETE FROM ") + table + " WHERE account_id = ?1 AND other_id = ?2",
                what);
   st.bind(1, me).bind(2, other);
   st.run();
-  return sqlite3_changes(db) > 0;
+  return db->changes() > 0;
 }
 
-std::vector<ListedPlayer> listed(sqlite3* db, const char* table, std::int64_t me,
+std::vector<ListedPlayer> listed(Connection* db, const char* table, std::int64_t me,
                                  const char* what) {
   Statement st(db,
                std::string("SELECT a.id, a.username, t.created_at FROM ") + table +
                    " t JOIN accounts a ON a.id = t.other_id WHERE t.account_id = ?1 "
-                   "ORDER BY a.username COLLATE NOCASE",
+                   "ORDER BY lower(a.username)",
                what);
   st.bind(1, me);
   std::vector<ListedPlayer> out;
@@ -70,17 +69,17 @@ Report read_report(const Statement& st) {
 
 }  // namespace
 
-bool SqliteSafety::mute(std::int64_t me, std::int64_t other, std::int64_t now) {
+bool SqlSafety::mute(std::int64_t me, std::int64_t other, std::int64_t now) {
   return add_row(db_, "mutes", me, other, now, "mute");
 }
-bool SqliteSafety::unmute(std::int64_t me, std::int64_t other) {
+bool SqlSafety::unmute(std::int64_t me, std::int64_t other) {
   return remove_row(db_, "mutes", me, other, "unmute");
 }
-std::vector<ListedPlayer> SqliteSafety::muted_by(std::int64_t me) const {
+std::vector<ListedPlayer> SqlSafety::muted_by(std::int64_t me) const {
   return listed(db_, "mutes", me, "muted_by");
 }
 
-bool SqliteSafety::block(std::int64_t me, std::int64_t other, std::int64_t now) {
+bool SqlSafety::block(std::int64_t me, std::int64_t other, std::int64_t now) {
   constexpr const char* kWhat = "block";
   Transaction tx(db_, kWhat);
   const bool added = add_row(db_, "blocks", me, other, now, kWhat);
@@ -91,18 +90,18 @@ bool SqliteSafety::block(std::int64_t me, std::int64_t other, std::int64_t now) 
   tx.commit();
   return added;
 }
-bool SqliteSafety::unblock(std::int64_t me, std::int64_t other) {
+bool SqlSafety::unblock(std::int64_t me, std::int64_t other) {
   return remove_row(db_, "blocks", me, other, "unblock");
 }
-std::vector<ListedPlayer> SqliteSafety::blocked_by(std::int64_t me) const {
+std::vector<ListedPlayer> SqlSafety::blocked_by(std::int64_t me) const {
   return listed(db_, "blocks", me, "blocked_by");
 }
-bool SqliteSafety::blocks(std::int64_t blocker, std::int64_t other) const {
+bool SqlSafety::blocks(std::int64_t blocker, std::int64_t other) const {
   Statement st(db_, "SELECT 1 FROM blocks WHERE account_id = ?1 AND other_id = ?2", "blocks");
   st.bind(1, blocker).bind(2, other);
   return st.step();
 }
-std::vector<std::int64_t> SqliteSafety::blocked_ids(std::int64_t me) const {
+std::vector<std::int64_t> SqlSafety::blocked_ids(std::int64_t me) const {
   Statement st(db_, "SELECT other_id FROM blocks WHERE account_id = ?1 ORDER BY other_id",
                "blocked_ids");
   st.bind(1, me);
@@ -111,7 +110,7 @@ std::vector<std::int64_t> SqliteSafety::blocked_ids(std::int64_t me) const {
   return out;
 }
 
-ReportResult SqliteSafety::report(const NewReport& r, int per_day, std::int64_t now) {
+ReportResult SqlSafety::report(const NewReport& r, int per_day, std::int64_t now) {
   constexpr const char* kWhat = "report";
   Transaction tx(db_, kWhat);
   {
@@ -139,7 +138,7 @@ ReportResult SqliteSafety::report(const NewReport& r, int per_day, std::int64_t 
   return ReportResult::kFiled;
 }
 
-std::vector<Report> SqliteSafety::reports(bool all, int limit) const {
+std::vector<Report> SqlSafety::reports(bool all, int limit) const {
   const std::string sql = all ? std::string("SELECT * FROM (SELECT ") + kReportColumns +
                                     " ORDER BY r.id DESC LIMIT ?1) ORDER BY 1"
                               : std::string("SELECT ") + kReportColumns +
@@ -151,24 +150,24 @@ std::vector<Report> SqliteSafety::reports(bool all, int limit) const {
   return out;
 }
 
-std::optional<Report> SqliteSafety::report_by_id(std::int64_t id) const {
+std::optional<Report> SqlSafety::report_by_id(std::int64_t id) const {
   Statement st(db_, std::string("SELECT ") + kReportColumns + " WHERE r.id = ?1", "report_by_id");
   st.bind(1, id);
   if (!st.step()) return std::nullopt;
   return read_report(st);
 }
 
-bool SqliteSafety::resolve_report(std::int64_t id, std::string_view resolution, std::int64_t now) {
+bool SqlSafety::resolve_report(std::int64_t id, std::string_view resolution, std::int64_t now) {
   Statement st(db_,
                "UPDATE reports SET state = 'resolved', resolution = ?2, resolved_at = ?3 "
                "WHERE id = ?1 AND state = 'open'",
                "resolve_report");
   st.bind(1, id).bind(2, resolution).bind(3, now);
   st.run();
-  return sqlite3_changes(db_) > 0;
+  return db_->changes() > 0;
 }
 
-std::vector<Report> SqliteSafety::reports_by(std::int64_t reporter) const {
+std::vector<Report> SqlSafety::reports_by(std::int64_t reporter) const {
   Statement st(db_,
                std::string("SELECT ") + kReportColumns + " WHERE r.reporter_id = ?1 ORDER BY r.id",
                "reports_by");
@@ -178,17 +177,16 @@ std::vector<Report> SqliteSafety::reports_by(std::int64_t reporter) const {
   return out;
 }
 
-bool SqliteSafety::set_chat_mute(std::int64_t account, std::int64_t until,
-                                 std::string_view reason) {
+bool SqlSafety::set_chat_mute(std::int64_t account, std::int64_t until, std::string_view reason) {
   Statement st(db_,
                "UPDATE accounts SET chat_muted_until = ?2, chat_mute_reason = ?3 WHERE id = ?1",
                "set_chat_mute");
   st.bind(1, account).bind(2, until).bind(3, until > 0 ? reason : std::string_view());
   st.run();
-  return sqlite3_changes(db_) > 0;
+  return db_->changes() > 0;
 }
 
-ChatMute SqliteSafety::chat_mute(std::int64_t account) const {
+ChatMute SqlSafety::chat_mute(std::int64_t account) const {
   Statement st(db_, "SELECT chat_muted_until, chat_mute_reason FROM accounts WHERE id = ?1",
                "chat_mute");
   st.bind(1, account);

@@ -1,5 +1,5 @@
 // The schema of whistd's SQLite file and its migrations (see
-// sqlite_database.hpp).
+// sql_database.hpp; PostgreSQL's is postgres_schema.cpp).
 //
 // Schema
 // ======
@@ -11,7 +11,7 @@
 // newer than the code knows is refused. Migrations are append-only: never
 // edit one that has shipped, add a new one.
 //
-// (The connection's settings are database.cpp's.)
+// (The connection's settings are sqlite_connection.cpp's.)
 //
 // All times are Unix seconds (INTEGER); booleans are INTEGER 0/1; the JSON
 // columns hold JSON text, which SQLite does not look into: tables.settings
@@ -226,13 +226,11 @@
 // games_table_id keep foreign-key checks and per-account/per-table lookups
 // from scanning.
 
-#include <sqlite3.h>
-
 #include <array>
 #include <string>
 
-#include "storage/sqlite.hpp"
-#include "storage/sqlite_stores.hpp"
+#include "storage/sql.hpp"
+#include "storage/sql_stores.hpp"
 
 namespace whist::storage::detail {
 
@@ -548,13 +546,13 @@ constexpr int kKnownVersion = static_cast<int>(kMigrations.size());
 
 }  // namespace
 
-int read_user_version(sqlite3* db) {
+int sqlite_schema_version(Connection* db) {
   Statement st(db, "PRAGMA user_version", "reading the schema version");
   if (!st.step()) throw StorageError("reading the schema version: no result");
   return static_cast<int>(st.int64(0));
 }
 
-void migrate(sqlite3* db) {
+void migrate_sqlite(Connection* db) {
   const auto check = [](int version) {
     if (version > kKnownVersion)
       throw StorageError("database schema version " + std::to_string(version) +
@@ -563,13 +561,13 @@ void migrate(sqlite3* db) {
       throw StorageError("database schema version " + std::to_string(version) + " is invalid");
   };
   // The usual case, an up-to-date file, takes no write lock.
-  int version = read_user_version(db);
+  int version = sqlite_schema_version(db);
   check(version);
   while (version < kKnownVersion) {
     // The version is read again under the write lock, so two processes
     // opening the same new file cannot both apply a migration.
     Transaction tx(db, "migrating the database");
-    version = read_user_version(db);
+    version = sqlite_schema_version(db);
     check(version);
     if (version == kKnownVersion) {
       tx.commit();
@@ -577,9 +575,9 @@ void migrate(sqlite3* db) {
     }
     const int next = version + 1;
     const std::string what = "applying migration " + std::to_string(next);
-    exec_or_throw(db, kMigrations[static_cast<std::size_t>(version)], what);
+    db->exec(kMigrations[static_cast<std::size_t>(version)], what);
     // PRAGMA takes no bound parameters; `next` is the code's own number.
-    exec_or_throw(db, ("PRAGMA user_version=" + std::to_string(next)).c_str(), what);
+    db->exec("PRAGMA user_version=" + std::to_string(next), what);
     tx.commit();
     version = next;
   }

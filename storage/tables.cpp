@@ -1,11 +1,9 @@
 // The lobby's tables in SQLite (see table_store.hpp; the table is schema
 // version 1 in schema.cpp). The state is stored by its name (states.hpp).
-#include <sqlite3.h>
-
 #include <string>
 
-#include "storage/sqlite.hpp"
-#include "storage/sqlite_stores.hpp"
+#include "storage/sql.hpp"
+#include "storage/sql_stores.hpp"
 
 namespace whist::storage::detail {
 
@@ -20,38 +18,37 @@ TableRow read_table(const Statement& st) {
 
 }  // namespace
 
-std::int64_t SqliteTables::create_table(std::string_view settings, TableState state,
-                                        std::int64_t now) {
-  Statement st(db_, "INSERT INTO tables(settings, state, created_at) VALUES (?1, ?2, ?3)",
+std::int64_t SqlTables::create_table(std::string_view settings, TableState state,
+                                     std::int64_t now) {
+  Statement st(db_,
+               "INSERT INTO tables(settings, state, created_at) VALUES (?1, ?2, ?3) RETURNING id",
                "create_table");
   st.bind(1, settings).bind(2, name(state)).bind(3, now);
-  st.run();
-  return sqlite3_last_insert_rowid(db_);
+  return st.insert_id();
 }
 
-void SqliteTables::update_table(std::int64_t id, std::string_view settings, TableState state) {
+void SqlTables::update_table(std::int64_t id, std::string_view settings, TableState state) {
   Statement st(db_, "UPDATE tables SET settings = ?2, state = ?3 WHERE id = ?1", "update_table");
   st.bind(1, id).bind(2, settings).bind(3, name(state));
   st.run();
-  if (sqlite3_changes(db_) == 0) throw StorageError("update_table: no table " + std::to_string(id));
+  if (db_->changes() == 0) throw StorageError("update_table: no table " + std::to_string(id));
 }
 
-void SqliteTables::set_table_state(std::int64_t id, TableState state) {
+void SqlTables::set_table_state(std::int64_t id, TableState state) {
   Statement st(db_, "UPDATE tables SET state = ?2 WHERE id = ?1", "set_table_state");
   st.bind(1, id).bind(2, name(state));
   st.run();
-  if (sqlite3_changes(db_) == 0)
-    throw StorageError("set_table_state: no table " + std::to_string(id));
+  if (db_->changes() == 0) throw StorageError("set_table_state: no table " + std::to_string(id));
 }
 
-std::optional<TableRow> SqliteTables::table(std::int64_t id) const {
+std::optional<TableRow> SqlTables::table(std::int64_t id) const {
   Statement st(db_, std::string(kTableColumns) + "WHERE id = ?1", "table");
   st.bind(1, id);
   if (!st.step()) return std::nullopt;
   return read_table(st);
 }
 
-std::vector<TableRow> SqliteTables::tables_in_state(TableState state) const {
+std::vector<TableRow> SqlTables::tables_in_state(TableState state) const {
   Statement st(db_, std::string(kTableColumns) + "WHERE state = ?1 ORDER BY id", "tables_in_state");
   st.bind(1, name(state));
   std::vector<TableRow> out;

@@ -45,7 +45,7 @@
 #include "server/admin_ops.hpp"
 #include "server/game_record.hpp"
 #include "storage/daemon_lock.hpp"
-#include "storage/sqlite_database.hpp"
+#include "storage/sql_database.hpp"
 #include "storage/table_codec.hpp"
 #include "table/clock.hpp"
 #include "tools/whistctl_care.hpp"

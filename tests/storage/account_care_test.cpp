@@ -11,7 +11,7 @@
 #include <string>
 
 #include "storage/account_care.hpp"
-#include "storage/sqlite_database.hpp"
+#include "storage/sql_database.hpp"
 #include "storage/table_codec.hpp"
 #include "tests/storage/support.hpp"
 
@@ -178,7 +178,7 @@ TEST_CASE("mutes and blocks, listed; a block ends a friendship", "[storage][safe
   CHECK(db.safety().unmute(ann, cat));
   CHECK_FALSE(db.safety().unmute(ann, cat));
   CHECK(db.safety().muted_by(ben).empty());
-  CHECK_FALSE(db.safety().mute(ann, ann, kNow));  // the CHECK holds (OR IGNORE: no row)
+  CHECK_FALSE(db.safety().mute(ann, ann, kNow));  // never oneself
   CHECK(db.safety().muted_by(ann).size() == 1);
 
   REQUIRE(db.friends().request_friend(ben, ann, kNow) == FriendResult::kRequested);

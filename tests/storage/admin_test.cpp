@@ -9,7 +9,7 @@
 #include <filesystem>
 
 #include "storage/daemon_lock.hpp"
-#include "storage/sqlite_database.hpp"
+#include "storage/sql_database.hpp"
 #include "tests/storage/support.hpp"
 
 using whist::storage::DaemonLock;

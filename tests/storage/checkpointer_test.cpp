@@ -6,7 +6,7 @@
 #include <thread>
 
 #include "storage/checkpointer.hpp"
-#include "storage/sqlite_database.hpp"
+#include "storage/sql_database.hpp"
 #include "tests/storage/support.hpp"
 
 using namespace whist::storage;

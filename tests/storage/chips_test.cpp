@@ -10,7 +10,7 @@
 #include <thread>
 #include <vector>
 
-#include "storage/sqlite_database.hpp"
+#include "storage/sql_database.hpp"
 #include "tests/storage/support.hpp"
 
 using Database = whist::storage::SqliteDatabase;

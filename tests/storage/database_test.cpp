@@ -8,7 +8,7 @@
 #include <fstream>
 #include <string>
 
-#include "storage/sqlite_database.hpp"
+#include "storage/sql_database.hpp"
 #include "tests/storage/support.hpp"
 
 using Catch::Matchers::Contains;

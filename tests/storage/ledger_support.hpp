@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "storage/sqlite_database.hpp"
+#include "storage/sql_database.hpp"
 #include "tests/storage/support.hpp"
 
 // The names the ledger tests use.

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "rating/glicko2.hpp"
-#include "storage/sqlite_database.hpp"
+#include "storage/sql_database.hpp"
 #include "tests/storage/support.hpp"
 
 using Database = whist::storage::SqliteDatabase;

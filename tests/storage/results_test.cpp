@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "storage/sqlite_database.hpp"
+#include "storage/sql_database.hpp"
 #include "tests/storage/support.hpp"
 
 using Database = whist::storage::SqliteDatabase;

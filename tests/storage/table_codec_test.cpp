@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "storage/sqlite_database.hpp"
+#include "storage/sql_database.hpp"
 #include "storage/table_codec.hpp"
 #include "support.hpp"
 

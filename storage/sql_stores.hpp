@@ -1,5 +1,6 @@
-// Internal to storage/: the SQLite implementation of each store, all over
-// the one connection that SqliteDatabase owns. Each is implemented in the
+// Internal to storage/: the implementation of each store, in SQL that
+// SQLite and PostgreSQL both run (sql.hpp), all over the one connection
+// that SqlDatabase owns. Each is implemented in the
 // .cpp file named by what it stores (accounts.cpp, tables.cpp, games.cpp
 // and action_log.cpp, ledger.cpp, ledger_check.cpp and chips.cpp,
 // friends.cpp, results.cpp, admin.cpp, ratings.cpp, safety.cpp, events.cpp; an
@@ -17,15 +18,14 @@
 
 #include "storage/database.hpp"
 
-struct sqlite3;
-
 namespace whist::storage::detail {
 
+class Connection;
 class Statement;
 
-class SqliteAccounts final : public AccountStore {
+class SqlAccounts final : public AccountStore {
  public:
-  explicit SqliteAccounts(sqlite3* db) : db_(db) {}
+  explicit SqlAccounts(Connection* db) : db_(db) {}
   std::optional<std::int64_t> create_account(std::string_view username,
                                              std::string_view password_hash, bool guest,
                                              std::int64_t now) override;
@@ -50,12 +50,12 @@ class SqliteAccounts final : public AccountStore {
   bool take_password_reset(std::int64_t id, std::string_view code_hash, std::int64_t now) override;
 
  private:
-  sqlite3* db_;
+  Connection* db_;
 };
 
-class SqliteTables final : public TableStore {
+class SqlTables final : public TableStore {
  public:
-  explicit SqliteTables(sqlite3* db) : db_(db) {}
+  explicit SqlTables(Connection* db) : db_(db) {}
   std::int64_t create_table(std::string_view settings, TableState state, std::int64_t now) override;
   void update_table(std::int64_t id, std::string_view settings, TableState state) override;
   void set_table_state(std::int64_t id, TableState state) override;
@@ -63,12 +63,12 @@ class SqliteTables final : public TableStore {
   std::vector<TableRow> tables_in_state(TableState state) const override;
 
  private:
-  sqlite3* db_;
+  Connection* db_;
 };
 
-class SqliteResults final : public ResultStore {
+class SqlResults final : public ResultStore {
  public:
-  explicit SqliteResults(sqlite3* db) : db_(db) {}
+  explicit SqlResults(Connection* db) : db_(db) {}
   bool record_results(std::int64_t game_id, const GameResults& results, std::int64_t now) override;
   std::vector<PlayedGame> games_of(std::int64_t account, std::int64_t before,
                                    int limit) const override;
@@ -77,13 +77,13 @@ class SqliteResults final : public ResultStore {
                                      int limit) const override;
 
  private:
-  sqlite3* db_;
+  Connection* db_;
 };
 
-class SqliteGames final : public GameStore {
+class SqlGames final : public GameStore {
  public:
-  SqliteGames(sqlite3* db, SqliteResults& results);
-  ~SqliteGames() override;
+  SqlGames(Connection* db, SqlResults& results);
+  ~SqlGames() override;
   std::int64_t create_game(std::int64_t table_id, std::string_view setup, std::string_view seats,
                            std::int64_t now, std::string_view first_deal = {}) override;
   void append_deal(std::int64_t game_id, int index, std::string_view deal) override;
@@ -130,8 +130,8 @@ class SqliteGames final : public GameStore {
   void prune_action_log(std::int64_t below);
   bool in_transaction() const;
 
-  sqlite3* db_;
-  SqliteResults& results_;
+  Connection* db_;
+  SqlResults& results_;
   // Prepared once: the statements run for every deal and action stored.
   std::unique_ptr<Statement> deal_next_st_, deal_insert_st_;
   struct LogStatements {
@@ -148,9 +148,9 @@ class SqliteGames final : public GameStore {
   int appends_since_maintain_ = 0;
 };
 
-class SqliteLedger final : public LedgerStore {
+class SqlLedger final : public LedgerStore {
  public:
-  SqliteLedger(sqlite3* db, SqliteAccounts& accounts) : db_(db), accounts_(accounts) {}
+  SqlLedger(Connection* db, SqlAccounts& accounts) : db_(db), accounts_(accounts) {}
   PostResult post(std::string_view batch_key, const std::vector<LedgerEntry>& entries,
                   std::int64_t now) override;
   std::int64_t balance(std::int64_t account) const override;
@@ -171,13 +171,13 @@ class SqliteLedger final : public LedgerStore {
  private:
   std::vector<LedgerRow> entries(std::int64_t account, std::int64_t before, std::int64_t limit,
                                  const char* what) const;
-  sqlite3* db_;
-  SqliteAccounts& accounts_;
+  Connection* db_;
+  SqlAccounts& accounts_;
 };
 
-class SqliteFriends final : public FriendStore {
+class SqlFriends final : public FriendStore {
  public:
-  explicit SqliteFriends(sqlite3* db) : db_(db) {}
+  explicit SqlFriends(Connection* db) : db_(db) {}
   FriendResult request_friend(std::int64_t from, std::int64_t to, std::int64_t now) override;
   bool accept_friend(std::int64_t me, std::int64_t from) override;
   bool decline_friend(std::int64_t me, std::int64_t from) override;
@@ -188,12 +188,12 @@ class SqliteFriends final : public FriendStore {
   bool are_friends(std::int64_t a, std::int64_t b) const override;
 
  private:
-  sqlite3* db_;
+  Connection* db_;
 };
 
-class SqliteAdmin final : public AdminStore {
+class SqlAdmin final : public AdminStore {
  public:
-  explicit SqliteAdmin(sqlite3* db) : db_(db) {}
+  explicit SqlAdmin(Connection* db) : db_(db) {}
   std::optional<int> set_banned(std::int64_t account, bool banned,
                                 std::string_view reason) override;
   std::optional<std::string> banned_for_session(std::string_view token_hash) const override;
@@ -208,12 +208,12 @@ class SqliteAdmin final : public AdminStore {
   int fail_running_admin_commands(std::string_view result, std::int64_t now) override;
 
  private:
-  sqlite3* db_;
+  Connection* db_;
 };
 
-class SqliteRatings final : public RatingStore {
+class SqlRatings final : public RatingStore {
  public:
-  explicit SqliteRatings(sqlite3* db) : db_(db) {}
+  explicit SqlRatings(Connection* db) : db_(db) {}
   GameRating rate_game(std::int64_t game_id, std::int64_t now) override;
   std::vector<StoredRating> ratings_of(std::int64_t account) const override;
   std::vector<RatingPoint> history(std::int64_t account, std::string_view pool,
@@ -223,12 +223,12 @@ class SqliteRatings final : public RatingStore {
   RatingAudit rebuild(bool write) override;
 
  private:
-  sqlite3* db_;
+  Connection* db_;
 };
 
-class SqliteSafety final : public SafetyStore {
+class SqlSafety final : public SafetyStore {
  public:
-  explicit SqliteSafety(sqlite3* db) : db_(db) {}
+  explicit SqlSafety(Connection* db) : db_(db) {}
   bool mute(std::int64_t me, std::int64_t other, std::int64_t now) override;
   bool unmute(std::int64_t me, std::int64_t other) override;
   std::vector<ListedPlayer> muted_by(std::int64_t me) const override;
@@ -246,12 +246,12 @@ class SqliteSafety final : public SafetyStore {
   ChatMute chat_mute(std::int64_t account) const override;
 
  private:
-  sqlite3* db_;
+  Connection* db_;
 };
 
-class SqliteEvents final : public EventStore {
+class SqlEvents final : public EventStore {
  public:
-  explicit SqliteEvents(sqlite3* db) : db_(db) {}
+  explicit SqlEvents(Connection* db) : db_(db) {}
   std::int64_t create_event(std::int64_t director, std::string_view name, event::EventState state,
                             std::int64_t start_at, std::string_view document,
                             std::int64_t now) override;
@@ -262,11 +262,11 @@ class SqliteEvents final : public EventStore {
   std::vector<EventRow> past_events(int limit) const override;
 
  private:
-  sqlite3* db_;
+  Connection* db_;
 };
 
-struct SqliteStores {
-  explicit SqliteStores(sqlite3* db)
+struct SqlStores {
+  explicit SqlStores(Connection* db)
       : accounts(db),
         tables(db),
         results(db),
@@ -277,21 +277,24 @@ struct SqliteStores {
         ratings(db),
         safety(db),
         events(db) {}
-  SqliteAccounts accounts;
-  SqliteTables tables;
-  SqliteResults results;
-  SqliteGames games;
-  SqliteLedger ledger;
-  SqliteFriends friends;
-  SqliteAdmin admin;
-  SqliteRatings ratings;
-  SqliteSafety safety;
-  SqliteEvents events;
+  SqlAccounts accounts;
+  SqlTables tables;
+  SqlResults results;
+  SqlGames games;
+  SqlLedger ledger;
+  SqlFriends friends;
+  SqlAdmin admin;
+  SqlRatings ratings;
+  SqlSafety safety;
+  SqlEvents events;
 };
 
-// The schema's migrations (schema.cpp): brings the file up to date, or
-// throws StorageError for a file newer than this code.
-void migrate(sqlite3* db);
-int read_user_version(sqlite3* db);
+// The schema's migrations (schema.cpp for SQLite, postgres_schema.cpp):
+// bring the database up to date, or throw StorageError for one newer than
+// this code; and the version it is at.
+void migrate_sqlite(Connection* db);
+int sqlite_schema_version(Connection* db);
+void migrate_postgres(Connection* db);
+int postgres_schema_version(Connection* db);
 
 }  // namespace whist::storage::detail
