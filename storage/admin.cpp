@@ -12,6 +12,7 @@
 // taken at most once.
 
 #include <algorithm>
+#include <limits>
 #include <string>
 
 #include "storage/sql.hpp"
@@ -140,9 +141,11 @@ std::vector<AccountSummary> SqlAdmin::accounts(bool with_guests, int limit) cons
                "SELECT a.id, a.username, a.password_hash, a.guest, a.created_at, a.chips, "
                "(SELECT count(*) FROM results r WHERE r.account_id = a.id), "
                "(SELECT count(*) FROM results r WHERE r.account_id = a.id AND r.won = 1), a.banned "
-               "FROM accounts a WHERE ?1 OR a.guest = 0 ORDER BY a.id LIMIT ?2",
+               "FROM accounts a WHERE ?1 = 1 OR a.guest = 0 ORDER BY a.id LIMIT ?2",
                "accounts");
-  st.bind(1, with_guests ? 1 : 0).bind(2, static_cast<std::int64_t>(limit > 0 ? limit : -1));
+  st.bind(1, with_guests ? 1 : 0)
+      .bind(2, limit > 0 ? static_cast<std::int64_t>(limit)
+                         : std::numeric_limits<std::int64_t>::max());
   std::vector<AccountSummary> out;
   while (st.step()) {
     AccountSummary s;

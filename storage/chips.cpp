@@ -48,8 +48,9 @@ bool SqlLedger::ensure_initial_chips(std::int64_t account, std::int64_t initial_
 TopUp SqlLedger::topup(std::int64_t account, std::int64_t floor, std::int64_t amount,
                        std::string_view date, std::int64_t now) {
   if (amount <= 0) throw StorageError("topup: the amount must be positive");
-  // The balance is read and the top-up posted under one write lock, so two
-  // connections cannot both see a low balance and both decide.
+  // The balance is read and the top-up posted in one transaction: in SQLite
+  // under one write lock, so two connections cannot both see a low balance
+  // and both decide; in PostgreSQL the batch's unique key lets one post.
   Transaction tx(db_, "topup");
   const auto a = accounts_.account_by_id(account);
   if (!a) throw StorageError("topup: no account " + std::to_string(account));
@@ -68,7 +69,14 @@ TopUp SqlLedger::topup(std::int64_t account, std::int64_t floor, std::int64_t am
     out.result = TopUpResult::kNotBelowFloor;
     return out;
   }
-  if (post(key, {{account, amount, LedgerKind::kTopup, 0}}, now) != PostResult::kApplied)
+  const PostResult posted = post(key, {{account, amount, LedgerKind::kTopup, 0}}, now);
+  // Another connection posted it since (PostgreSQL's read committed: its
+  // batch's key, unique, made this one wait and then refused it).
+  if (posted == PostResult::kAlreadyApplied) {
+    out.result = TopUpResult::kAlreadyToday;
+    return out;
+  }
+  if (posted != PostResult::kApplied)
     throw StorageError("topup: the batch " + key + " was not applied");
   tx.commit();
   out.result = TopUpResult::kApplied;

@@ -3,7 +3,8 @@
 // behind a small interface of its own (accounts and sessions, tables,
 // games, the chip ledger, friends, results, the operator's side, ratings,
 // safety between players, events). The
-// SQLite implementation is sqlite_database.hpp; the server sees only this.
+// implementations, on SQLite or PostgreSQL, are sql_database.hpp's; the
+// server sees only this.
 //
 // Not thread-safe: the server uses it from its one storage thread only.
 // Failures of the store throw StorageError; expected outcomes (a username

@@ -154,7 +154,7 @@ std::vector<LedgerRow> read_ledger_rows(Statement& st) {
 }  // namespace
 
 // An account's entries (0: the house's) with an id below `before`, newest
-// first, at most `limit` (-1: all). Two statements rather than
+// first, at most `limit`. Two statements rather than
 // "account_id IS ?1", so that both use the index on account_id (which also
 // orders by id).
 std::vector<LedgerRow> SqlLedger::entries(std::int64_t account, std::int64_t before,
@@ -170,7 +170,8 @@ std::vector<LedgerRow> SqlLedger::entries(std::int64_t account, std::int64_t bef
 }
 
 std::vector<LedgerRow> SqlLedger::ledger_of(std::int64_t account, int limit) const {
-  return entries(account, 0, limit > 0 ? limit : -1, "ledger_of");
+  return entries(account, 0, limit > 0 ? limit : std::numeric_limits<std::int64_t>::max(),
+                 "ledger_of");
 }
 
 std::vector<LedgerRow> SqlLedger::ledger_page(std::int64_t account, std::int64_t before,

@@ -105,8 +105,10 @@ void check_entries(Connection* db, Problems& problems) {
 void check_pots(Connection* db, Problems& problems) {
   each_row(db,
            "SELECT g.id, g.state, p.payouts, p.refunds FROM games g JOIN "
-           "(SELECT game_id, sum(kind = 'buyin') AS buyins, sum(kind = 'payout') AS "
-           "payouts, sum(kind = 'refund') AS refunds FROM ledger WHERE game_id IS NOT NULL "
+           "(SELECT game_id, count(CASE WHEN kind = 'buyin' THEN 1 END) AS buyins, "
+           "count(CASE WHEN kind = 'payout' THEN 1 END) AS payouts, "
+           "count(CASE WHEN kind = 'refund' THEN 1 END) AS refunds FROM ledger "
+           "WHERE game_id IS NOT NULL "
            "GROUP BY game_id) p ON p.game_id = g.id WHERE p.buyins > 0 ORDER BY g.id",
            [&](const Statement& st) {
              const std::string game = "game " + std::to_string(st.int64(0));

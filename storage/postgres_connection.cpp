@@ -59,6 +59,17 @@ std::string trimmed(const char* message) {
   return s;
 }
 
+// A failed result's message: its primary text only. The DETAIL of a broken
+// constraint quotes the row's values (a session's token hash, say), which
+// must not reach an error or a log.
+std::string result_error(const PGresult* r, PGconn* conn) {
+  if (r != nullptr) {
+    if (const char* primary = PQresultErrorField(r, PG_DIAG_MESSAGE_PRIMARY))
+      return trimmed(primary);
+  }
+  return trimmed(PQerrorMessage(conn));
+}
+
 class PostgresConnection;
 
 class PostgresCursor final : public Cursor {
@@ -97,8 +108,10 @@ class PostgresCursor final : public Cursor {
     if (i < 1) throw StorageError(std::string(what_) + ": parameter " + std::to_string(i));
     const auto n = static_cast<std::size_t>(i);
     if (values_.size() < n) {
+      // A parameter left unbound (one the SQL does not use) is a NULL text:
+      // the server wants a type for each.
       values_.resize(n);
-      types_.resize(n, 0);
+      types_.resize(n, kText);
     }
     values_[n - 1] = std::move(value);
     types_[n - 1] = type;
@@ -147,8 +160,7 @@ class PostgresConnection final : public Connection {
     const Result r(PQexec(conn_, text.c_str()));
     const ExecStatusType status = r ? PQresultStatus(r.get()) : PGRES_FATAL_ERROR;
     if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
-      throw StorageError(std::string(what) + ": " +
-                         trimmed(r ? PQresultErrorMessage(r.get()) : PQerrorMessage(conn_)));
+      throw StorageError(std::string(what) + ": " + result_error(r.get(), conn_));
     // A whole transaction rolled back (not a savepoint): as SQLite's hook.
     if (hook_ && sql.rfind("ROLLBACK", 0) == 0 && sql.rfind("ROLLBACK TO", 0) != 0) hook_();
   }
@@ -185,7 +197,7 @@ StepResult PostgresCursor::step() {
                                types_.data(), values.data(), nullptr, nullptr, 0));
     const ExecStatusType status = result_ ? PQresultStatus(result_.get()) : PGRES_FATAL_ERROR;
     if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
-      error_ = trimmed(result_ ? PQresultErrorMessage(result_.get()) : PQerrorMessage(db_->conn()));
+      error_ = result_error(result_.get(), db_->conn());
       const char* state = result_ ? PQresultErrorField(result_.get(), PG_DIAG_SQLSTATE) : nullptr;
       const std::string_view code = state != nullptr ? state : "";
       result_.reset();

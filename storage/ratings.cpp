@@ -165,7 +165,7 @@ GameRating SqlRatings::rate_game(std::int64_t game_id, std::int64_t now) {
                    "rated_at) VALUES (?1, ?2, ?3, ?4, ?5, 1, ?6) "
                    "ON CONFLICT (account_id, pool) DO UPDATE SET rating = excluded.rating, "
                    "deviation = excluded.deviation, volatility = excluded.volatility, "
-                   "games = games + 1, rated_at = excluded.rated_at",
+                   "games = ratings.games + 1, rated_at = excluded.rated_at",
                    kWhat);
   Statement change(db_, kInsertChange, kWhat);
   for (const RatingChange& c : out.changes) {

@@ -145,7 +145,8 @@ std::vector<LeaderRow> SqlResults::leaderboard(std::string_view variant, std::in
                "FROM results r JOIN accounts a ON a.id = r.account_id "
                "WHERE r.variant = ?1 AND a.guest = 0 AND a.deleted_at = 0 GROUP BY a.id HAVING "
                "count(*) >= ?2 "
-               "ORDER BY wins DESC, wins * 1.0 / games DESC, games ASC, a.id ASC LIMIT ?3",
+               "ORDER BY sum(r.won) DESC, sum(r.won) * 1.0 / count(*) DESC, count(*) ASC, a.id ASC "
+               "LIMIT ?3",
                "leaderboard");
   st.bind(1, variant)
       .bind(2, min_games < 1 ? std::int64_t{1} : min_games)

@@ -140,7 +140,7 @@ ReportResult SqlSafety::report(const NewReport& r, int per_day, std::int64_t now
 
 std::vector<Report> SqlSafety::reports(bool all, int limit) const {
   const std::string sql = all ? std::string("SELECT * FROM (SELECT ") + kReportColumns +
-                                    " ORDER BY r.id DESC LIMIT ?1) ORDER BY 1"
+                                    " ORDER BY r.id DESC LIMIT ?1) AS latest ORDER BY 1"
                               : std::string("SELECT ") + kReportColumns +
                                     " WHERE r.state = 'open' ORDER BY r.id LIMIT ?1";
   Statement st(db_, sql, "reports");

@@ -55,10 +55,9 @@ bool is_postgres_uri(const std::string& where) {
   return where.rfind("postgresql://", 0) == 0 || where.rfind("postgres://", 0) == 0;
 }
 
-std::unique_ptr<SqlDatabase> open_database(const std::string& where) {
-  if (is_postgres_uri(where)) return std::make_unique<PostgresDatabase>(where);
-  return std::make_unique<SqliteDatabase>(where);
-}
+SqlDatabase::SqlDatabase(const std::string& where)
+    : SqlDatabase(is_postgres_uri(where) ? detail::open_postgres(where)
+                                         : detail::open_sqlite(where)) {}
 
 bool SqlDatabase::postgres() const { return db_->dialect() == detail::Dialect::kPostgres; }
 

@@ -22,6 +22,9 @@ struct SqlStores;
 
 class SqlDatabase : public Database {
  public:
+  // The database `where` names: a PostgreSQL URI (postgresql://...), or a
+  // SQLite file's path. Migrates it.
+  explicit SqlDatabase(const std::string& where);
   ~SqlDatabase() override;
   SqlDatabase(const SqlDatabase&) = delete;
   SqlDatabase& operator=(const SqlDatabase&) = delete;
@@ -89,8 +92,5 @@ class PostgresDatabase final : public SqlDatabase {
 // Whether `where` names a PostgreSQL database (postgresql:// or postgres://)
 // rather than a SQLite file.
 bool is_postgres_uri(const std::string& where);
-
-// The database `where` names: a PostgreSQL URI, or a SQLite file's path.
-std::unique_ptr<SqlDatabase> open_database(const std::string& where);
 
 }  // namespace whist::storage

@@ -16,7 +16,7 @@
 #include "tests/storage/support.hpp"
 
 using namespace whist::storage;
-using Db = whist::storage::SqliteDatabase;
+using Db = whist::storage::SqlDatabase;
 using whist::storage::test::Raw;
 using whist::storage::test::TempDb;
 

@@ -14,7 +14,7 @@
 #include "tests/storage/support.hpp"
 
 using Catch::Matchers::Contains;
-using Database = whist::storage::SqliteDatabase;
+using Database = whist::storage::SqlDatabase;
 using whist::storage::GameState;
 using whist::storage::StorageError;
 using whist::storage::TableState;
@@ -155,7 +155,7 @@ TEST_CASE("a rolled-back append is forgotten", "[storage]") {
   Database db(file.path());
   Games games(db, 3);
   games.rounds(2);
-  db.exec("BEGIN IMMEDIATE");
+  db.begin();
   games.rounds(3);
   db.exec("ROLLBACK");
   for (auto& [g, n] : games.count) n = 2;
@@ -174,7 +174,7 @@ TEST_CASE("a finish undone by its savepoint loses no action", "[storage]") {
   Games games(db, 4);
   games.rounds(10);
   const auto g = games.ids[0];
-  db.exec("BEGIN IMMEDIATE");
+  db.begin();
   db.exec("SAVEPOINT s");
   db.games().finish_game(g, GameState::kFinished, "{}", kNow + 10);
   db.exec("ROLLBACK TO s");

@@ -13,7 +13,7 @@
 #include "tests/storage/support.hpp"
 
 using whist::storage::DaemonLock;
-using Database = whist::storage::SqliteDatabase;
+using Database = whist::storage::SqlDatabase;
 using whist::storage::CommandState;
 using whist::storage::test::TempDb;
 
@@ -79,7 +79,7 @@ TEST_CASE("operator commands: taken once, in order; a withdrawn one never", "[ad
   CHECK_FALSE(ctl.admin().admin_command(999));
 }
 
-TEST_CASE("the daemon lock has one holder at a time", "[admin]") {
+TEST_CASE("the daemon lock has one holder at a time", "[admin][sqlite]") {
   TempDb file;
   const std::string lock_path = DaemonLock::path_for(file.path());
   CHECK(lock_path == std::filesystem::weakly_canonical(file.path()).string() + ".lock");

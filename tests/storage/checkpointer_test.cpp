@@ -27,7 +27,7 @@ bool eventually(Pred pred) {
 
 }  // namespace
 
-TEST_CASE("the checkpoint thread copies the log into the database file", "[checkpointer]") {
+TEST_CASE("the checkpoint thread copies the log into the database file", "[checkpointer][sqlite]") {
   TempDb tmp;
   SqliteDatabase db(tmp.path());
   const auto size0 = std::filesystem::file_size(tmp.path());
@@ -52,7 +52,7 @@ TEST_CASE("the checkpoint thread copies the log into the database file", "[check
   CHECK(done.load() == after);
 }
 
-TEST_CASE("a checkpoint thread for a file that cannot be opened throws", "[checkpointer]") {
+TEST_CASE("a checkpoint thread for a file that cannot be opened throws", "[checkpointer][sqlite]") {
   CHECK_THROWS_AS(Checkpointer("/nonexistent-dir/whist.sqlite", std::chrono::milliseconds(10)),
                   StorageError);
 }

@@ -13,7 +13,7 @@
 #include "storage/sql_database.hpp"
 #include "tests/storage/support.hpp"
 
-using Database = whist::storage::SqliteDatabase;
+using Database = whist::storage::SqlDatabase;
 using whist::storage::LedgerKind;
 using whist::storage::PostResult;
 using whist::storage::StorageError;

@@ -13,7 +13,7 @@
 
 using Catch::Matchers::Contains;
 using whist::storage::Account;
-using Database = whist::storage::SqliteDatabase;
+using Database = whist::storage::SqlDatabase;
 using whist::storage::GameState;
 using whist::storage::StorageError;
 using whist::storage::TableState;
@@ -40,24 +40,27 @@ TEST_CASE("a new database file is migrated to the current schema", "[storage]") 
     CHECK(version >= 1);
   }
   Raw raw(file.path());
-  CHECK(raw.integer("PRAGMA user_version") == version);
+  const bool pg = whist::storage::test::postgres_mode();
+  CHECK(raw.integer(pg ? "SELECT version FROM whist_schema" : "PRAGMA user_version") == version);
   for (const char* table : {"accounts", "sessions", "tables", "games", "game_deals", "game_actions",
                             "house", "ledger", "friends"}) {
     INFO(table);
-    CHECK(raw.integer(std::string("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND "
-                                  "name = '") +
+    CHECK(raw.integer(std::string(pg ? "SELECT count(*) FROM pg_tables WHERE tablename = '"
+                                     : "SELECT count(*) FROM sqlite_master WHERE type = 'table' "
+                                       "AND name = '") +
                       table + "'") == 1);
   }
   for (const char* index : {"tables_state", "games_state", "sessions_account_id",
                             "ledger_account_id", "ledger_batch", "friends_b"}) {
     INFO(index);
-    CHECK(raw.integer(std::string("SELECT count(*) FROM sqlite_master WHERE type = 'index' AND "
-                                  "name = '") +
+    CHECK(raw.integer(std::string(pg ? "SELECT count(*) FROM pg_indexes WHERE indexname = '"
+                                     : "SELECT count(*) FROM sqlite_master WHERE type = 'index' "
+                                       "AND name = '") +
                       index + "'") == 1);
   }
 }
 
-TEST_CASE(":memory: databases work", "[storage]") {
+TEST_CASE(":memory: databases work", "[storage][sqlite]") {
   Database db(":memory:");
   CHECK(db.schema_version() >= 1);
   const auto id = db.accounts().create_account("alice", "hash", false, kNow);
@@ -68,7 +71,7 @@ TEST_CASE(":memory: databases work", "[storage]") {
   CHECK_FALSE(other.accounts().account_by_name("alice").has_value());
 }
 
-TEST_CASE("reopening a migrated file applies nothing and keeps the data", "[storage]") {
+TEST_CASE("reopening a migrated file applies nothing and keeps the data", "[storage][sqlite]") {
   TempDb file;
   int version = 0;
   std::int64_t id = 0;
@@ -97,7 +100,7 @@ TEST_CASE("reopening a migrated file applies nothing and keeps the data", "[stor
   CHECK(raw.integer("PRAGMA user_version") == version);
 }
 
-TEST_CASE("an empty SQLite file at version 0 is migrated", "[storage]") {
+TEST_CASE("an empty SQLite file at version 0 is migrated", "[storage][sqlite]") {
   TempDb file;
   {
     Raw raw(file.path());
@@ -114,10 +117,14 @@ TEST_CASE("a database newer than the code is refused", "[storage]") {
   {
     Database db(file.path());
     version = db.schema_version();
+    // Opened again: nothing to apply, the same version.
+    CHECK(Database(file.path()).schema_version() == version);
   }
+  const bool pg = whist::storage::test::postgres_mode();
   {
     Raw raw(file.path());
-    raw.exec("PRAGMA user_version = " + std::to_string(version + 1));
+    raw.exec((pg ? "UPDATE whist_schema SET version = " : "PRAGMA user_version = ") +
+             std::to_string(version + 1));
   }
   REQUIRE_THROWS_AS(Database(file.path()), StorageError);
   REQUIRE_THROWS_WITH(Database(file.path()),
@@ -125,10 +132,11 @@ TEST_CASE("a database newer than the code is refused", "[storage]") {
                                " is newer than this whistd (" + std::to_string(version) + ")"));
   // Refusing it changed nothing.
   Raw raw(file.path());
-  CHECK(raw.integer("PRAGMA user_version") == version + 1);
+  CHECK(raw.integer(pg ? "SELECT version FROM whist_schema" : "PRAGMA user_version") ==
+        version + 1);
 }
 
-TEST_CASE("a file that is not a database is refused", "[storage]") {
+TEST_CASE("a file that is not a database is refused", "[storage][sqlite]") {
   TempDb file;
   {
     std::ofstream out(file.path(), std::ios::binary);
@@ -138,13 +146,13 @@ TEST_CASE("a file that is not a database is refused", "[storage]") {
   REQUIRE_THROWS_WITH(Database(file.path()), Contains("not a database"));
 }
 
-TEST_CASE("a path that cannot be opened is refused", "[storage]") {
+TEST_CASE("a path that cannot be opened is refused", "[storage][sqlite]") {
   TempDb file;
   const std::string path = file.path() + "/no/such/dir/db.sqlite";
   REQUIRE_THROWS_AS(Database(path), StorageError);
 }
 
-TEST_CASE("the file is in WAL mode with foreign keys on", "[storage]") {
+TEST_CASE("the file is in WAL mode with foreign keys on", "[storage][sqlite]") {
   TempDb file;
   Database db(file.path());
   db.tables().create_table("{}", TableState::kOpen, kNow);
@@ -525,7 +533,7 @@ TEST_CASE("data survives closing and reopening the file", "[storage]") {
     db.games().finish_game(game, GameState::kFinished, "result", kNow + 50);
   }
   // Closing the last connection checkpoints the WAL into the file.
-  CHECK_FALSE(fs::exists(file.wal()));
+  if (!whist::storage::test::postgres_mode()) CHECK_FALSE(fs::exists(file.wal()));
 
   Database db(file.path());
   const auto a = db.accounts().account_by_name("alice");

@@ -11,7 +11,7 @@
 #include "storage/sql_database.hpp"
 #include "tests/storage/support.hpp"
 
-using Database = whist::storage::SqliteDatabase;
+using Database = whist::storage::SqlDatabase;
 using whist::storage::FriendResult;
 using whist::storage::StorageError;
 using whist::storage::test::Raw;

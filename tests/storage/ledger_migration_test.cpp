@@ -59,7 +59,7 @@ CREATE TABLE game_actions (
 ) WITHOUT ROWID;
 )sql";
 
-TEST_CASE("a version-1 file migrates to version 2 keeping its data", "[storage][ledger]") {
+TEST_CASE("a version-1 file migrates to version 2 keeping its data", "[storage][ledger][sqlite]") {
   TempDb file;
   {
     Raw raw(file.path());

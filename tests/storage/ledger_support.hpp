@@ -11,7 +11,7 @@
 
 // The names the ledger tests use.
 using Catch::Matchers::Contains;
-using Database = whist::storage::SqliteDatabase;
+using Database = whist::storage::SqlDatabase;
 using whist::storage::GameState;
 using whist::storage::LedgerEntry;
 using whist::storage::LedgerKind;
@@ -26,7 +26,7 @@ namespace whist::storage::test {
 inline constexpr std::int64_t kNow = 1'700'000'000;
 inline constexpr std::int64_t kHouse = 0;
 
-inline std::int64_t make_account(SqliteDatabase& db, const std::string& name) {
+inline std::int64_t make_account(SqlDatabase& db, const std::string& name) {
   return db.accounts().create_account(name, "hash", false, kNow).value();
 }
 

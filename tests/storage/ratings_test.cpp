@@ -12,7 +12,7 @@
 #include "storage/sql_database.hpp"
 #include "tests/storage/support.hpp"
 
-using Database = whist::storage::SqliteDatabase;
+using Database = whist::storage::SqlDatabase;
 using whist::storage::GameResults;
 using whist::storage::GameState;
 using whist::storage::SeatResult;

@@ -11,7 +11,7 @@
 #include "storage/sql_database.hpp"
 #include "tests/storage/support.hpp"
 
-using Database = whist::storage::SqliteDatabase;
+using Database = whist::storage::SqlDatabase;
 using whist::storage::GameResults;
 using whist::storage::GameState;
 using whist::storage::SeatResult;
@@ -213,7 +213,7 @@ TEST_CASE("the leaderboard: wins, then win rate, at least min games, no guests",
 }
 
 TEST_CASE("a version-2 file migrates to the results schema keeping its data",
-          "[storage][results]") {
+          "[storage][results][sqlite]") {
   TempDb file;
   {
     Database db(file.path());

@@ -233,7 +233,7 @@ TEST_CASE("states are stored by name and read back strictly", "[storage][states]
 
 TEST_CASE("an unknown state in the file is a clear error", "[storage][states]") {
   whist::storage::test::TempDb file;
-  whist::storage::SqliteDatabase db(file.path());
+  whist::storage::SqlDatabase db(file.path());
   const auto t = db.tables().create_table(kVersion6Row, TableState::kOpen, 1);
   const auto g = db.games().create_game(t, "{}", "[]", 1);
   whist::storage::test::Raw raw(file.path());
