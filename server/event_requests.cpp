@@ -78,8 +78,7 @@ asio::awaitable<EventAnswer> EventService::create(table::Person director, protoc
     spdlog::info("{} created event {} ({})", director.name, id, s.name);
     return o;
   };
-  auto o = co_await hub_.ctx.on_storage(std::move(job));
-  co_return answer(o);
+  co_return answer(co_await decide(std::move(job)));
 }
 
 asio::awaitable<EventAnswer> EventService::list(table::Person p) {
@@ -162,8 +161,7 @@ asio::awaitable<EventAnswer> EventService::enter(table::Person p, protocol::Even
     if (!o.error) o.data = view(ev).dump();
     return o;
   };
-  auto o = co_await hub_.ctx.on_storage(std::move(job));
-  co_return answer(o);
+  co_return answer(co_await decide(std::move(job)));
 }
 
 asio::awaitable<EventAnswer> EventService::withdraw(table::Person p, std::int64_t event) {
@@ -175,8 +173,7 @@ asio::awaitable<EventAnswer> EventService::withdraw(table::Person p, std::int64_
     if (!o.error) o.data = view(*it->second).dump();
     return o;
   };
-  auto o = co_await hub_.ctx.on_storage(std::move(job));
-  co_return answer(o);
+  co_return answer(co_await decide(std::move(job)));
 }
 
 asio::awaitable<EventAnswer> EventService::direct(table::Person p, protocol::EventDirect m) {
@@ -236,8 +233,7 @@ asio::awaitable<EventAnswer> EventService::direct(table::Person p, protocol::Eve
     refresh_due();
     return o;
   };
-  auto o = co_await hub_.ctx.on_storage(std::move(job));
-  co_return answer(o);
+  co_return answer(co_await decide(std::move(job)));
 }
 
 // --- The daily duplicate ---
@@ -291,8 +287,7 @@ asio::awaitable<EventAnswer> EventService::daily_play(table::Person p) {
     o.data = protocol::daily_json(core, p.id, now, table).dump();
     return o;
   };
-  auto o = co_await hub_.ctx.on_storage(std::move(job));
-  co_return answer(o);
+  co_return answer(co_await decide(std::move(job)));
 }
 
 }  // namespace whist::server

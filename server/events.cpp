@@ -32,7 +32,12 @@ using protocol::Error;
 using protocol::ErrorReply;
 using namespace event_jobs;
 
-EventService::EventService(Hub& hub) : hub_(hub) {}
+struct EventService::Order {
+  Strand strand;
+};
+
+EventService::EventService(Hub& hub)
+    : hub_(hub), order_(std::make_unique<Order>(Order{asio::make_strand(hub.ioc)})) {}
 EventService::~EventService() = default;
 
 void EventService::refresh_due() {
@@ -102,9 +107,10 @@ asio::awaitable<void> EventService::resume_tables(std::vector<EventTableRef> tab
   // is seated again (a table stopped before it stored its players and its
   // game comes back empty; one that did is left as it was).
   using Seating = std::vector<std::pair<std::int64_t, std::vector<table::EventSeat>>>;
-  auto job = [this](storage::Database& db) {
-    std::pair<Outcome, Seating> out;
-    auto& [o, seating] = out;
+  // (Filled on the storage thread, read once decide() returns.)
+  auto seating = std::make_shared<Seating>();
+  auto job = [this, seating](storage::Database& db) {
+    Outcome o;
     const auto now = unix_now();
     for (auto& [id, ev] : events_) {
       close_old(*ev, o);
@@ -114,7 +120,7 @@ asio::awaitable<void> EventService::resume_tables(std::vector<EventTableRef> tab
         if (auto at = ev->tables.find({t.round, t.table}); at != ev->tables.end()) {
           std::vector<table::EventSeat> seats;
           for (const auto& p : t.seats) seats.push_back({p.account, p.name});
-          seating.emplace_back(at->second, std::move(seats));
+          seating->emplace_back(at->second, std::move(seats));
           continue;
         }
         if (make_table(db, *ev, t, now, o)) {
@@ -123,11 +129,10 @@ asio::awaitable<void> EventService::resume_tables(std::vector<EventTableRef> tab
         }
       }
     }
-    return out;
+    return o;
   };
-  auto [o, seating] = co_await hub_.ctx.on_storage(std::move(job));
-  carry_out(o);
-  for (auto& [id, seats] : seating)
+  co_await decide(std::move(job));
+  for (auto& [id, seats] : *seating)
     if (auto t = co_await hub_.find(id)) t->open_event(std::move(seats));
 }
 
@@ -222,11 +227,22 @@ asio::awaitable<void> EventService::due(std::int64_t now) {
     refresh_due();
     return all;
   };
-  auto o = co_await hub_.ctx.on_storage(std::move(tick));
-  carry_out(o);
+  co_await decide(std::move(tick));
 }
 
 // --- Carrying out ---
+
+asio::awaitable<EventService::Outcome> EventService::decide(
+    std::function<Outcome(storage::Database&)> job) {
+  // (Parameters, not captures: see carry_out.)
+  auto run = [](EventService* self,
+                std::function<Outcome(storage::Database&)> job) -> asio::awaitable<Outcome> {
+    Outcome o = co_await self->hub_.ctx.on_storage(std::move(job));
+    self->carry_out(o);
+    co_return o;
+  };
+  co_return co_await asio::co_spawn(order_->strand, run(this, std::move(job)), asio::use_awaitable);
+}
 
 void EventService::carry_out(Outcome& o) {
   for (auto& n : o.open) {
@@ -249,10 +265,9 @@ void EventService::carry_out(Outcome& o) {
   }
 }
 
-EventAnswer EventService::answer(Outcome& o) {
-  carry_out(o);
+EventAnswer EventService::answer(const Outcome& o) {
   if (o.error) return {o.error, {}};
-  return {std::nullopt, std::move(o.data)};
+  return {std::nullopt, o.data};
 }
 
 // --- Boards from the tables ---
@@ -300,8 +315,7 @@ void EventService::boards_done(EventPlay at, std::vector<table::BoardScore> boar
   };
   // (Parameters, not captures: see carry_out.)
   auto run = [](EventService* self, decltype(job) job) -> asio::awaitable<void> {
-    auto o = co_await self->hub_.ctx.on_storage(std::move(job));
-    self->carry_out(o);
+    co_await self->decide(std::move(job));
   };
   spawn(hub_.ioc.get_executor(), run(this, std::move(job)), "an event's boards");
 }

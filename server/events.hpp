@@ -23,6 +23,7 @@
 #include <atomic>
 #include <boost/asio/awaitable.hpp>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <optional>
@@ -106,12 +107,21 @@ class EventService {
   // number; table ids beside), asked of the tables.
   boost::asio::awaitable<std::map<int, int>> at_fault(
       std::vector<std::pair<int, std::int64_t>> open);
+  // Runs job on the storage thread, then carries its outcome out (tables
+  // opened and closed, people told) on the service's own strand, where the
+  // storage thread's completions arrive in the order their jobs committed:
+  // what one person is told about an event never overtakes what they were
+  // told before (two tables' last boards, say, finishing at once).
+  boost::asio::awaitable<Outcome> decide(std::function<Outcome(storage::Database&)> job);
   void carry_out(Outcome& o);
-  EventAnswer answer(Outcome& o);
+  // The answer to a request, from its outcome (carried out by decide()).
+  static EventAnswer answer(const Outcome& o);
   // On the storage thread.
   void refresh_due();
 
   Hub& hub_;
+  struct Order;  // the strand of decide()
+  std::unique_ptr<Order> order_;
   std::map<std::int64_t, std::unique_ptr<Live>> events_;    // storage thread
   std::map<std::int64_t, std::unique_ptr<Daily>> dailies_;  // storage thread
   std::vector<EventTableRef> restored_;                     // restore() to start()
