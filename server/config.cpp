@@ -68,7 +68,8 @@ constexpr IntSetting kIntSettings[] = {
 // What whistd is, and where its settings come from.
 constexpr const char* kUsage = R"(usage: whistd [--config FILE] [--KEY VALUE]...
 
-The whist server: HTTP and WebSocket on one port, SQLite for everything kept.
+The whist server: HTTP and WebSocket on one port, SQLite (or PostgreSQL) for
+everything kept.
 Settings come from the defaults, then the file given with --config (lines of
 `key = value`, # for comments), then the flags (--key value or --key=value).
 
@@ -76,7 +77,8 @@ Settings come from the defaults, then the file given with --config (lines of
 // Where it listens, what it keeps and serves, and its log.
 constexpr const char* kServer = R"(  listen ADDRESS         address to listen on (default 127.0.0.1)
   port N                 port (default 8080)
-  database PATH          SQLite database file (default whistd.db)
+  database PATH|URI      SQLite database file (default whistd.db), or a
+                         PostgreSQL database: postgresql://USER@HOST:PORT/DB
   static-dir PATH        the browser client's files (default: built-in page)
   log-level LEVEL        trace, debug, info, warn, error (default info)
   log-file PATH          append the log to this file, reopened on SIGHUP

@@ -8,6 +8,7 @@
 #include "server/log_sink.hpp"
 #include "server/server.hpp"
 #include "storage/backup.hpp"
+#include "storage/sql_database.hpp"
 
 int main(int argc, char** argv) {
   using namespace whist::server;
@@ -22,6 +23,12 @@ int main(int argc, char** argv) {
     return 0;
   }
   if (!p.backup_to.empty()) {
+    if (whist::storage::is_postgres_uri(p.config.database)) {
+      std::fprintf(stderr,
+                   "whistd: --backup-to copies a SQLite file; back up PostgreSQL with pg_dump "
+                   "(docs/operations.md#backups)\n");
+      return 2;
+    }
     // An online backup: safe while a whistd serves the same database.
     try {
       const auto r = whist::storage::backup_database(p.config.database, p.backup_to);

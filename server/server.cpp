@@ -62,26 +62,30 @@ struct Server::Impl {
   Impl(Config config, std::function<void()> reopen) : reopen_log(std::move(reopen)) {
     ctx.config = std::move(config);
     if (!init_crypto()) throw std::runtime_error("libsodium cannot be initialized");
-    // One whistd per database file. A whistd just killed may take a moment
-    // to go, and whistctl holds the lock for a moment while it changes the
-    // file itself: wait a little.
+    // One whistd per database. A whistd just killed may take a moment to
+    // go, and whistctl holds the lock for a moment while it changes the
+    // database itself: wait a little.
     lock = storage::DaemonLock::take(ctx.config.database, 15000);
     if (!lock)
       throw std::runtime_error("another whistd (or whistctl) holds " +
                                storage::DaemonLock::path_for(ctx.config.database) +
-                               ": one whistd per database file");
-    auto db = std::make_unique<storage::SqliteDatabase>(ctx.config.database);
-    checkpointer = std::make_unique<storage::Checkpointer>(
-        ctx.config.database, std::chrono::milliseconds(200),
-        [m = &ctx.metrics] { ++m->storage_checkpoints_total; });
-    // The checkpoint thread copies the log every 200 ms; the storage thread
-    // checkpoints itself only past 8,000 pages (32 MiB), which a fast load
-    // does not reach in that time (SQLite's default, 1,000 pages, it did:
-    // a tenth of the storage thread's time, and more copies of each page).
-    db->exec("PRAGMA wal_autocheckpoint=8000");
+                               ": one whistd per database");
+    auto db = std::make_unique<storage::SqlDatabase>(ctx.config.database);
+    if (!db->postgres()) {
+      checkpointer = std::make_unique<storage::Checkpointer>(
+          ctx.config.database, std::chrono::milliseconds(200),
+          [m = &ctx.metrics] { ++m->storage_checkpoints_total; });
+      // The checkpoint thread copies the log every 200 ms; the storage
+      // thread checkpoints itself only past 8,000 pages (32 MiB), which a
+      // fast load does not reach in that time (SQLite's default, 1,000
+      // pages, it did: a tenth of the storage thread's time, and more
+      // copies of each page).
+      db->exec("PRAGMA wal_autocheckpoint=8000");
+    }
     ctx.db = std::move(db);
     ctx.bots = std::make_unique<BotPool>(ctx.config.bot_threads, 64 * ctx.config.bot_threads);
-    spdlog::info("database {} (schema version {})", ctx.config.database, ctx.db->schema_version());
+    spdlog::info("database {} (schema version {})", storage::redacted(ctx.config.database),
+                 ctx.db->schema_version());
     hub = std::make_unique<Hub>(ctx, ioc);
     ctx.hub = hub.get();
     events = std::make_unique<EventService>(*hub);

@@ -48,13 +48,12 @@ std::optional<std::int64_t> SqlAccounts::create_account(std::string_view usernam
   }
   Statement st(db_,
                "INSERT INTO accounts(username, password_hash, guest, created_at) "
-               "VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING RETURNING id",
+               "VALUES (?1, ?2, ?3, ?4) ON CONFLICT DO NOTHING",
                "create_account");
   st.bind(1, username).bind(2, password_hash).bind(3, guest ? 1 : 0).bind(4, now);
   // No row: the name is taken (told apart from any other error, which throws).
-  if (!st.step()) return std::nullopt;
-  const std::int64_t id = st.int64(0);
-  st.run();
+  const std::int64_t id = st.insert_id();
+  if (id == 0) return std::nullopt;
   return id;
 }
 

@@ -159,11 +159,9 @@ void SqlGames::append_action(std::int64_t game_id, int index, std::string_view a
     throw StorageError(std::string(kWhat) + ": game " + std::to_string(game_id) +
                        " has a gap in its actions");
   if (index != game.next) throw StorageError(not_next(kWhat, game_id, index, game.next));
-  Statement& insert =
-      prepared(db_, log_st_.insert,
-               "INSERT INTO action_log(game_id, idx, action, request) VALUES (?1, ?2, ?3, ?4) "
-               "RETURNING id",
-               kWhat);
+  Statement& insert = prepared(
+      db_, log_st_.insert,
+      "INSERT INTO action_log(game_id, idx, action, request) VALUES (?1, ?2, ?3, ?4)", kWhat);
   insert.bind(1, game_id).bind(2, static_cast<std::int64_t>(index)).bind(3, action);
   if (request.empty())
     insert.bind_null(4);

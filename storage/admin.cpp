@@ -80,9 +80,7 @@ std::optional<std::string> SqlAdmin::ban_reason(std::int64_t account) const {
 
 std::int64_t SqlAdmin::queue_admin_command(std::string_view command, std::string_view args,
                                            std::int64_t now) {
-  Statement st(db_,
-               "INSERT INTO admin_commands(command, args, created_at) VALUES (?1, ?2, ?3) "
-               "RETURNING id",
+  Statement st(db_, "INSERT INTO admin_commands(command, args, created_at) VALUES (?1, ?2, ?3)",
                "queue_admin_command");
   st.bind(1, command).bind(2, args).bind(3, now);
   return st.insert_id();

@@ -11,9 +11,23 @@
 #include <stdexcept>
 #include <thread>
 
+#include "storage/sql.hpp"
+#include "storage/sql_database.hpp"
+
 namespace whist::storage {
 
+namespace {
+
+// Any number, the same in every whistd and whistctl (the migrations' is
+// postgres_schema.cpp's); an advisory lock is per database.
+constexpr const char* kOwnerLockSql = "SELECT pg_try_advisory_lock(7420918)";
+
+}  // namespace
+
+DaemonLock::DaemonLock(std::shared_ptr<detail::Connection> pg) : pg_(std::move(pg)) {}
+
 std::string DaemonLock::path_for(const std::string& database) {
+  if (is_postgres_uri(database)) return "the owner lock of " + redacted(database);
   if (database.empty() || database == ":memory:") return "";
   // The same lock however the file is named (a relative path, a symlink).
   std::error_code ec;
@@ -22,6 +36,16 @@ std::string DaemonLock::path_for(const std::string& database) {
 }
 
 std::optional<DaemonLock> DaemonLock::take(const std::string& database, int wait_ms) {
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(wait_ms);
+  if (is_postgres_uri(database)) {
+    auto pg = detail::open_postgres(database);
+    for (;;) {
+      detail::Statement st(pg.get(), kOwnerLockSql, "taking the owner lock");
+      if (st.step() && st.int64(0) == 1) return DaemonLock(std::move(pg));
+      if (std::chrono::steady_clock::now() >= deadline) return std::nullopt;
+      std::this_thread::sleep_for(std::chrono::milliseconds(100));
+    }
+  }
   const std::string path = path_for(database);
   if (path.empty()) return DaemonLock(-1);
   // Read-only: flock needs no write access, so a lock file that whistctl
@@ -29,7 +53,6 @@ std::optional<DaemonLock> DaemonLock::take(const std::string& database, int wait
   const int fd = ::open(path.c_str(), O_RDONLY | O_CREAT | O_CLOEXEC, 0644);
   if (fd < 0)
     throw std::runtime_error("cannot open the lock file " + path + ": " + std::strerror(errno));
-  const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(wait_ms);
   for (;;) {
     if (::flock(fd, LOCK_EX | LOCK_NB) == 0) return DaemonLock(fd);
     if (errno != EWOULDBLOCK && errno != EINTR) {
@@ -46,7 +69,7 @@ std::optional<DaemonLock> DaemonLock::take(const std::string& database, int wait
 }
 
 DaemonLock::~DaemonLock() {
-  if (fd_ >= 0) ::close(fd_);  // closing drops the lock
+  if (fd_ >= 0) ::close(fd_);  // closing drops the lock (and pg_'s end, its lock)
 }
 
 }  // namespace whist::storage

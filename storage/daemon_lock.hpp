@@ -1,29 +1,39 @@
-// Who owns the live tables of a database file: the whistd running on it
-// holds an exclusive lock (flock) on the file FILE.lock beside it, for as
-// long as it runs; the kernel drops it when whistd exits, even by SIGKILL.
-// whistctl tries the same lock: if it gets it, no whistd runs on the file,
-// and it changes the file itself (holding the lock, so a whistd starting
-// meanwhile waits); if not, it asks the running whistd (storage/admin.cpp).
+// Who owns the live tables of a database: the whistd running on it holds
+// an exclusive lock for as long as it runs, dropped when whistd exits, even
+// by SIGKILL. For a SQLite file, a lock (flock) on the file FILE.lock
+// beside it (the kernel drops it); for PostgreSQL, an advisory lock held by
+// a connection of its own (the server drops it when the connection ends).
+// whistctl tries the same lock: if it gets it, no whistd runs on the
+// database, and it changes it itself (holding the lock, so a whistd
+// starting meanwhile waits); if not, it asks the running whistd
+// (storage/admin.cpp).
 #pragma once
 
+#include <memory>
 #include <optional>
 #include <string>
 #include <utility>
 
 namespace whist::storage {
 
+namespace detail {
+class Connection;
+}
+
 class DaemonLock {
  public:
-  // The lock file of a database file ("" for ":memory:": no lock).
+  // The lock file of a database file ("" for ":memory:": no lock); for
+  // PostgreSQL, the lock's name in words (the URI without its password).
   static std::string path_for(const std::string& database);
   // Takes the lock, waiting up to `wait_ms` for another holder to let go;
   // nullopt if it is still held then. Throws std::runtime_error if the
   // lock file cannot be opened.
   static std::optional<DaemonLock> take(const std::string& database, int wait_ms);
 
-  DaemonLock(DaemonLock&& o) noexcept : fd_(o.fd_) { o.fd_ = -1; }
+  DaemonLock(DaemonLock&& o) noexcept : fd_(o.fd_), pg_(std::move(o.pg_)) { o.fd_ = -1; }
   DaemonLock& operator=(DaemonLock&& o) noexcept {
     std::swap(fd_, o.fd_);
+    std::swap(pg_, o.pg_);
     return *this;
   }
   DaemonLock(const DaemonLock&) = delete;
@@ -31,7 +41,10 @@ class DaemonLock {
 
  private:
   explicit DaemonLock(int fd) : fd_(fd) {}
+  explicit DaemonLock(std::shared_ptr<detail::Connection> pg);
   int fd_ = -1;
+  // Holding the advisory lock (shared: its type stays unknown here).
+  std::shared_ptr<detail::Connection> pg_;
 };
 
 }  // namespace whist::storage

@@ -39,7 +39,7 @@ std::int64_t SqlEvents::create_event(std::int64_t director, std::string_view nam
                                      std::string_view document, std::int64_t now) {
   Statement st(db_,
                "INSERT INTO events(director, name, state, start_at, document, created_at, "
-               "updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6) RETURNING id",
+               "updated_at) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?6)",
                "create_event");
   st.bind(1, director).bind(2, name).bind(3, event::state_name(state)).bind(4, start_at);
   st.bind(5, document).bind(6, now);

@@ -40,7 +40,7 @@ std::int64_t SqlGames::create_game(std::int64_t table_id, std::string_view setup
   Transaction tx(db_, "create_game");
   Statement st(db_,
                "INSERT INTO games(table_id, setup, seats, state, started_at) "
-               "VALUES (?1, ?2, ?3, ?4, ?5) RETURNING id",
+               "VALUES (?1, ?2, ?3, ?4, ?5)",
                "create_game");
   st.bind(1, table_id)
       .bind(2, setup)

@@ -90,6 +90,14 @@ class PostgresCursor final : public Cursor {
     row_ = -1;
   }
   StepResult step() override;
+  std::int64_t insert_id() override {
+    returning_ = true;
+    const StepResult r = step();
+    returning_ = false;
+    if (r == StepResult::kDone) return 0;  // nothing inserted
+    if (r != StepResult::kRow) fail();
+    return int64(0);
+  }
   std::string error() const override { return std::string(what_) + ": " + error_; }
   bool is_null(int col) const override { return PQgetisnull(result_.get(), row_, col) != 0; }
   std::int64_t int64(int col) const override;
@@ -123,7 +131,8 @@ class PostgresCursor final : public Cursor {
   std::vector<std::optional<std::string>> values_;
   std::vector<Oid> types_;
   Result result_;
-  int row_ = -1;  // -1: not run since the last reset
+  int row_ = -1;            // -1: not run since the last reset
+  bool returning_ = false;  // run with " RETURNING id" (insert_id)
   std::string error_;
 };
 
@@ -193,8 +202,10 @@ StepResult PostgresCursor::step() {
     std::vector<const char*> values(values_.size());
     for (std::size_t i = 0; i < values_.size(); ++i)
       values[i] = values_[i] ? values_[i]->c_str() : nullptr;
-    result_.reset(PQexecParams(db_->conn(), sql_.c_str(), static_cast<int>(values.size()),
-                               types_.data(), values.data(), nullptr, nullptr, 0));
+    const std::string returning = returning_ ? sql_ + " RETURNING id" : std::string();
+    result_.reset(PQexecParams(db_->conn(), returning_ ? returning.c_str() : sql_.c_str(),
+                               static_cast<int>(values.size()), types_.data(), values.data(),
+                               nullptr, nullptr, 0));
     const ExecStatusType status = result_ ? PQresultStatus(result_.get()) : PGRES_FATAL_ERROR;
     if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) {
       error_ = result_error(result_.get(), db_->conn());

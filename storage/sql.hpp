@@ -5,9 +5,11 @@
 //
 // The SQL the stores write is the common part of the two dialects:
 // parameters numbered ?1, ?2... (the PostgreSQL driver writes them $1,
-// $2...), INSERT ... ON CONFLICT ... DO NOTHING / DO UPDATE, RETURNING for
-// a new row's id, COALESCE, CASE. A statement that differs is chosen by
-// Connection::dialect().
+// $2...), INSERT ... ON CONFLICT ... DO NOTHING / DO UPDATE, COALESCE,
+// CASE. A new row's id comes from Statement::insert_id() (SQLite's rowid;
+// PostgreSQL's RETURNING id, added by its driver: SQLite's RETURNING costs
+// a statement journal and a temporary table each time). A statement that
+// differs is chosen by Connection::dialect().
 #pragma once
 
 #include <cstdint>
@@ -39,6 +41,9 @@ class Cursor {
   virtual void bind_null(int i) = 0;
   virtual void reset() = 0;
   virtual StepResult step() = 0;
+  // Runs an INSERT into a table keyed by `id`: the new row's id, or 0 if it
+  // inserted none (ON CONFLICT DO NOTHING).
+  virtual std::int64_t insert_id() = 0;
   // The last step's error: the statement's `what` and the engine's message.
   virtual std::string error() const = 0;
   [[noreturn]] void fail() const { throw StorageError(error()); }
@@ -114,13 +119,9 @@ class Statement {
     }
   }
 
-  // Runs an INSERT ... RETURNING id: the new row's id.
-  std::int64_t insert_id() {
-    if (!step()) throw StorageError("an INSERT returned no id");
-    const std::int64_t id = int64(0);
-    run();
-    return id;
-  }
+  // Runs an INSERT into a table keyed by `id` (the SQL says no RETURNING):
+  // the new row's id, or 0 if it inserted none (ON CONFLICT DO NOTHING).
+  std::int64_t insert_id() { return cursor_->insert_id(); }
 
   bool is_null(int col) const { return cursor_->is_null(col); }
   std::int64_t int64(int col) const { return cursor_->int64(col); }

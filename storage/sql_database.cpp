@@ -55,6 +55,27 @@ bool is_postgres_uri(const std::string& where) {
   return where.rfind("postgresql://", 0) == 0 || where.rfind("postgres://", 0) == 0;
 }
 
+std::string redacted(const std::string& where) {
+  if (!is_postgres_uri(where)) return where;
+  std::string out = where;
+  // user:password@host
+  const std::size_t scheme = out.find("://") + 3;
+  const std::size_t at = out.find('@', scheme);
+  const std::size_t slash = out.find('/', scheme);
+  if (at != std::string::npos && (slash == std::string::npos || at < slash)) {
+    const std::size_t colon = out.find(':', scheme);
+    if (colon != std::string::npos && colon < at) out.replace(colon + 1, at - colon - 1, "***");
+  }
+  // ?password=...&
+  for (std::size_t p = out.find("password="); p != std::string::npos;
+       p = out.find("password=", p + 1)) {
+    const std::size_t start = p + 9;
+    const std::size_t end = out.find('&', start);
+    out.replace(start, (end == std::string::npos ? out.size() : end) - start, "***");
+  }
+  return out;
+}
+
 SqlDatabase::SqlDatabase(const std::string& where)
     : SqlDatabase(is_postgres_uri(where) ? detail::open_postgres(where)
                                          : detail::open_sqlite(where)) {}

@@ -93,4 +93,8 @@ class PostgresDatabase final : public SqlDatabase {
 // rather than a SQLite file.
 bool is_postgres_uri(const std::string& where);
 
+// `where` as it may be shown or logged: a URI's password (user:PASSWORD@,
+// or password=... among its parameters) replaced by ***.
+std::string redacted(const std::string& where);
+
 }  // namespace whist::storage

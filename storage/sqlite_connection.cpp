@@ -59,6 +59,10 @@ class SqliteCursor final : public Cursor {
     if (code == SQLITE_CONSTRAINT_FOREIGNKEY) return StepResult::kForeignKey;
     fail();
   }
+  std::int64_t insert_id() override {
+    if (step() != StepResult::kDone) fail();
+    return sqlite3_changes(db_) > 0 ? sqlite3_last_insert_rowid(db_) : 0;
+  }
   std::string error() const override { return std::string(what_) + ": " + sqlite3_errmsg(db_); }
   bool is_null(int col) const override { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
   std::int64_t int64(int col) const override { return sqlite3_column_int64(stmt_, col); }

@@ -20,8 +20,7 @@ TableRow read_table(const Statement& st) {
 
 std::int64_t SqlTables::create_table(std::string_view settings, TableState state,
                                      std::int64_t now) {
-  Statement st(db_,
-               "INSERT INTO tables(settings, state, created_at) VALUES (?1, ?2, ?3) RETURNING id",
+  Statement st(db_, "INSERT INTO tables(settings, state, created_at) VALUES (?1, ?2, ?3)",
                "create_table");
   st.bind(1, settings).bind(2, name(state)).bind(3, now);
   return st.insert_id();

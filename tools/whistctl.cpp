@@ -19,11 +19,13 @@
 //   whistctl --db FILE mute-chat USER DURATION [--reason TEXT]
 //   whistctl --db FILE unmute-chat USER
 //
+// FILE is a SQLite file; a postgresql:// URI works the same way.
+//
 // close-table and ban change what a running whistd holds live: when whistd
-// runs on the file (it holds FILE.lock, storage/daemon_lock.hpp), whistctl
-// queues the command in the database and waits for whistd to carry it out
-// (server/admin.cpp); otherwise it makes the change in the file itself,
-// holding the lock (server/admin_ops.cpp).
+// runs on the database (it holds FILE.lock, or PostgreSQL's owner lock:
+// storage/daemon_lock.hpp), whistctl queues the command in the database and
+// waits for whistd to carry it out (server/admin.cpp); otherwise it makes
+// the change itself, holding the lock (server/admin_ops.cpp).
 //
 // Exit status: 0 done (the ledger is sound), 1 refused or the ledger check
 // (or the ratings' rebuild) found problems, 2 bad usage, an unknown table, user or game, or the
@@ -55,7 +57,7 @@ namespace {
 using whist::unix_now;
 using whist::storage::Database;
 
-constexpr const char* kUsage = R"(usage: whistctl --db FILE COMMAND [ARGS]
+constexpr const char* kUsage = R"(usage: whistctl --db FILE|URI COMMAND [ARGS]
 
 Commands:
   ledger-check                  prove the chip ledger: every balance is the sum
@@ -482,14 +484,14 @@ int main(int argc, char** argv) {
     return 2;
   }
   // Never create a new, empty database by mistake.
-  if (!std::filesystem::exists(db_path)) {
+  if (!whist::storage::is_postgres_uri(db_path) && !std::filesystem::exists(db_path)) {
     std::fprintf(stderr, "whistctl: no database file %s\n", db_path.c_str());
     return 2;
   }
   const std::string command = args[0];
   const std::vector<std::string> rest(args.begin() + 1, args.end());
   try {
-    whist::storage::SqliteDatabase db(db_path);
+    whist::storage::SqlDatabase db(db_path);
     if (command == "ledger-check" && rest.empty()) return ledger_check(db);
     if (command == "grant") return grant(db, rest);
     if (command == "players" && (rest.empty() || (rest.size() == 1 && rest[0] == "--all")))

@@ -5,6 +5,11 @@ Run with Debian's Python (python3-pytest, python3-websockets 10.4):
 
     WHISTD=build/server/whistd /usr/bin/python3 -m pytest -q tests/server
 
+With WHIST_TEST_DATABASE=postgres, each whistd gets a new database on a
+PostgreSQL server the session starts (Debian's, in a temporary folder, on a
+free port) instead of a SQLite file: the CTest server.pytest.postgres runs
+the tests that do not read the SQLite file themselves so.
+
 No pytest-asyncio: tests write `async def body(): ...` and call run(body()).
 """
 
@@ -18,7 +23,9 @@ import re
 import shutil
 import signal
 import socket
+import pwd
 import subprocess
+import tempfile
 import time
 
 import pytest
@@ -86,6 +93,17 @@ class Server:
     def log(self):
         return self.log_path.read_text(errors="replace")
 
+    def database_bytes(self):
+        """All the database holds: the SQLite file's bytes, or a PostgreSQL
+        database's dump (pg_dump's SQL text)."""
+        if str(self.db_path).startswith("postgresql://"):
+            bindir = subprocess.run(["pg_config", "--bindir"], capture_output=True, text=True,
+                                    check=True).stdout.strip()
+            return subprocess.run([os.path.join(bindir, "pg_dump"), "-d", str(self.db_path)],
+                                  capture_output=True, check=True).stdout
+        with open(self.db_path, "rb") as f:
+            return f.read()
+
     def http(self, method, path, headers=None, body=None):
         """One HTTP request; returns (status, headers dict (lowercase), body text)."""
         conn = http.client.HTTPConnection(self.host, self.port, timeout=TIMEOUT)
@@ -121,8 +139,68 @@ class Server:
         return self.proc.returncode
 
 
+POSTGRES = os.environ.get("WHIST_TEST_DATABASE") == "postgres"
+
+
+class PostgresServer:
+    """A PostgreSQL server of Debian's for the session: initdb in a temporary
+    folder (as the user postgres, or nobody, when run as root), listening on
+    127.0.0.1 and a free port; new_database() gives a fresh database's URI."""
+
+    def __init__(self):
+        bindir = subprocess.run(["pg_config", "--bindir"], capture_output=True, text=True,
+                                check=True).stdout.strip()
+        if not os.path.exists(os.path.join(bindir, "initdb")):
+            pytest.fail("PostgreSQL's server programs are not installed (scripts/setup)")
+        self.bin = lambda name: os.path.join(bindir, name)
+        self.dir = tempfile.mkdtemp(prefix="whist-pg-")
+        self.as_user = []
+        if os.geteuid() == 0:
+            for name in ("postgres", "nobody"):
+                try:
+                    pw = pwd.getpwnam(name)
+                except KeyError:
+                    continue
+                os.chown(self.dir, pw.pw_uid, pw.pw_gid)
+                self.as_user = ["runuser", "-u", name, "--"]
+                break
+        self.port = free_port()
+        self.data = os.path.join(self.dir, "data")
+        subprocess.run(self.as_user + [self.bin("initdb"), "-D", self.data, "-U", "whist",
+                                       "-A", "trust", "-E", "UTF8", "--locale=C", "--no-sync",
+                                       "--no-instructions"],
+                       check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        # Durability off: the server never outlives the session.
+        options = (f"-p {self.port} -k {self.dir} -c listen_addresses=127.0.0.1 -c fsync=off "
+                   "-c synchronous_commit=off -c full_page_writes=off -c max_connections=300")
+        subprocess.run(self.as_user + [self.bin("pg_ctl"), "-D", self.data, "-l",
+                                       os.path.join(self.dir, "server.log"), "-w", "-t", "60",
+                                       "-s", "-o", options, "start"], check=True)
+        self.count = itertools.count(1)
+
+    def new_database(self):
+        name = f"whistd_{next(self.count)}"
+        subprocess.run([self.bin("psql"), "-X", "-q", "-h", "127.0.0.1", "-p", str(self.port),
+                        "-U", "whist", "-d", "postgres", "-c", f"CREATE DATABASE {name}"],
+                       check=True)
+        return f"postgresql://whist@127.0.0.1:{self.port}/{name}"
+
+    def stop(self):
+        subprocess.run(self.as_user + [self.bin("pg_ctl"), "-D", self.data, "-m", "immediate",
+                                       "-s", "stop"], stdout=subprocess.DEVNULL,
+                       stderr=subprocess.DEVNULL)
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def postgres():
+    server = PostgresServer()
+    yield server
+    server.stop()
+
+
 @pytest.fixture
-def whistd(tmp_path):
+def whistd(tmp_path, request):
     """A factory: whistd(*extra_flags, db=None) starts a whistd on a free port
     with a fresh database (or the file `db`) and quick password hashing, and returns a Server. Every
     server started is stopped at teardown."""
@@ -133,6 +211,8 @@ def whistd(tmp_path):
         """`db`: the database file to use (another server's, to restart it);
         a fresh one when None. `env`: variables added to the environment."""
         n = next(counter)
+        if db is None and POSTGRES:
+            db = request.getfixturevalue("postgres").new_database()
         db = db or tmp_path / f"whistd-{n}.db"
         for attempt in range(5):
             port = free_port()
