@@ -2,7 +2,7 @@
 // and its migrations and the transactions, and hands out the stores, each
 // behind a small interface of its own (accounts and sessions, tables,
 // games, the chip ledger, friends, results, the operator's side, ratings,
-// safety between players, events). The
+// safety between players, events, tables' leases between nodes). The
 // implementations, on SQLite or PostgreSQL, are sql_database.hpp's; the
 // server sees only this.
 //
@@ -16,6 +16,7 @@
 #include "storage/event_store.hpp"
 #include "storage/friend_store.hpp"
 #include "storage/game_store.hpp"
+#include "storage/lease_store.hpp"
 #include "storage/ledger_store.hpp"
 #include "storage/rating_store.hpp"
 #include "storage/result_store.hpp"
@@ -40,6 +41,7 @@ class Database {
   virtual RatingStore& ratings() = 0;
   virtual SafetyStore& safety() = 0;
   virtual EventStore& events() = 0;
+  virtual LeaseStore& leases() = 0;
 
   // The schema version after migrations.
   virtual int schema_version() const = 0;

@@ -244,13 +244,24 @@ CREATE TABLE events (
 CREATE INDEX events_state ON events(state, start_at);
 )sql";
 
+// 13: tables' leases between whistd nodes (LeaseStore).
+constexpr const char* kVersion13 = R"sql(
+CREATE TABLE table_leases (
+  table_id   BIGINT  PRIMARY KEY REFERENCES tables(id),
+  node       TEXT    NOT NULL,
+  token      BIGINT  NOT NULL CHECK (token > 0),
+  expires_ms BIGINT  NOT NULL
+);
+CREATE INDEX table_leases_node ON table_leases(node);
+)sql";
+
 struct Migration {
   int to;           // the version after it
   const char* sql;  // from the version before (the previous entry's `to`, or 0)
 };
 
 // Append only, as SQLite's; each `to` matches SQLite's migration number.
-constexpr std::array<Migration, 1> kMigrations = {{{12, kVersion12}}};
+constexpr std::array<Migration, 2> kMigrations = {{{12, kVersion12}, {13, kVersion13}}};
 
 constexpr int kKnownVersion = kMigrations.back().to;
 

@@ -221,6 +221,10 @@
 //                 event_codec.hpp), created_at, updated_at INTEGER; index
 //                 on (state, start_at)
 //
+// Version 13: table_leases (lease_store.hpp): table_id INTEGER PRIMARY KEY
+// REFERENCES tables(id), node TEXT, token INTEGER > 0 (the fencing token),
+// expires_ms INTEGER (Unix ms); index on node.
+//
 // The indexes on state serve tables_in_state/games_in_state (an index on
 // state also orders by rowid, hence by id); sessions_account_id and
 // games_table_id keep foreign-key checks and per-account/per-table lookups
@@ -237,7 +241,7 @@ namespace whist::storage::detail {
 namespace {
 
 // Each entry is migration number (index + 1). Append only.
-constexpr std::array<const char*, 12> kMigrations = {
+constexpr std::array<const char*, 13> kMigrations = {
     // 1: accounts, sessions, tables, games and their deals and actions.
     R"sql(
 CREATE TABLE accounts (
@@ -539,6 +543,16 @@ CREATE TABLE events (
   updated_at INTEGER NOT NULL
 );
 CREATE INDEX events_state ON events(state, start_at);
+)sql",
+    // 13: tables' leases between whistd nodes (LeaseStore).
+    R"sql(
+CREATE TABLE table_leases (
+  table_id   INTEGER PRIMARY KEY REFERENCES tables(id),
+  node       TEXT    NOT NULL,
+  token      INTEGER NOT NULL CHECK (token > 0),
+  expires_ms INTEGER NOT NULL
+);
+CREATE INDEX table_leases_node ON table_leases(node);
 )sql",
 };
 

@@ -92,6 +92,7 @@ AdminStore& SqlDatabase::admin() { return stores_->admin; }
 RatingStore& SqlDatabase::ratings() { return stores_->ratings; }
 SafetyStore& SqlDatabase::safety() { return stores_->safety; }
 EventStore& SqlDatabase::events() { return stores_->events; }
+LeaseStore& SqlDatabase::leases() { return stores_->leases; }
 
 int SqlDatabase::schema_version() const {
   return postgres() ? detail::postgres_schema_version(db_.get())

@@ -39,6 +39,7 @@ class SqlDatabase : public Database {
   RatingStore& ratings() override;
   SafetyStore& safety() override;
   EventStore& events() override;
+  LeaseStore& leases() override;
 
   int schema_version() const override;
 

@@ -265,6 +265,22 @@ class SqlEvents final : public EventStore {
   Connection* db_;
 };
 
+class SqlLeases final : public LeaseStore {
+ public:
+  explicit SqlLeases(Connection* db) : db_(db) {}
+  std::optional<Lease> acquire(std::int64_t table, std::string_view node, std::int64_t now_ms,
+                               std::int64_t ttl_ms) override;
+  bool renew(std::int64_t table, std::string_view node, std::int64_t token, std::int64_t now_ms,
+             std::int64_t ttl_ms) override;
+  bool release(std::int64_t table, std::string_view node, std::int64_t token) override;
+  std::optional<Lease> lease(std::int64_t table) const override;
+  std::vector<std::int64_t> leases_of(std::string_view node) const override;
+  bool check_lease(std::int64_t table, std::int64_t token) override;
+
+ private:
+  Connection* db_;
+};
+
 struct SqlStores {
   explicit SqlStores(Connection* db)
       : accounts(db),
@@ -276,7 +292,8 @@ struct SqlStores {
         admin(db),
         ratings(db),
         safety(db),
-        events(db) {}
+        events(db),
+        leases(db) {}
   SqlAccounts accounts;
   SqlTables tables;
   SqlResults results;
@@ -287,6 +304,7 @@ struct SqlStores {
   SqlRatings ratings;
   SqlSafety safety;
   SqlEvents events;
+  SqlLeases leases;
 };
 
 // The schema's migrations (schema.cpp for SQLite, postgres_schema.cpp):

@@ -225,10 +225,12 @@ TEST_CASE("a version-2 file migrates to the results schema keeping its data",
     // (migration 5), no ratings (migration 7), no hidden game lists
     // (migration 8), no sessions' devices (migration 9), no account care
     // and safety (migration 10; its ledger, rebuilt, stays), no
-    // preferences (migration 11), no events (migration 12).
+    // preferences (migration 11), no events (migration 12), no leases
+    // (migration 13).
     Raw raw(file.path());
     raw.exec(
-        "DROP TABLE events; DROP TABLE account_prefs; DROP TABLE reports; DROP TABLE blocks; DROP "
+        "DROP TABLE table_leases; DROP TABLE events; DROP TABLE account_prefs; DROP TABLE reports; "
+        "DROP TABLE blocks; DROP "
         "TABLE mutes; DROP "
         "TABLE password_resets; "
         "DROP TABLE name_holds; ALTER TABLE accounts DROP COLUMN deleted_at; "
