@@ -478,7 +478,8 @@ test("an event at a time: its start in local time with a countdown; cancelled by
   assert.match(await visitor.textContent('[data-role="wanted"]'), new RegExp(`to see Event ${id}\\.`));
   await visitor.click("#guest");
   await screen(visitor, "event");
-  assert.equal(await visitor.textContent('[data-role="event-name"]'), "Sunday drive");
+  // The page is drawn at once ("Event N"), its name once event.get answers.
+  await visitor.waitForFunction(() => document.querySelector('[data-role="event-name"]')?.textContent === "Sunday drive");
   await visitor.click("#event-enter");
   await visitor.waitForFunction(() => /Guests have no chips/.test(document.querySelector('[data-role="entry-error"]')?.textContent ?? ""));
   await fits(visitor, "the event's page for a guest");
