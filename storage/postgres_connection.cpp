@@ -127,6 +127,7 @@ class PostgresCursor final : public Cursor {
 
   PostgresConnection* db_;
   std::string sql_;
+  std::string sql_returning_;  // sql_ with " RETURNING id", made at the first insert_id
   std::string_view what_;
   std::vector<std::optional<std::string>> values_;
   std::vector<Oid> types_;
@@ -164,14 +165,14 @@ class PostgresConnection final : public Connection {
   std::unique_ptr<Cursor> prepare(std::string_view sql, std::string_view what) override {
     return std::make_unique<PostgresCursor>(this, sql, what);
   }
-  void exec(std::string_view sql, std::string_view what) override {
-    const std::string text(sql);
-    const Result r(PQexec(conn_, text.c_str()));
+  void exec(const char* sql, std::string_view what) override {
+    const Result r(PQexec(conn_, sql));
     const ExecStatusType status = r ? PQresultStatus(r.get()) : PGRES_FATAL_ERROR;
     if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK)
       throw StorageError(std::string(what) + ": " + result_error(r.get(), conn_));
     // A whole transaction rolled back (not a savepoint): as SQLite's hook.
-    if (hook_ && sql.rfind("ROLLBACK", 0) == 0 && sql.rfind("ROLLBACK TO", 0) != 0) hook_();
+    const std::string_view text(sql);
+    if (hook_ && text.rfind("ROLLBACK", 0) == 0 && text.rfind("ROLLBACK TO", 0) != 0) hook_();
   }
   bool in_transaction() const override { return PQtransactionStatus(conn_) != PQTRANS_IDLE; }
   std::int64_t changes() const override { return changes_; }
@@ -202,8 +203,8 @@ StepResult PostgresCursor::step() {
     std::vector<const char*> values(values_.size());
     for (std::size_t i = 0; i < values_.size(); ++i)
       values[i] = values_[i] ? values_[i]->c_str() : nullptr;
-    const std::string returning = returning_ ? sql_ + " RETURNING id" : std::string();
-    result_.reset(PQexecParams(db_->conn(), returning_ ? returning.c_str() : sql_.c_str(),
+    if (returning_ && sql_returning_.empty()) sql_returning_ = sql_ + " RETURNING id";
+    result_.reset(PQexecParams(db_->conn(), returning_ ? sql_returning_.c_str() : sql_.c_str(),
                                static_cast<int>(values.size()), types_.data(), values.data(),
                                nullptr, nullptr, 0));
     const ExecStatusType status = result_ ? PQresultStatus(result_.get()) : PGRES_FATAL_ERROR;

@@ -591,7 +591,7 @@ void migrate_sqlite(Connection* db) {
     const std::string what = "applying migration " + std::to_string(next);
     db->exec(kMigrations[static_cast<std::size_t>(version)], what);
     // PRAGMA takes no bound parameters; `next` is the code's own number.
-    db->exec("PRAGMA user_version=" + std::to_string(next), what);
+    db->exec(("PRAGMA user_version=" + std::to_string(next)).c_str(), what);
     tx.commit();
     version = next;
   }

@@ -60,7 +60,9 @@ class Connection {
   // `what` names the operation in errors; it must outlive the statement.
   virtual std::unique_ptr<Cursor> prepare(std::string_view sql, std::string_view what) = 0;
   // Runs statements that return no rows (one or several, separated by ';').
-  virtual void exec(std::string_view sql, std::string_view what) = 0;
+  // (NUL-terminated, as both engines take it: no copy for the savepoints
+  // every storage job opens.)
+  virtual void exec(const char* sql, std::string_view what) = 0;
   virtual bool in_transaction() const = 0;
   // Rows written by the last INSERT, UPDATE or DELETE run to its end.
   virtual std::int64_t changes() const = 0;

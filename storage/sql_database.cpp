@@ -99,7 +99,7 @@ int SqlDatabase::schema_version() const {
                     : detail::sqlite_schema_version(db_.get());
 }
 
-void SqlDatabase::exec(const std::string& sql) { db_->exec(sql, "exec"); }
+void SqlDatabase::exec(const std::string& sql) { db_->exec(sql.c_str(), "exec"); }
 
 void SqlDatabase::set_action_log_span(std::int64_t rows) {
   stores_->games.set_action_log_span(rows);

@@ -118,10 +118,8 @@ class SqliteConnection final : public Connection {
   std::unique_ptr<Cursor> prepare(std::string_view sql, std::string_view what) override {
     return std::make_unique<SqliteCursor>(db_, sql, what);
   }
-  void exec(std::string_view sql, std::string_view what) override {
-    const std::string text(sql);
-    if (sqlite3_exec(db_, text.c_str(), nullptr, nullptr, nullptr) != SQLITE_OK)
-      sqlite_fail(db_, what);
+  void exec(const char* sql, std::string_view what) override {
+    if (sqlite3_exec(db_, sql, nullptr, nullptr, nullptr) != SQLITE_OK) sqlite_fail(db_, what);
   }
   bool in_transaction() const override { return sqlite3_get_autocommit(db_) == 0; }
   std::int64_t changes() const override { return sqlite3_changes64(db_); }
