@@ -62,6 +62,7 @@ constexpr IntSetting kIntSettings[] = {
     {"house-fee-percent", 0, 50, &Config::house_fee_percent},
     {"reconnect-grace", 1, 3600, &Config::reconnect_grace},
     {"turn-idle", 0, 86400, &Config::turn_idle},
+    {"lease-ms", 1000, 600000, &Config::lease_ms},
 };
 
 // The help, section by section (help_text() puts them together).
@@ -85,6 +86,11 @@ constexpr const char* kServer = R"(  listen ADDRESS         address to listen on
                          (default: standard error)
   origin URL             a browser origin allowed to connect; repeat for more
                          (default: http://localhost:PORT, http://127.0.0.1:PORT)
+  node NAME              this whistd's name among several on one PostgreSQL
+                         database (letters, digits, . _ -; default: none,
+                         one whistd alone)
+  lease-ms N             a node's table without word from it this long is
+                         taken over by another node (default 5000)
 )";
 // Connections and their threads.
 constexpr const char* kConnections =
@@ -189,6 +195,13 @@ std::optional<std::string> apply_setting(Config& c, const std::string& key_in,
   } else if (key == "database") {
     if (value.empty()) return std::string("database needs a path");
     c.database = value;
+  } else if (key == "node") {
+    const bool ok = value.size() <= 40 && std::all_of(value.begin(), value.end(), [](char ch) {
+                      return (ch >= 'a' && ch <= 'z') || (ch >= 'A' && ch <= 'Z') ||
+                             (ch >= '0' && ch <= '9') || ch == '.' || ch == '_' || ch == '-';
+                    });
+    if (!ok) return "node must be up to 40 letters, digits, '.', '_' or '-', not \"" + value + "\"";
+    c.node = value;
   } else if (key == "static-dir") {
     c.static_dir = value;
   } else if (key == "log-level") {
@@ -291,6 +304,12 @@ std::variant<ParsedConfig, std::string> parse_config(int argc, const char* const
     if (auto e = apply_config_file(out.config, *config_file)) return *e;
   for (const auto& [k, v] : flags)
     if (auto e = apply_setting(out.config, k, v)) return "--" + k + ": " + *e;
+  const auto& db = out.config.database;
+  if (!out.config.node.empty() && db.rfind("postgresql://", 0) != 0 &&
+      db.rfind("postgres://", 0) != 0)
+    return "node " + out.config.node +
+           ": nodes share a PostgreSQL database (database = postgresql://...), not the file \"" +
+           db + "\"";
   if (out.config.origins.empty()) {
     const std::string p = std::to_string(out.config.port);
     out.config.origins = {"http://localhost:" + p, "http://127.0.0.1:" + p};

@@ -18,6 +18,11 @@ struct ServerSettings {
   std::string listen = "127.0.0.1";
   int port = 8080;
   std::string database = "whistd.db";
+  // Several whistd on one PostgreSQL (issue 25): this node's name, unique
+  // among them ("": one whistd alone, as with SQLite), and how long a
+  // table's lease runs unrenewed before another node may take it.
+  std::string node;
+  int lease_ms = 5000;
   std::string static_dir;  // empty: the built-in page
   std::string log_level = "info";
   std::string log_file;     // empty: stderr (the journal under systemd)

@@ -9,6 +9,7 @@
 #include <atomic>
 #include <functional>
 #include <memory>
+#include <string>
 
 #include "server/bots.hpp"
 #include "server/config.hpp"
@@ -22,6 +23,10 @@ struct Hub;
 
 struct Context {
   Config config;
+  // This process's name among several nodes on one PostgreSQL database
+  // ("NAME/PID.START", server/homes.hpp), which its tables' leases carry;
+  // "" for one whistd alone.
+  std::string node;
   Metrics metrics;
   StorageThread storage{metrics};  // the database, used on its thread only
   HashingThread hashing;           // password hashing, off the I/O threads

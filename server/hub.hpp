@@ -71,6 +71,26 @@ struct Hub : public StrandService {
       drop_forming(id);
     });
   }
+  // The table `which` goes, if it is still the live table `id` (a table
+  // this node no longer holds: one taken back later stays).
+  void remove(std::int64_t id, const Table* which) {
+    tell([this, id, which] {
+      auto it = tables_.find(id);
+      if (it == tables_.end() || it->second.get() != which) return;
+      tables_.erase(it);
+      drop_forming(id);
+    });
+  }
+  // Every live table (the keeper's round, server/homes.hpp).
+  asio::awaitable<std::vector<std::shared_ptr<Table>>> all() {
+    auto job = [this] {
+      std::vector<std::shared_ptr<Table>> out;
+      out.reserve(tables_.size());
+      for (const auto& [id, t] : tables_) out.push_back(t);
+      return out;
+    };
+    co_return co_await ask(std::move(job));
+  }
   // A table forms again (restored): it waits from now.
   void set_forming(const std::string& key, std::int64_t id) {
     tell([this, key, id] {

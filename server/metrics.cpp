@@ -51,6 +51,12 @@ std::string Metrics::render() const {
   add(out, "whistd_storage_checkpoints_total", "counter",
       "Write-ahead log checkpoints made by the checkpoint thread.",
       storage_checkpoints_total.load());
+  add(out, "whistd_leases_taken_total", "counter",
+      "Tables this node took over from a node that stopped renewing their leases.",
+      leases_taken_total.load());
+  add(out, "whistd_leases_lost_total", "counter",
+      "Tables another node took over from this one (their writes refused here).",
+      leases_lost_total.load());
   add(out, "whistd_bot_decisions_total", "counter",
       "Actions and suggestions chosen by the computer players.", bot_decisions_total.load());
   add(out, "whistd_bot_fallbacks_total", "counter",

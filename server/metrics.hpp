@@ -20,6 +20,8 @@ struct Metrics {
   std::atomic<std::int64_t> games_finished_total{0};
   std::atomic<std::int64_t> storage_commits_total{0};      // shared transactions (group commit)
   std::atomic<std::int64_t> storage_checkpoints_total{0};  // by the checkpoint thread
+  std::atomic<std::int64_t> leases_taken_total{0};         // tables taken over from other nodes
+  std::atomic<std::int64_t> leases_lost_total{0};          // tables another node took
   std::atomic<std::int64_t> bot_decisions_total{0};        // by the computer players
   std::atomic<std::int64_t> bot_fallbacks_total{0};        // simple choices: the pool was saturated
   // Abuse limits.

@@ -25,6 +25,7 @@
 #include "server/compete.hpp"
 #include "server/context.hpp"
 #include "server/events.hpp"
+#include "server/homes.hpp"
 #include "server/http.hpp"
 #include "server/hub.hpp"
 #include "server/notify.hpp"
@@ -54,6 +55,7 @@ struct Server::Impl {
   std::function<void()> reopen_log;
   std::unique_ptr<Hub> hub;
   std::unique_ptr<EventService> events;
+  bool runs_events = true;  // a node's: whether it leads
   Sessions sessions{ioc};
   // Copies the write-ahead log into the database file off the storage
   // thread (after ctx: it goes before the database closes).
@@ -65,11 +67,16 @@ struct Server::Impl {
     // One whistd per database. A whistd just killed may take a moment to
     // go, and whistctl holds the lock for a moment while it changes the
     // database itself: wait a little.
-    lock = storage::DaemonLock::take(ctx.config.database, 15000);
+    // Several nodes on one PostgreSQL: one process per node name.
+    const std::string& node = ctx.config.node;
+    lock = storage::DaemonLock::take(ctx.config.database, 15000, node);
     if (!lock)
-      throw std::runtime_error("another whistd (or whistctl) holds " +
-                               storage::DaemonLock::path_for(ctx.config.database) +
-                               ": one whistd per database");
+      throw std::runtime_error(
+          "another whistd (or whistctl) holds " +
+          storage::DaemonLock::path_for(ctx.config.database, node) +
+          (node.empty() ? ": one whistd per database (or nodes, each with a name)"
+                        : ": one whistd per node name, and none alone on the database"));
+    if (!node.empty()) ctx.node = node_incarnation(node);
     auto db = std::make_unique<storage::SqlDatabase>(ctx.config.database);
     if (!db->postgres()) {
       checkpointer = std::make_unique<storage::Checkpointer>(
@@ -81,6 +88,13 @@ struct Server::Impl {
       // pages, it did: a tenth of the storage thread's time, and more
       // copies of each page).
       db->exec("PRAGMA wal_autocheckpoint=8000");
+    }
+    if (!ctx.node.empty()) {
+      // A node stopped in the middle of a transaction would keep its
+      // tables' lease rows locked, and no node could take them over: the
+      // server ends such a transaction after a lease's length.
+      db->exec(("SET idle_in_transaction_session_timeout = " + std::to_string(ctx.config.lease_ms))
+                   .c_str());
     }
     ctx.db = std::move(db);
     ctx.bots = std::make_unique<BotPool>(ctx.config.bot_threads, 64 * ctx.config.bot_threads);
@@ -105,36 +119,58 @@ struct Server::Impl {
     acceptor.listen(asio::socket_base::max_listen_connections);
   }
 
-  // Brings back every table that was not closed, with its game, before the
-  // first connection (the database is not yet in use by the storage thread).
+  // The tables to bring back: every one not closed; a node's, those whose
+  // leases it takes (its name's former process's among them, at once).
+  std::vector<TableSnapshot> tables_to_restore() {
+    std::vector<TableSnapshot> out;
+    storage::Database& db = *ctx.db;
+    if (ctx.node.empty()) {
+      for (const auto state : {storage::TableState::kOpen, storage::TableState::kPlaying,
+                               storage::TableState::kFinished})
+        for (const auto& row : db.tables().tables_in_state(state))
+          out.push_back(read_snapshot(db, row));
+      return out;
+    }
+    auto& leases = db.leases();
+    const int former = leases.release_all(ctx.config.node + "/", ctx.node);
+    const std::int64_t now = leases.clock_ms(), ttl = ctx.config.lease_ms;
+    for (const std::int64_t id : leases.claimable(now, ttl))
+      if (const auto lease = leases.acquire(id, ctx.node, now, ttl))
+        if (const auto row = db.tables().table(id))
+          out.push_back(read_snapshot(db, *row, lease->token));
+    spdlog::info("node {} ({}): {} tables taken, {} of them its name's before", ctx.config.node,
+                 ctx.node, out.size(), former);
+    return out;
+  }
+
+  // Brings back every table that was not closed (a node's: those it
+  // takes), with its game, before the first connection (the database is
+  // not yet in use by the storage thread).
   void restore_tables() {
     const auto started = std::chrono::steady_clock::now();
     int restored = 0, games = 0;
     std::set<std::int64_t> live;  // the games of the tables restored
     std::vector<EventTableRef> event_tables;
-    for (const auto state : {storage::TableState::kOpen, storage::TableState::kPlaying,
-                             storage::TableState::kFinished}) {
-      for (const auto& row : ctx.db->tables().tables_in_state(state)) {
-        TableSnapshot s{row.id, row.settings, row.state, std::nullopt, {}, {}, 0};
-        if (auto game = ctx.db->games().latest_game(row.id)) {
-          s.game = std::move(*game);
-          s.actions = ctx.db->games().game_actions(s.game->id, &s.requests);
-          s.deals = ctx.db->games().game_deals(s.game->id).size();
-        }
-        if (auto t = Table::restore(*hub, s)) {
-          hub->add(row.id, t);
-          if (auto at = storage::decode_table(row.settings).setup.event)
-            event_tables.push_back({row.id, *at, t});
-          ++restored;
-          games += s.game && s.game->state == storage::GameState::kPlaying;
-          if (s.game) live.insert(s.game->id);
-        } else {
-          abandon(row, s);
-        }
+    for (const TableSnapshot& s : tables_to_restore()) {
+      if (auto t = Table::restore(*hub, s)) {
+        hub->add(s.id, t);
+        if (auto at = storage::decode_table(s.settings).setup.event)
+          event_tables.push_back({s.id, *at, t});
+        ++restored;
+        games += s.game && s.game->state == storage::GameState::kPlaying;
+        if (s.game) live.insert(s.game->id);
+      } else {
+        abandon_table(*ctx.db, s);
       }
     }
-    abandon_orphans(live);
-    events->restore(*ctx.db, event_tables);
+    // (A node cannot tell an orphan from another node's game yet.)
+    if (ctx.node.empty()) abandon_orphans(live);
+    // Events run on one node: the first to lead.
+    runs_events = ctx.node.empty() || lock->lead();
+    if (runs_events)
+      events->restore(*ctx.db, event_tables);
+    else
+      spdlog::info("node {}: events run on another node", ctx.config.node);
     // How long a restart holds the port closed (tests/load/restart.sh reads it).
     const auto ms =
         std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - started);
@@ -159,21 +195,6 @@ struct Server::Impl {
       } catch (const std::exception& e) {
         spdlog::error("abandoning game {}: {}", g.id, e.what());
       }
-    }
-  }
-
-  // A table that cannot be brought back is closed; its game in progress is
-  // abandoned by a fault, and a compete game's buy-ins are refunded in full.
-  void abandon(const storage::TableRow& row, const TableSnapshot& s) {
-    try {
-      const int buy_in = storage::stored_buy_in(row.settings);
-      if (s.game && s.game->state == storage::GameState::kPlaying) {
-        abandon_game(*ctx.db, *s.game, buy_in, unix_now());
-        spdlog::warn("game {} abandoned{}", s.game->id, buy_in ? "; buy-ins refunded" : "");
-      }
-      ctx.db->tables().set_table_state(row.id, storage::TableState::kClosed);
-    } catch (const std::exception& e) {
-      spdlog::error("abandoning table {}: {}", row.id, e.what());
     }
   }
 
@@ -345,8 +366,9 @@ void Server::run() {
   spawn(ex, s.wait_signals(), "waiting for signals");
   spawn(ex, s.wait_hangup(), "waiting for SIGHUP");
   spawn(ex, s.listen(), "listening");
-  s.events->start();
+  if (s.runs_events) s.events->start();
   s.sessions.start_heartbeat(std::chrono::seconds(s.ctx.config.ping_interval));
+  if (!s.ctx.node.empty()) spawn(ex, keep_homes(*s.ctx.hub), "keeping the tables' leases");
   spawn(ex, serve_admin_commands(s.ctx.storage, *s.ctx.hub, s.sessions, s.ctx.draining),
         "the operator's commands");
   if (auto every = watchdog_interval()) {
@@ -367,6 +389,16 @@ void Server::run() {
   // Everything the tables queued for storage is written before we exit.
   s.ctx.storage.pool.join();
   s.ctx.hashing.pool.join();
+  if (!s.ctx.node.empty()) {
+    // Stopped: its tables' leases given up at once, for the other nodes
+    // to take them (rather than in a lease's time).
+    try {
+      const int n = s.ctx.db->leases().release_all(s.ctx.node, "");
+      spdlog::info("node {}: gave up {} tables' leases", s.ctx.config.node, n);
+    } catch (const std::exception& e) {
+      spdlog::error("node {}: giving up its leases: {}", s.ctx.config.node, e.what());
+    }
+  }
   spdlog::info("whistd stopped");
 }
 

@@ -43,7 +43,7 @@ Table::Table(Hub& hub, std::int64_t id, protocol::TableSetup setup, Player creat
     : Table(hub, std::make_unique<TableCore>(id, std::move(setup), std::move(creator.name),
                                              core_config(hub.ctx.config))) {}
 
-Table::Table(Hub& hub, std::unique_ptr<TableCore> core)
+Table::Table(Hub& hub, std::unique_ptr<TableCore> core, std::optional<std::int64_t> lease)
     : hub_(hub),
       storage_(hub.ctx.storage),
       bots_(*hub.ctx.bots),
@@ -55,6 +55,23 @@ Table::Table(Hub& hub, std::unique_ptr<TableCore> core)
       side_(std::make_shared<StorageSide>()) {
   for (int k = 0; k < table::kClocks; ++k) clocks_.emplace_back(strand_);
   core_->store_at_once([this](table::StoreJob job) { post_job(std::move(job)); });
+  if (hub.ctx.node.empty()) return;  // one whistd alone: no leases
+  if (lease) {
+    side_->lease = *lease;
+    return;
+  }
+  // A new table's lease, taken on the storage thread before any of its
+  // writes (they run in order), its row written already.
+  side_->lease = -1;
+  storage_.store([&storage = storage_, side = side_, id = id_, node = hub.ctx.node,
+                  ttl = hub.ctx.config.lease_ms] {
+    try {
+      auto& leases = storage.db->leases();
+      if (const auto l = leases.acquire(id, node, leases.clock_ms(), ttl)) side->lease = l->token;
+    } catch (const std::exception& e) {
+      spdlog::error("table {}: taking its lease: {}", id, e.what());
+    }
+  });
 }
 
 std::shared_ptr<Table> Table::restore(Hub& hub, const TableSnapshot& s) {
@@ -78,7 +95,7 @@ std::shared_ptr<Table> Table::restore(Hub& hub, const TableSnapshot& s) {
       }
     }
     auto core = TableCore::restore(snap, core_config(hub.ctx.config), table_now());
-    auto t = std::make_shared<Table>(hub, std::move(core));
+    auto t = std::make_shared<Table>(hub, std::move(core), s.lease);
     ++hub.ctx.metrics.tables_total;
     t->command([](TableCore& c, table::Now n) { c.resumed(n); });
     return t;
@@ -90,6 +107,7 @@ std::shared_ptr<Table> Table::restore(Hub& hub, const TableSnapshot& s) {
 
 void Table::command(std::function<void(TableCore&, table::Now)> fn) {
   asio::post(strand_, [self = shared_from_this(), fn = std::move(fn)]() mutable {
+    if (self->fenced_) return;
     fn(*self->core_, table_now());
     self->carry_out();
   });
@@ -106,6 +124,10 @@ void Table::request(std::shared_ptr<WsSession> s, Player p, std::string id,
                     protocol::ClientMessage m) {
   asio::post(strand_, [self = shared_from_this(), s = std::move(s), p = std::move(p),
                        id = std::move(id), m = std::move(m)] {
+    if (self->fenced_) {
+      s->server_stopping();  // to come back to the table's new home
+      return;
+    }
     self->core_->request(self->conn_of(s), p, id, m, table_now());
     self->carry_out();
   });
@@ -228,6 +250,7 @@ void Table::post_storage(std::vector<table::StoreJob> jobs, std::vector<Outgoing
   // nothing of the table's, and the order is kept.
   storage_.store(
       [self = shared_from_this(), jobs = std::move(jobs), out = std::move(out)]() mutable {
+        if (!self->holds_home()) return;  // neither written nor told
         for (table::StoreJob& job : jobs) self->run_job(*self->side_, job);
         if (out.empty()) return;
         self->storage_.after_commit(
@@ -239,7 +262,57 @@ void Table::post_job(table::StoreJob job) {
   // During a command, on the strand: the table is owned, and stays so
   // until the job has run.
   storage_.store([self = shared_from_this(), job = std::move(job)]() mutable {
-    self->run_job(*self->side_, job);
+    if (self->holds_home()) self->run_job(*self->side_, job);
+  });
+}
+
+void Table::check_home() {
+  storage_.store([self = shared_from_this()] { self->holds_home(); });
+}
+
+bool Table::holds_home() {
+  StorageSide& side = *side_;
+  if (side.lease == 0) return true;  // one whistd alone
+  if (side.fenced) return false;
+  try {
+    if (storage_.db->leases().check_lease(id_, side.lease)) return true;
+    spdlog::warn("table {}: another node holds it now; nothing more is written here", id_);
+  } catch (const std::exception& e) {
+    spdlog::error("table {}: checking its lease: {}; it goes from this node", id_, e.what());
+  }
+  side.fenced = true;
+  asio::post(strand_, [self = shared_from_this()] { self->fence(); });
+  return false;
+}
+
+void Table::fence() {
+  if (fenced_) return;
+  fenced_ = true;
+  ++metrics_.leases_lost_total;
+  for (auto& clock : clocks_) clock.cancel();
+  if (!core_->closed()) {
+    --metrics_.tables_total;
+    if (core_->playing()) --metrics_.tables_playing;
+  }
+  hub_.lobby.remove(id_);
+  hub_.remove(id_, this);
+  int told = 0;
+  for (auto& [conn, session] : conns_)
+    if (auto s = session.lock()) {
+      s->server_stopping();
+      ++told;
+    }
+  conns_.clear();
+  spdlog::info("table {} left node {}; {} connection(s) told to reconnect", id_, hub_.ctx.node,
+               told);
+  // A lease still ours (its check failed): given up, so that a node
+  // (this one too) takes the table back from storage.
+  storage_.store([&storage = storage_, id = id_, node = hub_.ctx.node, token = side_->lease] {
+    try {
+      storage.db->leases().release(id, node, token);
+    } catch (const std::exception& e) {
+      spdlog::error("table {}: giving its lease up: {}", id, e.what());
+    }
   });
 }
 
@@ -253,7 +326,7 @@ void Table::set_clocks(const std::vector<table::TimerOrder>& orders) {
     timer.async_wait(asio::bind_executor(
         strand_, [self = shared_from_this(), which = o.clock,
                   generation = o.generation](const boost::system::error_code& ec) {
-          if (ec) return;
+          if (ec || self->fenced_) return;
           self->core_->clock(which, generation, table_now());
           self->carry_out();
         }));

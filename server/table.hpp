@@ -43,12 +43,19 @@ struct TableSnapshot {
   // request's id), "" for none: a retry after the restart gets that ack.
   std::vector<std::string> requests;
   size_t deals = 0;  // the game's deals stored
+  // The token of this node's lease on the table (server/homes.hpp); 0 for
+  // one whistd alone.
+  std::int64_t lease = 0;
 };
 
 class Table : public std::enable_shared_from_this<Table> {
  public:
+  // A new table; a node (server/homes.hpp) takes its lease first.
   Table(Hub& hub, std::int64_t id, protocol::TableSetup setup, Player creator);
-  Table(Hub& hub, std::unique_ptr<table::TableCore> core);
+  // `lease`: the token of the lease taken for it (a restore), or nullopt
+  // for a new table's.
+  Table(Hub& hub, std::unique_ptr<table::TableCore> core,
+        std::optional<std::int64_t> lease = std::nullopt);
   // Rebuilds a table from storage; nullptr (and a log line) if it cannot.
   static std::shared_ptr<Table> restore(Hub& hub, const TableSnapshot& s);
 
@@ -73,6 +80,10 @@ class Table : public std::enable_shared_from_this<Table> {
   void came_back(WsSession* s, std::int64_t user);
   // A new table is published; a scheduled one (start_at) waits for its time.
   void created();
+  // Whether this node still holds the table's lease, checked behind the
+  // table's writes (the keeper's round found it not among its leases). A
+  // table whose lease is gone is dropped (fence()).
+  void check_home();
   // The operator closes the table (whistctl close-table, table_admin.cpp):
   // everyone there is told why, a game in progress is abandoned (a Compete
   // game's buy-ins refunded), and the table goes. Returns what was done.
@@ -114,9 +125,22 @@ class Table : public std::enable_shared_from_this<Table> {
   struct StorageSide {
     std::uint64_t game_number = 0;  // the game whose row CreateGame made
     std::int64_t game_id = 0;
+    std::int64_t lease = 0;  // this node's lease's token; 0 alone, -1 not taken
+    bool fenced = false;     // its writes refused from now on
   };
   void run_job(StorageSide& side, table::StoreJob& job);
   struct JobRunner;
+  // On the storage thread, in the transaction of the table's writes:
+  // whether this node still holds its lease (always, for one whistd
+  // alone). The first time not, the table is fenced.
+  bool holds_home();
+  // On the strand: the table, no longer this node's, writes and answers
+  // nothing more; it leaves the hub and the lobby, and its connections
+  // are told the server restarts (they come back to its new home). Its
+  // lease, if still this node's (a check that failed), is given up so
+  // that a node takes it back from storage.
+  void fence();
+  bool fenced_ = false;  // on the strand
 
   // What the shell needs of the server: the hub (lobby, presence, the
   // table map), the storage thread, the computer players, the metrics and

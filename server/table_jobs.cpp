@@ -68,7 +68,10 @@ struct Table::JobRunner {
       spdlog::error("table {}: charging the buy-ins: {}", t.id_, e.what());
       failed = true;
     }
-    if (paid.game) side = {j.game.number, paid.game};
+    if (paid.game) {
+      side.game_number = j.game.number;
+      side.game_id = paid.game;
+    }
     answer([j, paid, failed](TableCore& c, table::Now n) {
       c.buy_ins_charged(j, paid.game, paid.short_seats, failed, n);
     });

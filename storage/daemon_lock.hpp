@@ -7,6 +7,11 @@
 // database, and it changes it itself (holding the lock, so a whistd
 // starting meanwhile waits); if not, it asks the running whistd
 // (storage/admin.cpp).
+//
+// Several whistd nodes on one PostgreSQL database (issue 25) each take the
+// owner lock shared, so that none of them, whistctl or a single whistd
+// takes it alone, and a lock of their node's name alone: one process per
+// node name.
 #pragma once
 
 #include <memory>
@@ -24,11 +29,19 @@ class DaemonLock {
  public:
   // The lock file of a database file ("" for ":memory:": no lock); for
   // PostgreSQL, the lock's name in words (the URI without its password).
-  static std::string path_for(const std::string& database);
+  // A node's (`node` not empty): its name's lock, in words.
+  static std::string path_for(const std::string& database, const std::string& node = {});
   // Takes the lock, waiting up to `wait_ms` for another holder to let go;
   // nullopt if it is still held then. Throws std::runtime_error if the
-  // lock file cannot be opened.
-  static std::optional<DaemonLock> take(const std::string& database, int wait_ms);
+  // lock file cannot be opened. A node's (PostgreSQL only): the owner lock
+  // shared and the node name's lock.
+  static std::optional<DaemonLock> take(const std::string& database, int wait_ms,
+                                        const std::string& node = {});
+
+  // A node's: takes, if no other node holds it, the lock of the node that
+  // runs what one node runs for all (the events' clock), held until this
+  // process ends. Whether it holds it.
+  bool lead();
 
   DaemonLock(DaemonLock&& o) noexcept : fd_(o.fd_), pg_(std::move(o.pg_)) { o.fd_ = -1; }
   DaemonLock& operator=(DaemonLock&& o) noexcept {

@@ -53,6 +53,24 @@ class LeaseStore {
   // SHARE) until the transaction ends, so no node can take the lease before
   // the write commits; SQLite has one writer at a time anyway.
   virtual bool check_lease(std::int64_t table, std::int64_t token) = 0;
+
+  // Renews every lease `node` holds until now_ms + ttl_ms (one statement
+  // for a node's round): how many. A lease taken by another node is
+  // `node`'s no more, so it is not renewed.
+  virtual int renew_all(std::string_view node, std::int64_t now_ms, std::int64_t ttl_ms) = 0;
+  // Gives up at once every lease held by a node whose name starts with
+  // `prefix`, but `keep`'s: a node draining gives up its own; a node
+  // starting, those of its name's former processes ("NAME/"), which are
+  // gone since it holds its name's lock. How many.
+  virtual int release_all(std::string_view prefix, std::string_view keep) = 0;
+  // The tables not closed whose lease is expired at now_ms, or that have
+  // none and were made over ttl_ms ago (a new table is its maker's to
+  // take): those a node may take (acquire) and bring back. In order of id.
+  virtual std::vector<std::int64_t> claimable(std::int64_t now_ms, std::int64_t ttl_ms) const = 0;
+  // The time leases are counted in, in Unix milliseconds: the database
+  // server's clock for PostgreSQL (one clock for every node), this
+  // machine's for SQLite.
+  virtual std::int64_t clock_ms() const = 0;
 };
 
 }  // namespace whist::storage

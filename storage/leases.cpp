@@ -1,4 +1,5 @@
 // Tables' leases (see lease_store.hpp; the table is schema version 13).
+#include <chrono>
 #include <string>
 
 #include "storage/sql.hpp"
@@ -76,6 +77,47 @@ bool SqlLeases::check_lease(std::int64_t table, std::int64_t token) {
                "check_lease");
   st.bind(1, table);
   return st.step() && st.int64(0) == token;
+}
+
+int SqlLeases::renew_all(std::string_view node, std::int64_t now_ms, std::int64_t ttl_ms) {
+  Statement st(db_, "UPDATE table_leases SET expires_ms = ?2 WHERE node = ?1", "renew_all");
+  st.bind(1, node).bind(2, now_ms + ttl_ms);
+  st.run();
+  return static_cast<int>(db_->changes());
+}
+
+int SqlLeases::release_all(std::string_view prefix, std::string_view keep) {
+  // (substr, not LIKE: '_' is in node names.)
+  Statement st(db_,
+               "UPDATE table_leases SET expires_ms = 0 "
+               "WHERE substr(node, 1, length(?1)) = ?1 AND node <> ?2 AND expires_ms > 0",
+               "release_all");
+  st.bind(1, prefix).bind(2, keep);
+  st.run();
+  return static_cast<int>(db_->changes());
+}
+
+std::vector<std::int64_t> SqlLeases::claimable(std::int64_t now_ms, std::int64_t ttl_ms) const {
+  Statement st(db_,
+               "SELECT t.id FROM tables t LEFT JOIN table_leases l ON l.table_id = t.id "
+               "WHERE t.state <> 'closed' AND (l.expires_ms <= ?1 OR "
+               "(l.table_id IS NULL AND t.created_at * 1000 <= ?1 - ?2)) "
+               "ORDER BY t.id",
+               "claimable");
+  st.bind(1, now_ms).bind(2, ttl_ms);
+  std::vector<std::int64_t> out;
+  while (st.step()) out.push_back(st.int64(0));
+  return out;
+}
+
+std::int64_t SqlLeases::clock_ms() const {
+  if (db_->dialect() == Dialect::kPostgres) {
+    Statement st(db_, "SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint", "clock_ms");
+    if (st.step()) return st.int64(0);
+    throw StorageError("clock_ms: no answer");
+  }
+  using namespace std::chrono;
+  return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
 }
 
 }  // namespace whist::storage::detail

@@ -276,6 +276,10 @@ class SqlLeases final : public LeaseStore {
   std::optional<Lease> lease(std::int64_t table) const override;
   std::vector<std::int64_t> leases_of(std::string_view node) const override;
   bool check_lease(std::int64_t table, std::int64_t token) override;
+  int renew_all(std::string_view node, std::int64_t now_ms, std::int64_t ttl_ms) override;
+  int release_all(std::string_view prefix, std::string_view keep) override;
+  std::vector<std::int64_t> claimable(std::int64_t now_ms, std::int64_t ttl_ms) const override;
+  std::int64_t clock_ms() const override;
 
  private:
   Connection* db_;

@@ -94,6 +94,7 @@ class TableCore {
 
   std::int64_t id() const { return id_; }
   bool closed() const { return closed_; }
+  bool playing() const { return state_ == State::kPlaying; }  // a game on
   const TableSetup& setup() const { return setup_; }
   // The latest chat lines (at most kReportChatLines) with their Unix times,
   // oldest first, kept for a player's report (safety.report).

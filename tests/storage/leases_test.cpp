@@ -7,6 +7,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cstdlib>
 #include <string>
 #include <thread>
 
@@ -122,4 +123,54 @@ TEST_CASE("a taking waits for the former holder's write to commit; its next writ
   CHECK(b.leases().check_lease(t, 2));
   b.commit();
   CHECK(b.tables().table(t)->settings == R"({"written":"by a"})");
+}
+
+TEST_CASE("a node's round: its leases renewed at once; the tables nobody holds, to take",
+          "[storage][leases]") {
+  TempDb file;
+  Database db(file.path());
+  const auto t = db.tables().create_table("{}", TableState::kPlaying, kNow);
+  const auto u = db.tables().create_table("{}", TableState::kOpen, kNow);
+  const auto v = db.tables().create_table("{}", TableState::kFinished, kNow);
+  const auto closed = db.tables().create_table("{}", TableState::kClosed, kNow);
+  // No lease yet: each table not closed is its maker's to take for a
+  // lease's time, then anyone's.
+  CHECK(db.leases().claimable(kMs + kTtl - 1, kTtl).empty());
+  CHECK(db.leases().claimable(kMs + kTtl, kTtl) == std::vector<std::int64_t>{t, u, v});
+  REQUIRE(db.leases().acquire(t, "node-a", kMs, kTtl).has_value());
+  REQUIRE(db.leases().acquire(u, "node-a", kMs, kTtl).has_value());
+  REQUIRE(db.leases().acquire(v, "node-b", kMs, kTtl).has_value());
+  CHECK(db.leases().claimable(kMs + kTtl - 1, kTtl).empty());
+
+  // node-a renews both of its leases in one statement; node-b's expires.
+  CHECK(db.leases().renew_all("node-a", kMs + 4000, kTtl) == 2);
+  CHECK(db.leases().lease(t)->expires_ms == kMs + 4000 + kTtl);
+  CHECK(db.leases().lease(v)->expires_ms == kMs + kTtl);
+  CHECK(db.leases().claimable(kMs + kTtl, kTtl) == std::vector<std::int64_t>{v});
+  // Taken by node-c: node-b's round renews nothing.
+  REQUIRE(db.leases().acquire(v, "node-c", kMs + kTtl, kTtl).has_value());
+  CHECK(db.leases().renew_all("node-b", kMs + kTtl + 1, kTtl) == 0);
+  CHECK(db.leases().lease(v)->node == "node-c");
+  // A table closed is nobody's to take, its lease expired or not.
+  db.tables().set_table_state(u, TableState::kClosed);
+  CHECK(db.leases().claimable(kMs + 60'000, kTtl) == std::vector<std::int64_t>{t, v});
+
+  // A node starting gives up its name's former processes' leases, not
+  // its own or another name's; a node draining, its own.
+  REQUIRE(db.leases().acquire(u, "a/2", kMs + 60'000, kTtl).has_value());
+  CHECK(db.leases().release_all("a/", "a/2") == 0);  // node-a is another name
+  REQUIRE(db.leases().acquire(t, "a/1", kMs + 60'000, kTtl).has_value());
+  REQUIRE(db.leases().acquire(v, "a_1", kMs + 60'000, kTtl).has_value());
+  CHECK(db.leases().release_all("a/", "a/2") == 1);
+  CHECK(db.leases().lease(t)->expires_ms == 0);
+  CHECK(db.leases().lease(v)->expires_ms == kMs + 60'000 + kTtl);
+  CHECK(db.leases().release_all("a/2", "") == 1);
+  CHECK(db.leases().lease(u)->expires_ms == 0);
+  (void)closed;
+
+  // The clock leases count in: this machine's or the database server's,
+  // near enough to this machine's here.
+  using namespace std::chrono;
+  const auto here = duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+  CHECK(std::abs(db.leases().clock_ms() - here) < 60'000);
 }

@@ -1,0 +1,126 @@
+// Tables' homes among nodes (see homes.hpp): the keeper's rounds, and
+// reading a table back from storage, as a restart and a takeover do.
+#include "server/homes.hpp"
+
+#include <spdlog/spdlog.h>
+#include <unistd.h>
+
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/this_coro.hpp>
+#include <boost/asio/use_awaitable.hpp>
+#include <chrono>
+#include <set>
+#include <vector>
+
+#include "server/compete.hpp"
+#include "storage/table_codec.hpp"
+#include "table/clock.hpp"
+
+namespace whist::server {
+
+namespace asio = boost::asio;
+
+namespace {
+
+// Tables taken over in one round at most: the storage thread reads each
+// table's game meanwhile, and the node's own writes wait. The rest are
+// taken in the next rounds.
+constexpr int kMaxTakenPerRound = 200;
+
+struct Round {
+  std::vector<std::int64_t> held;    // the leases this node holds
+  std::vector<TableSnapshot> taken;  // tables taken over, to bring back
+};
+
+// On the storage thread: renews this node's leases, and takes the tables
+// nobody holds.
+Round renew_and_take(storage::Database& db, const std::string& node, std::int64_t ttl) {
+  Round r;
+  auto& leases = db.leases();
+  const std::int64_t now = leases.clock_ms();
+  leases.renew_all(node, now, ttl);
+  r.held = leases.leases_of(node);
+  for (const std::int64_t id : leases.claimable(now, ttl)) {
+    if (static_cast<int>(r.taken.size()) == kMaxTakenPerRound) break;
+    try {
+      const auto lease = leases.acquire(id, node, now, ttl);
+      if (!lease) continue;  // another node was quicker
+      if (const auto row = db.tables().table(id))
+        r.taken.push_back(read_snapshot(db, *row, lease->token));
+    } catch (const std::exception& e) {
+      spdlog::error("node {}: taking table {}: {}", node, id, e.what());
+    }
+  }
+  return r;
+}
+
+}  // namespace
+
+std::string node_incarnation(const std::string& name) {
+  using namespace std::chrono;
+  const auto ms = duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
+  return name + "/" + std::to_string(::getpid()) + "." + std::to_string(ms);
+}
+
+TableSnapshot read_snapshot(storage::Database& db, const storage::TableRow& row,
+                            std::int64_t lease) {
+  TableSnapshot s{row.id, row.settings, row.state, std::nullopt, {}, {}, 0, lease};
+  if (auto game = db.games().latest_game(row.id)) {
+    s.game = std::move(*game);
+    s.actions = db.games().game_actions(s.game->id, &s.requests);
+    s.deals = db.games().game_deals(s.game->id).size();
+  }
+  return s;
+}
+
+void abandon_table(storage::Database& db, const TableSnapshot& s) {
+  try {
+    const int buy_in = storage::stored_buy_in(s.settings);
+    if (s.game && s.game->state == storage::GameState::kPlaying) {
+      abandon_game(db, *s.game, buy_in, unix_now());
+      spdlog::warn("game {} abandoned{}", s.game->id, buy_in ? "; buy-ins refunded" : "");
+    }
+    db.tables().set_table_state(s.id, storage::TableState::kClosed);
+  } catch (const std::exception& e) {
+    spdlog::error("abandoning table {}: {}", s.id, e.what());
+  }
+}
+
+asio::awaitable<void> keep_homes(Hub& hub) {
+  Context& ctx = hub.ctx;
+  const std::string node = ctx.node;
+  const std::int64_t ttl = ctx.config.lease_ms;
+  asio::steady_timer timer(co_await asio::this_coro::executor);
+  while (!ctx.draining) {
+    timer.expires_after(std::chrono::milliseconds(ttl / 3));
+    co_await timer.async_wait(asio::use_awaitable);
+    if (ctx.draining) break;
+    Round r;
+    try {
+      auto job = [node, ttl](storage::Database& db) { return renew_and_take(db, node, ttl); };
+      r = co_await ctx.on_storage(std::move(job));
+    } catch (const std::exception& e) {
+      spdlog::error("node {}: renewing its leases: {}", node, e.what());
+      continue;
+    }
+    for (const TableSnapshot& s : r.taken) {
+      if (auto t = Table::restore(hub, s)) {
+        hub.add(s.id, t);
+        ++ctx.metrics.leases_taken_total;
+        spdlog::info("node {}: took table {} over (lease token {})", node, s.id, s.lease);
+      } else {
+        co_await ctx.on_storage([s](storage::Database& db) {
+          abandon_table(db, s);
+          return 0;
+        });
+      }
+    }
+    // A table here whose lease the round did not find ours checks it
+    // itself, behind its own writes, and goes if it was taken.
+    const std::set<std::int64_t> held(r.held.begin(), r.held.end());
+    for (const auto& t : co_await hub.all())
+      if (!held.count(t->id())) t->check_home();
+  }
+}
+
+}  // namespace whist::server
