@@ -91,6 +91,8 @@ constexpr const char* kServer = R"(  listen ADDRESS         address to listen on
                          one whistd alone)
   lease-ms N             a node's table without word from it this long is
                          taken over by another node (default 5000)
+  redis HOST:PORT        the redis-server through which nodes reach each
+                         other's tables (default: none)
 )";
 // Connections and their threads.
 constexpr const char* kConnections =
@@ -202,6 +204,13 @@ std::optional<std::string> apply_setting(Config& c, const std::string& key_in,
                     });
     if (!ok) return "node must be up to 40 letters, digits, '.', '_' or '-', not \"" + value + "\"";
     c.node = value;
+  } else if (key == "redis") {
+    const auto colon = value.rfind(':');
+    int port = 0;
+    if (!value.empty() && (colon == std::string::npos || colon == 0 ||
+                           to_int(key, value.substr(colon + 1), 1, 65535, port)))
+      return "redis must be HOST:PORT (redis-server's), not \"" + value + "\"";
+    c.redis = value;
   } else if (key == "static-dir") {
     c.static_dir = value;
   } else if (key == "log-level") {
@@ -310,6 +319,8 @@ std::variant<ParsedConfig, std::string> parse_config(int argc, const char* const
     return "node " + out.config.node +
            ": nodes share a PostgreSQL database (database = postgresql://...), not the file \"" +
            db + "\"";
+  if (!out.config.redis.empty() && out.config.node.empty())
+    return std::string("redis: only nodes talk over Redis; give this whistd a node name");
   if (out.config.origins.empty()) {
     const std::string p = std::to_string(out.config.port);
     out.config.origins = {"http://localhost:" + p, "http://127.0.0.1:" + p};

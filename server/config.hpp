@@ -22,6 +22,9 @@ struct ServerSettings {
   // among them ("": one whistd alone, as with SQLite), and how long a
   // table's lease runs unrenewed before another node may take it.
   std::string node;
+  // Where nodes talk (redis-server's HOST:PORT), "" for none: a player then
+  // reaches only the tables of the node they are connected to.
+  std::string redis;
   int lease_ms = 5000;
   std::string static_dir;  // empty: the built-in page
   std::string log_level = "info";

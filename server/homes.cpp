@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "server/compete.hpp"
+#include "server/node_bus.hpp"
 #include "storage/table_codec.hpp"
 #include "table/clock.hpp"
 
@@ -108,11 +109,13 @@ asio::awaitable<void> keep_homes(Hub& hub) {
         hub.add(s.id, t);
         ++ctx.metrics.leases_taken_total;
         spdlog::info("node {}: took table {} over (lease token {})", node, s.id, s.lease);
+        if (hub.bus) hub.bus->took_over(s.id);
       } else {
-        co_await ctx.on_storage([s](storage::Database& db) {
+        auto abandon = [s](storage::Database& db) {
           abandon_table(db, s);
           return 0;
-        });
+        };
+        co_await ctx.on_storage(std::move(abandon));
       }
     }
     // A table here whose lease the round did not find ours checks it

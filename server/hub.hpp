@@ -26,6 +26,7 @@ namespace whist::server {
 
 class Table;
 class EventService;
+class NodeBus;
 
 struct Hub : public StrandService {
   Hub(Context& c, asio::io_context& io)
@@ -38,6 +39,8 @@ struct Hub : public StrandService {
   Lobby lobby;
   Abuse abuse;                     // limits shared by every connection
   EventService* events = nullptr;  // events and the daily duplicate (server.cpp sets it)
+  // Messages between nodes (node_bus.hpp), when nodes talk over Redis.
+  NodeBus* bus = nullptr;
 
   // The live table `id`, or null.
   asio::awaitable<std::shared_ptr<Table>> find(std::int64_t id) {

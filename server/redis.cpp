@@ -156,8 +156,9 @@ asio::awaitable<std::shared_ptr<Redis>> Redis::connect(Executor ex, std::string 
   auto strand = asio::make_strand(ex);
   tcp::resolver resolver(strand);
   boost::system::error_code ec;
-  const auto found = co_await resolver.async_resolve(host, std::to_string(port),
-                                                     asio::redirect_error(asio::use_awaitable, ec));
+  const std::string service = std::to_string(port);  // (named: see redis.hpp)
+  const auto found =
+      co_await resolver.async_resolve(host, service, asio::redirect_error(asio::use_awaitable, ec));
   if (ec) throw RedisError("redis: " + host + ": " + ec.message());
   tcp::socket socket(strand);
   co_await asio::async_connect(socket, found, asio::redirect_error(asio::use_awaitable, ec));

@@ -64,8 +64,10 @@ class Redis {
   // strand); still in order with the others.
   void send_words(std::vector<std::string> words);
   // The same, with the words as arguments: command("GET", key). (GCC 12
-  // cannot keep a braced list's array across a co_await: a coroutine
-  // calls these, not command_words({...}).)
+  // cannot keep a braced list's array across a co_await, and destroys
+  // twice a temporary made in a co_await's expression: a coroutine calls
+  // these with literals and named strings, never command_words({...}) or
+  // command("GET", std::to_string(n)).)
   template <typename... Words>
   boost::asio::awaitable<RedisReply> command(const Words&... words) {
     return command_words(std::vector<std::string>{std::string(words)...});

@@ -8,12 +8,14 @@
 #include <boost/asio/signal_set.hpp>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/strand.hpp>
+#include <boost/asio/use_future.hpp>
 #include <boost/beast/core/flat_buffer.hpp>
 #include <boost/beast/http/parser.hpp>
 #include <boost/beast/http/read.hpp>
 #include <boost/beast/http/write.hpp>
 #include <boost/beast/websocket/rfc6455.hpp>
 #include <chrono>
+#include <future>
 #include <nlohmann/json.hpp>
 #include <optional>
 #include <set>
@@ -28,6 +30,7 @@
 #include "server/homes.hpp"
 #include "server/http.hpp"
 #include "server/hub.hpp"
+#include "server/node_bus.hpp"
 #include "server/notify.hpp"
 #include "server/sessions.hpp"
 #include "server/spawn.hpp"
@@ -55,7 +58,8 @@ struct Server::Impl {
   std::function<void()> reopen_log;
   std::unique_ptr<Hub> hub;
   std::unique_ptr<EventService> events;
-  bool runs_events = true;  // a node's: whether it leads
+  bool runs_events = true;       // a node's: whether it leads
+  std::unique_ptr<NodeBus> bus;  // when nodes talk over Redis
   Sessions sessions{ioc};
   // Copies the write-ahead log into the database file off the storage
   // thread (after ctx: it goes before the database closes).
@@ -105,6 +109,7 @@ struct Server::Impl {
     events = std::make_unique<EventService>(*hub);
     hub->events = events.get();
     restore_tables();
+    if (!ctx.config.redis.empty()) start_bus();
 
     boost::system::error_code ec;
     const auto address = asio::ip::make_address(ctx.config.listen, ec);
@@ -117,6 +122,21 @@ struct Server::Impl {
       throw std::runtime_error("cannot listen on " + ctx.config.listen + ":" +
                                std::to_string(ctx.config.port) + ": " + ec.message());
     acceptor.listen(asio::socket_base::max_listen_connections);
+  }
+
+  // Nodes talk over Redis: connected before the first connection.
+  void start_bus() {
+    const std::string& where = ctx.config.redis;
+    const auto colon = where.rfind(':');
+    auto started = asio::co_spawn(
+        ioc, NodeBus::start(*hub, where.substr(0, colon), std::stoi(where.substr(colon + 1))),
+        asio::use_future);
+    while (started.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
+      ioc.run_one_for(std::chrono::milliseconds(50));
+    ioc.restart();
+    bus = started.get();
+    hub->bus = bus.get();
+    spdlog::info("node {}: talking to the other nodes through redis {}", ctx.config.node, where);
   }
 
   // The tables to bring back: every one not closed; a node's, those whose

@@ -4,19 +4,23 @@
 #include <boost/asio/dispatch.hpp>
 
 #include "server/hub.hpp"
+#include "server/node_bus.hpp"
+#include "server/table.hpp"
 #include "server/ws_session.hpp"
 
 namespace whist::server {
 
-asio::awaitable<std::shared_ptr<Table>> WsSession::table(std::int64_t id) {
+asio::awaitable<std::shared_ptr<TableLink>> WsSession::table(std::int64_t id) {
   if (auto t = known_table(id)) co_return t;
-  auto t = co_await hub_.find(id);
+  std::shared_ptr<TableLink> t = co_await hub_.find(id);
+  // Not here: on another node, when nodes talk (server/node_bus.hpp).
+  if (!t && hub_.bus) t = co_await hub_.bus->remote_table(id);
   if (found_.size() >= 64) std::erase_if(found_, [](auto& kv) { return kv.second.expired(); });
   if (t) found_[id] = t;
   co_return t;
 }
 
-std::shared_ptr<Table> WsSession::known_table(std::int64_t id) {
+std::shared_ptr<TableLink> WsSession::known_table(std::int64_t id) {
   // The table of the last action first, kept in the session itself: no
   // lookup in found_, whose bucket and node are two cache misses per
   // message when thousands of connections take turns.

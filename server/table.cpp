@@ -113,15 +113,14 @@ void Table::command(std::function<void(TableCore&, table::Now)> fn) {
   });
 }
 
-table::Conn Table::conn_of(const std::shared_ptr<WsSession>& s) {
+table::Conn Table::conn_of(const std::shared_ptr<Peer>& s) {
   const table::Conn c = s->conn_id();
   if (conns_.size() > 64) std::erase_if(conns_, [](const auto& kv) { return kv.second.expired(); });
   conns_.try_emplace(c, s);  // (no node made and dropped when known, as emplace would)
   return c;
 }
 
-void Table::request(std::shared_ptr<WsSession> s, Player p, std::string id,
-                    protocol::ClientMessage m) {
+void Table::request(std::shared_ptr<Peer> s, Player p, std::string id, protocol::ClientMessage m) {
   asio::post(strand_, [self = shared_from_this(), s = std::move(s), p = std::move(p),
                        id = std::move(id), m = std::move(m)] {
     if (self->fenced_) {
@@ -133,18 +132,18 @@ void Table::request(std::shared_ptr<WsSession> s, Player p, std::string id,
   });
 }
 
-void Table::disconnected(WsSession* s, std::int64_t user) {
+void Table::disconnected(Peer* s, std::int64_t user) {
   command([self = shared_from_this(), c = s->conn_id(), user](TableCore& core, table::Now n) {
     core.disconnected(c, user, n);
     self->conns_.erase(c);
   });
 }
 
-void Table::left_view(WsSession* s, std::int64_t user) {
+void Table::left_view(Peer* s, std::int64_t user) {
   command([c = s->conn_id(), user](TableCore& core, table::Now n) { core.left_view(c, user, n); });
 }
 
-void Table::came_back(WsSession* s, std::int64_t user) {
+void Table::came_back(Peer* s, std::int64_t user) {
   command([c = s->conn_id(), user](TableCore& core, table::Now n) { core.came_back(c, user, n); });
 }
 
@@ -228,7 +227,7 @@ std::vector<Table::Outgoing> Table::resolve(std::vector<table::Message>& message
   std::vector<Outgoing> out;
   out.reserve(messages.size());
   for (table::Message& m : messages) {
-    std::weak_ptr<WsSession> to;
+    std::weak_ptr<Peer> to;
     if (m.to) {
       if (auto it = conns_.find(m.to); it != conns_.end() && !it->second.expired())
         to = it->second;

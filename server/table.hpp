@@ -20,12 +20,12 @@
 
 #include "protocol/messages.hpp"
 #include "server/hub.hpp"
+#include "server/peer.hpp"
+#include "server/table_link.hpp"
 #include "storage/game_store.hpp"
 #include "table/core.hpp"
 
 namespace whist::server {
-
-class WsSession;
 
 using Player = table::Person;
 
@@ -48,7 +48,7 @@ struct TableSnapshot {
   std::int64_t lease = 0;
 };
 
-class Table : public std::enable_shared_from_this<Table> {
+class Table : public TableLink, public std::enable_shared_from_this<Table> {
  public:
   // A new table; a node (server/homes.hpp) takes its lease first.
   Table(Hub& hub, std::int64_t id, protocol::TableSetup setup, Player creator);
@@ -59,7 +59,7 @@ class Table : public std::enable_shared_from_this<Table> {
   // Rebuilds a table from storage; nullptr (and a log line) if it cannot.
   static std::shared_ptr<Table> restore(Hub& hub, const TableSnapshot& s);
 
-  std::int64_t id() const { return id_; }
+  std::int64_t id() const override { return id_; }
   // Quick play's key for a setup: its variant and number of players.
   static std::string quick_key(const protocol::TableSetup& setup) {
     return table::TableCore::quick_key(setup);
@@ -71,13 +71,17 @@ class Table : public std::enable_shared_from_this<Table> {
   boost::asio::awaitable<int> event_fault();
   boost::asio::awaitable<std::vector<table::BoardScore>> boards_played();
   // A table request from a session (any thread).
-  void request(std::shared_ptr<WsSession> s, Player p, std::string id, protocol::ClientMessage m);
+  void request(std::shared_ptr<Peer> s, Player p, std::string id, protocol::ClientMessage m);
+  void request(std::shared_ptr<Peer> s, Player p, std::string id, protocol::ClientMessage m,
+               std::string_view) override {
+    request(std::move(s), std::move(p), std::move(id), std::move(m));
+  }
   // The session is gone: its seat is held, its watching ends.
-  void disconnected(WsSession* s, std::int64_t user);
+  void disconnected(Peer* s, std::int64_t user) override;
   // The session joined the lobby (lobby.join): a seat it holds is away
   // (table/away.cpp); lobby.leave brings it back.
-  void left_view(WsSession* s, std::int64_t user);
-  void came_back(WsSession* s, std::int64_t user);
+  void left_view(Peer* s, std::int64_t user) override;
+  void came_back(Peer* s, std::int64_t user) override;
   // A new table is published; a scheduled one (start_at) waits for its time.
   void created();
   // Whether this node still holds the table's lease, checked behind the
@@ -95,7 +99,7 @@ class Table : public std::enable_shared_from_this<Table> {
   // A message of the table's for one session (table_send.cpp), resolved
   // from the core's connection number.
   struct Outgoing {
-    std::weak_ptr<WsSession> to;
+    std::weak_ptr<Peer> to;
     table::Text text;
     std::string reply_id;
     bool reply = false;
@@ -117,7 +121,7 @@ class Table : public std::enable_shared_from_this<Table> {
   void judge(std::vector<table::JudgeOrder>& orders);
   void think(std::vector<table::ThinkOrder>& orders);
   std::vector<Outgoing> resolve(std::vector<table::Message>& messages);
-  table::Conn conn_of(const std::shared_ptr<WsSession>& s);
+  table::Conn conn_of(const std::shared_ptr<Peer>& s);
   // Sends an outbox: one WebSocket message per session, a batch when it
   // holds several (table_send.cpp). On the storage thread, after the commit.
   static void send_all(Hub& hub, std::vector<Outgoing>& out);
@@ -155,7 +159,7 @@ class Table : public std::enable_shared_from_this<Table> {
   std::vector<boost::asio::steady_timer> clocks_;  // by table::Clock
   std::unique_ptr<table::TableCore> core_;
   // The sessions the core knows, by their connection number.
-  std::unordered_map<table::Conn, std::weak_ptr<WsSession>> conns_;
+  std::unordered_map<table::Conn, std::weak_ptr<Peer>> conns_;
   // Connections the core sent to that are gone (resolve() finds them).
   std::vector<table::Conn> gone_;
   // What the storage thread knows of the table (its current game's id).

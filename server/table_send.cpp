@@ -7,6 +7,7 @@
 // (Table::post_storage), and touches nothing of the table's.
 #include <algorithm>
 
+#include "server/node_bus.hpp"
 #include "server/table.hpp"
 #include "server/ws_session.hpp"
 
@@ -62,9 +63,37 @@ std::string batch_around(const std::vector<Part*>& parts, size_t k) {
 
 }  // namespace
 
+namespace {
+
+// A local session takes the caller's reference (its fast path); another
+// node's connection forwards.
+void send_to(std::shared_ptr<Peer> p, Message m) {
+  if (p->remote())
+    p->send(std::move(m));
+  else
+    WsSession::send(std::static_pointer_cast<WsSession>(std::move(p)), std::move(m));
+}
+void deliver_to(std::shared_ptr<Peer> p, std::string id, Message m) {
+  if (p->remote())
+    p->deliver(std::move(id), std::move(m));
+  else
+    WsSession::deliver(std::static_pointer_cast<WsSession>(std::move(p)), std::move(id),
+                       std::move(m));
+}
+void batch_to(std::shared_ptr<Peer> p, Message m,
+              std::vector<std::pair<std::string, Message>> replies) {
+  if (p->remote())
+    p->send_batch(std::move(m), std::move(replies));
+  else
+    WsSession::send_batch(std::static_pointer_cast<WsSession>(std::move(p)), std::move(m),
+                          std::move(replies));
+}
+
+}  // namespace
+
 void Table::send_all(Hub& hub, std::vector<Outgoing>& out) {
   struct Group {
-    const std::weak_ptr<WsSession>* to;  // the first part's
+    const std::weak_ptr<Peer>* to;  // the first part's
     std::vector<Outgoing*> parts;
   };
   std::vector<Group> groups;
@@ -80,9 +109,9 @@ void Table::send_all(Hub& hub, std::vector<Outgoing>& out) {
         Outgoing& o = *g.parts[0];
         Message m = o.text ? o.text : std::make_shared<const std::string>(std::move(o.own));
         if (o.reply)
-          WsSession::deliver(std::move(session), o.reply_id, std::move(m));
+          deliver_to(std::move(session), o.reply_id, std::move(m));
         else
-          WsSession::send(std::move(session), std::move(m));
+          send_to(std::move(session), std::move(m));
         continue;
       }
       std::vector<std::pair<std::string, Message>> replies;
@@ -91,10 +120,10 @@ void Table::send_all(Hub& hub, std::vector<Outgoing>& out) {
       const auto own =
           std::find_if(g.parts.begin(), g.parts.end(), [](const Outgoing* o) { return !o->text; });
       if (own != g.parts.end()) {
-        WsSession::send_batch(std::move(session),
-                              std::make_shared<const std::string>(batch_around(
-                                  g.parts, static_cast<size_t>(own - g.parts.begin()))),
-                              std::move(replies));
+        batch_to(std::move(session),
+                 std::make_shared<const std::string>(
+                     batch_around(g.parts, static_cast<size_t>(own - g.parts.begin()))),
+                 std::move(replies));
         continue;
       }
       std::vector<const std::string*> key;
@@ -103,7 +132,7 @@ void Table::send_all(Hub& hub, std::vector<Outgoing>& out) {
           std::find_if(made.begin(), made.end(), [&](const auto& m) { return m.first == key; });
       if (it == made.end())
         it = made.emplace(made.end(), key, std::make_shared<const std::string>(batch_text(key)));
-      WsSession::send_batch(std::move(session), it->second, std::move(replies));
+      batch_to(std::move(session), it->second, std::move(replies));
     }
     groups.clear();
   };
@@ -111,6 +140,7 @@ void Table::send_all(Hub& hub, std::vector<Outgoing>& out) {
     if (!o.users.empty()) {
       send_groups();  // what came before goes first
       for (const std::int64_t u : o.users) hub.presence.send(u, o.text);
+      if (hub.bus) hub.bus->to_users(o.users, o.text);  // and on the other nodes
       continue;
     }
     // Grouped by session without taking a reference to it (the same owner:

@@ -16,6 +16,7 @@
 #include "server/events.hpp"
 #include "server/game_record.hpp"
 #include "server/hub.hpp"
+#include "server/node_bus.hpp"
 #include "server/rating_view.hpp"
 #include "server/spawn.hpp"
 #include "server/table.hpp"
@@ -50,13 +51,9 @@ Socket typed_socket(beast::tcp_stream stream) {
 
 }  // namespace
 
-std::uint64_t WsSession::next_conn_id() {
-  static std::atomic<std::uint64_t> last{0};
-  return ++last;
-}
-
 WsSession::WsSession(const Parts& parts, beast::tcp_stream stream)
-    : config_(parts.config),
+    : Peer(false),
+      config_(parts.config),
       metrics_(parts.metrics),
       storage_(parts.storage),
       hashing_(parts.hashing),
@@ -148,8 +145,9 @@ asio::awaitable<void> WsSession::run(http::request<http::string_body> req) {
     // A flat buffer's data is one piece: parsed where it lies.
     const auto data = buffer.data();
     ++metrics_.messages_in_total;
-    Parsed parsed = protocol::parse_request(
-        std::string_view(static_cast<const char*>(data.data()), data.size()));
+    const std::string_view text(static_cast<const char*>(data.data()), data.size());
+    Parsed parsed = protocol::parse_request(text);
+    if (hub_.bus) raw_.assign(text);
     buffer.clear();
     if (!admit(parsed)) continue;
     // An action (most of what comes) goes to its table here, with no
@@ -174,6 +172,7 @@ asio::awaitable<void> WsSession::ended(boost::system::error_code ec) {
   if (in_lobby_) hub_.lobby.leave(this);
   for (const std::int64_t t : tables_)
     if (auto table = co_await this->table(t)) table->disconnected(this, user_ ? user_->id : 0);
+  if (hub_.bus) hub_.bus->session_ended(this);
 }
 
 Player WsSession::player() const { return Player{user_->id, user_->name, user_->guest}; }
@@ -230,7 +229,7 @@ bool WsSession::act_at_once(Parsed& parsed) {
   // Only a table found before: no trip to the hub (table()).
   auto t = known_table(std::get<protocol::TableAct>(req->message).table);
   if (!t) return false;
-  t->request(shared_from_this(), player(), std::move(req->id), std::move(req->message));
+  t->request(shared_from_this(), player(), std::move(req->id), std::move(req->message), raw_);
   return true;
 }
 
@@ -314,7 +313,7 @@ asio::awaitable<std::string> WsSession::answer(const protocol::Request& r) {
   // kept during a game still shows, from the table's summary).
   if (holds_any<TableLeave, TableUnwatch>(r.message))
     hub_.presence.watching(user_->id, this, table, false);
-  t->request(shared_from_this(), player(), r.id, r.message);
+  t->request(shared_from_this(), player(), r.id, r.message, raw_);
   co_return std::string();
 }
 

@@ -29,6 +29,7 @@
 #include "server/config.hpp"
 #include "server/message_queue.hpp"
 #include "server/metrics.hpp"
+#include "server/peer.hpp"
 #include "server/storage_thread.hpp"
 #include "server/ws_socket.hpp"
 #include "table/retry_cache.hpp"
@@ -39,7 +40,6 @@ namespace beast = boost::beast;
 namespace http = beast::http;
 namespace websocket = beast::websocket;
 
-using Message = std::shared_ptr<const std::string>;
 // A connection's socket runs its handlers on the connection's strand, named
 // by type: no type-erased executor on the hot path (ws_socket.hpp: how it
 // ends a connection).
@@ -47,6 +47,7 @@ using Socket = WsSocket;
 
 struct Hub;
 class Table;
+class TableLink;
 }  // namespace whist::server
 namespace whist::table {
 struct Person;
@@ -54,7 +55,7 @@ struct Person;
 namespace whist::server {
 using Player = table::Person;
 
-class WsSession : public std::enable_shared_from_this<WsSession> {
+class WsSession : public Peer, public std::enable_shared_from_this<WsSession> {
  public:
   // What a session uses of the server: its settings, its counters, the
   // storage and hashing threads, the lobby and tables (the hub), and
@@ -73,17 +74,17 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   // Completes the handshake for `req` and serves until the connection ends.
   asio::awaitable<void> run(http::request<http::string_body> req);
   // Queues a message; drops the connection if the client cannot keep up.
-  void send(Message m);
+  void send(Message m) override;
   void send(std::string text) { send(std::make_shared<const std::string>(std::move(text))); }
   // The answer to request `id`, given later by a table or the lobby: sent,
   // and kept so that a retry of the same id gets it again.
-  void deliver(std::string id, Message reply);
+  void deliver(std::string id, Message reply) override;
   void deliver(std::string id, std::string reply) {
     deliver(std::move(id), std::make_shared<const std::string>(std::move(reply)));
   }
   // Several messages in one (a table's batch), with the answers among them
   // (request id, answer) remembered as deliver() remembers them.
-  void send_batch(Message m, std::vector<std::pair<std::string, Message>> replies);
+  void send_batch(Message m, std::vector<std::pair<std::string, Message>> replies) override;
   // The same three, given the caller's own reference to the session (no
   // other taken: a count shared between threads is costly to change).
   static void send(std::shared_ptr<WsSession> self, Message m);
@@ -91,9 +92,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   static void send_batch(std::shared_ptr<WsSession> self, Message m,
                          std::vector<std::pair<std::string, Message>> replies);
   // The session is seated at or watching a table (told when it goes).
-  void joined_table(std::int64_t table);
-  // The connection's number, unique in this process (tables know it by it).
-  std::uint64_t conn_id() const { return conn_id_; }
+  void joined_table(std::int64_t table) override;
   // The operator banned `account`: if this session is theirs, it is told
   // ({"t": "banned"}) and closed with 1008 (policy violation).
   void kick_banned(std::int64_t account, std::string reason);
@@ -103,7 +102,7 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   void session_ended(std::vector<std::string> token_hashes, std::string reason);
   // The server is stopping: tells the client (server.restarting), sends what
   // is queued, and closes with 1001 (going away).
-  void server_stopping();
+  void server_stopping() override;
   // From the heartbeat (Sessions::heartbeat), once every ping interval:
   // drops a peer silent longer than the idle timeout, pings the others.
   static void heartbeat(std::shared_ptr<WsSession> self);
@@ -131,8 +130,8 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   asio::awaitable<std::string> answer(const protocol::Request& r);
   // The live table `id` (null if none): from the tables this session found
   // before, else from the hub, and kept.
-  asio::awaitable<std::shared_ptr<Table>> table(std::int64_t id);
-  std::shared_ptr<Table> known_table(std::int64_t id);
+  asio::awaitable<std::shared_ptr<TableLink>> table(std::int64_t id);
+  std::shared_ptr<TableLink> known_table(std::int64_t id);
   // What follows a login: the account's message credits, the chips of
   // the day, friends told.
   asio::awaitable<void> logged_in();
@@ -220,8 +219,6 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   websocket::close_code close_code_ = websocket::close_code::none;
   std::string close_why_;
   std::string address_;
-  static std::uint64_t next_conn_id();
-  const std::uint64_t conn_id_ = next_conn_id();
   bool counted_ = false;                      // counted in the per-address limit
   Credits credits_;                           // this connection's message credits
   std::shared_ptr<Credits> account_credits_;  // its account's, once logged in
@@ -243,9 +240,12 @@ class WsSession : public std::enable_shared_from_this<WsSession> {
   RetryCache answered_;
   std::set<std::int64_t> tables_;  // tables this session sits at or watches
   // Tables found (table()): an action goes to its table from here.
-  std::unordered_map<std::int64_t, std::weak_ptr<Table>> found_;
+  std::unordered_map<std::int64_t, std::weak_ptr<TableLink>> found_;
   // The last table found_ gave (an action's, most of the time).
-  std::pair<std::int64_t, std::weak_ptr<Table>> last_found_{0, {}};
+  std::pair<std::int64_t, std::weak_ptr<TableLink>> last_found_{0, {}};
+  // The text of the request being handled, kept only where tables may be
+  // on other nodes (Hub::bus): a request for one goes there as it came.
+  std::string raw_;
   bool in_lobby_ = false;
 };
 

@@ -192,6 +192,41 @@ class PostgresServer:
         shutil.rmtree(self.dir, ignore_errors=True)
 
 
+class RedisServer:
+    """Debian's redis-server on 127.0.0.1 and a free port, without a disk
+    (no save, no append-only file), for the session."""
+
+    def __init__(self):
+        if not shutil.which("redis-server"):
+            pytest.fail("redis-server is not installed (scripts/setup)")
+        self.port = free_port()
+        self.proc = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
+             "--appendonly", "no", "--daemonize", "no", "--loglevel", "warning", "--dir",
+             tempfile.gettempdir()],
+            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=_die_with_parent)
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                socket.create_connection(("127.0.0.1", self.port), 0.2).close()
+                break
+            except OSError:
+                assert time.monotonic() < deadline, "redis-server did not start"
+                time.sleep(0.02)
+        self.address = f"127.0.0.1:{self.port}"
+
+    def stop(self):
+        self.proc.kill()
+        self.proc.wait()
+
+
+@pytest.fixture(scope="session")
+def redis():
+    server = RedisServer()
+    yield server
+    server.stop()
+
+
 @pytest.fixture(scope="session")
 def postgres():
     server = PostgresServer()

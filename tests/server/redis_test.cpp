@@ -115,7 +115,8 @@ TEST_CASE("commands answered in order, many in flight", "[redis]") {
   run([port, &seen](asio::any_io_executor ex) -> asio::awaitable<void> {
     auto r = co_await Redis::connect(ex, "127.0.0.1", port);
     seen.pong = co_await r->command("PING");
-    seen.set = co_await r->command("SET", "k", std::string("a\0b\r\n", 5));
+    const std::string value("a\0b\r\n", 5);
+    seen.set = co_await r->command("SET", "k", value);
     seen.got = co_await r->command("GET", "k");
     seen.none = co_await r->command("GET", "nothing");
     seen.wrong = co_await r->command("NOSUCHCOMMAND");
@@ -157,7 +158,8 @@ TEST_CASE("a subscriber gets every message in the order published", "[redis]") {
     pub->send("PUBLISH", "node:b", "not ours");
     pub->send("PUBLISH", "all", big);
     // Published to the one subscriber of that channel.
-    heard = co_await pub->command("PUBLISH", "node:a", std::string("\0end", 4));
+    const std::string last("\0end", 4);
+    heard = co_await pub->command("PUBLISH", "node:a", last);
     asio::steady_timer t(ex);
     for (int i = 0; i < 500 && got.size() < 502; ++i) {
       t.expires_after(std::chrono::milliseconds(10));

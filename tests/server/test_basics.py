@@ -555,6 +555,14 @@ def test_config_errors(tmp_path):
         assert r.returncode == 2, (bad, r)
         assert r.stderr.startswith("whistd: "), (bad, r.stderr)
 
+    # Nodes share a PostgreSQL database, and only nodes talk over Redis.
+    for bad, said in [(["--node", "a"], "PostgreSQL"), (["--node", "a b"], "letters"),
+                      (["--redis", "127.0.0.1:6379"], "node name"),
+                      (["--node", "a", "--redis", "127.0.0.1:0"], "HOST:PORT"),
+                      (["--lease-ms", "10"], "lease-ms")]:
+        r = whistd_once(*bad, tmp_path=tmp_path)
+        assert r.returncode == 2 and said in r.stderr, (bad, r.stderr)
+
     r = whistd_once("--frobnicate", "1", tmp_path=tmp_path)
     assert r.returncode == 2
     assert "frobnicate" in r.stderr

@@ -7,8 +7,9 @@ lost. A node stopped (SIGSTOP) past its lease is fenced when it wakes: its
 writes are refused, its connections at the table are told to go, and it
 goes on serving (and taking tables) as a node.
 
-The players here connect to the table's home node themselves: requests
-routed between nodes come later (issue 25).
+With a redis-server (a real one of Debian's, started for the session),
+nodes reach each other's tables: players connected to different nodes
+play at one table, each seeing what they would on one node, in order.
 
 WHIST_NODE_KILLS sets the number of kills (default 20: about a minute)."""
 
@@ -27,8 +28,9 @@ KILLS = int(os.environ.get("WHIST_NODE_KILLS", "20"))
 LEASE_MS = 1500
 
 
-def start_node(whistd, db, name):
-    return whistd("--node", name, "--lease-ms", str(LEASE_MS), db=db)
+def start_node(whistd, db, name, redis=None):
+    talk = ["--redis", redis.address] if redis else []
+    return whistd("--node", name, "--lease-ms", str(LEASE_MS), *talk, db=db)
 
 
 def ledger_ok(db):
@@ -37,10 +39,12 @@ def ledger_ok(db):
     assert p.returncode == 0 and "ledger ok" in p.stdout, p.stdout + p.stderr
 
 
-async def compete_game(server, names):
+async def compete_game(server, names, servers=None):
     """Four registered players (their first chips) at a classic Compete
-    table with a buy-in, on `server`; the game started."""
-    clients = [await member(server, n) for n in names]
+    table with a buy-in, made on `server`; the game started. `servers`:
+    the node each player connects to (default: `server`)."""
+    servers = servers or [server] * len(names)
+    clients = [await member(s, n) for s, n in zip(servers, names)]
     T, _ = await create(clients[0], variant="classic", options={"play_to": 5},
                         settings={"kind": "compete", "buy_in": 30})
     for i, c in enumerate(clients[1:], 1):
@@ -167,4 +171,36 @@ def test_a_node_paused_past_its_lease_is_fenced_and_serves_on(whistd, postgres):
 
     run(body(), limit=180)
     a.stop()
+    ledger_ok(db)
+
+
+def test_players_on_two_nodes_play_at_one_table_and_follow_it(whistd, postgres, redis):
+    db = postgres.new_database()
+    a, b = start_node(whistd, db, "a", redis), start_node(whistd, db, "b", redis)
+
+    async def body():
+        # The table is made on node a; two of its players are on node b.
+        game = await compete_game(a, [f"two{i}" for i in range(4)], servers=[a, a, b, b])
+        tokens = [st.c.token for st in game.seats]
+        await game.play(steps=12, limit=60)
+        versions = [st.last_v for st in game.seats]
+        assert min(versions) > 0 and max(versions) - min(versions) <= 2, versions
+        # A chat line from node b reaches node a's players, in order.
+        await game.seats[2].c.ok("table.chat", {"table": game.table, "text": "hello from b"})
+        heard = await game.wait(game.seats[0], lambda m: m["t"] == "table.event" and
+                                m["d"]["event"]["type"] == "chat", what="b's chat line")
+        assert heard["d"]["event"]["text"] == "hello from b"
+        # Node a dies: node b takes the table over; its own players there
+        # are told to come back (their table moved), node a's reconnect.
+        os.kill(whistd_pid(a), signal.SIGKILL)
+        a.proc.wait(10)
+        await asyncio.gather(*(drain(game, st) for st in game.seats))
+        await come_back(game, b, tokens)
+        assert f"took table {game.table} over" in b.log()
+        result = await game.finish()
+        await check_record(game.seats[3].c, result["game"], result)
+        await close_clients()
+
+    run(body(), limit=180)
+    b.stop()
     ledger_ok(db)
