@@ -33,6 +33,7 @@ using json = nlohmann::json;
 namespace {
 
 constexpr const char* kAll = "whist:all";
+constexpr const char* kLobby = "whist:lobby";  // a hash: table id -> its entry
 std::string channel_of(const std::string& node) { return "whist:node:" + node; }
 std::string alive_key(const std::string& node) { return "whist:alive:" + node; }
 
@@ -318,6 +319,11 @@ struct NodeBus::Impl : std::enable_shared_from_this<NodeBus::Impl> {
       for (const auto& u : j.at("u")) hub.presence.send(u.get<std::int64_t>(), text);
       co_return;
     }
+    if (kind == "lobby" || kind == "unlist") {
+      if (j.at("from").get<std::string>() == self) co_return;
+      apply_lobby(j);
+      co_return;
+    }
     if (kind == "moved") {
       const auto t = j.at("t").get<std::int64_t>();
       auto it = remotes.find(t);
@@ -371,6 +377,35 @@ struct NodeBus::Impl : std::enable_shared_from_this<NodeBus::Impl> {
       table->left_view(peer.get(), user);
     } else if (kind == "back") {
       table->came_back(peer.get(), user);
+    }
+  }
+
+  // A lobby entry of another node's table: {"t", "s" (its summary), "a"
+  // (its audience, or null for everyone)}, or "unlist".
+  void apply_lobby(const json& j) {
+    const auto t = j.at("t").get<std::int64_t>();
+    if (j.at("k").get<std::string>() == "unlist") {
+      hub.lobby.remove(t);
+      return;
+    }
+    Lobby::Audience audience;
+    if (!j.at("a").is_null()) audience = j.at("a").get<std::set<std::int64_t>>();
+    hub.lobby.update(t, j.at("s").get<std::string>(), std::move(audience));
+  }
+  // At start: the tables every node lists now.
+  asio::awaitable<void> load_lobby() {
+    auto p = pub();
+    if (!p) co_return;
+    const RedisReply all = co_await p->command("HGETALL", kLobby);
+    for (size_t i = 0; i + 1 < all.elements.size(); i += 2) {
+      try {
+        json j = json::parse(all.elements[i + 1].str);
+        j["k"] = "lobby";
+        j["t"] = std::stoll(all.elements[i].str);
+        apply_lobby(j);
+      } catch (const std::exception& e) {
+        spdlog::warn("node bus: a lobby entry that cannot be read: {}", e.what());
+      }
     }
   }
 
@@ -459,6 +494,7 @@ void RemoteTable::tell(Peer* s, const char* kind, std::int64_t user) {
 asio::awaitable<std::unique_ptr<NodeBus>> NodeBus::start(Hub& hub, std::string host, int port) {
   auto impl = std::make_shared<Impl>(hub, std::move(host), port);
   co_await impl->connect();
+  co_await impl->load_lobby();
   asio::co_spawn(impl->strand, impl->loop(), asio::detached);
   asio::co_spawn(impl->strand, impl->keep_alive(), asio::detached);
   co_return std::unique_ptr<NodeBus>(new NodeBus(impl));
@@ -524,6 +560,27 @@ void NodeBus::session_ended(Peer* session) {
     impl->locals.erase(it);
     for (auto& [id, r] : impl->remotes) r->conns.erase(conn);
   });
+}
+
+void NodeBus::listed(std::int64_t table, const std::string& summary,
+                     const std::optional<std::set<std::int64_t>>& audience) {
+  json entry = json::object();
+  entry["s"] = summary;
+  entry["a"] = audience ? json(*audience) : json();
+  const std::string id = std::to_string(table);
+  if (auto p = impl_->pub()) p->send("HSET", kLobby, id, entry.dump());
+  entry["k"] = "lobby";
+  entry["t"] = table;
+  entry["from"] = impl_->self;
+  impl_->publish(kAll, entry.dump());
+}
+
+void NodeBus::unlisted(std::int64_t table) {
+  if (auto p = impl_->pub()) p->send("HDEL", kLobby, std::to_string(table));
+  json j = message("unlist", 0);
+  j["t"] = table;
+  j["from"] = impl_->self;
+  impl_->publish(kAll, j.dump());
 }
 
 }  // namespace whist::server

@@ -16,14 +16,17 @@
 // A table's home is its lease's holder (server/homes.hpp). When a node
 // takes a table over, it says so on "whist:all": sessions elsewhere that
 // were at the table are told the server restarts, and come back to it at
-// its new home. Each node keeps a key "whist:alive:NAME/PID.START" that
-// lives a lease's length and is renewed three times in it; the home of a
-// table drops the connections of a node whose key is gone (their seats
-// are held, as for a connection that ended).
+// its new home. The lobby's list is every node's tables: a table's
+// summary goes to every node as its home publishes it. Each node keeps a key
+// "whist:alive:NAME/PID.START" that lives a lease's length and is renewed three times in it; the
+// home of a table drops the connections of a node whose key is gone (their seats are held, as for a
+// connection that ended).
 #pragma once
 
 #include <cstdint>
 #include <memory>
+#include <optional>
+#include <set>
 #include <string>
 #include <vector>
 
@@ -57,6 +60,13 @@ class NodeBus {
   // A session of this node ended: the nodes whose tables it reached
   // forget its connection.
   void session_ended(Peer* session);
+  // A table of this node is listed in the lobby with this summary and
+  // audience (Lobby::update), or listed no more (closed): every node's
+  // lobby shows it so. The list is also kept in Redis ("whist:lobby"), for
+  // a node that starts.
+  void listed(std::int64_t table, const std::string& summary,
+              const std::optional<std::set<std::int64_t>>& audience);
+  void unlisted(std::int64_t table);
 
   struct Impl;
 

@@ -15,6 +15,7 @@
 #include "protocol/record_json.hpp"
 #include "server/auth.hpp"
 #include "server/events.hpp"
+#include "server/node_bus.hpp"
 #include "server/ws_session.hpp"
 #include "storage/table_codec.hpp"
 
@@ -190,9 +191,13 @@ void Table::carry_out(std::vector<Outgoing>* held) {
   if (fx.clear_forming) hub_.clear_forming(id_);
   if (fx.set_forming) hub_.set_forming(quick_key(core_->setup()), id_);
   if (fx.forming_rating) hub_.forming_rating(id_, *fx.forming_rating);
-  if (fx.lobby) hub_.lobby.update(id_, std::move(*fx.lobby), std::move(fx.audience));
+  if (fx.lobby) {
+    if (hub_.bus) hub_.bus->listed(id_, *fx.lobby, fx.audience);  // every node's lobby
+    hub_.lobby.update(id_, std::move(*fx.lobby), std::move(fx.audience));
+  }
   if (fx.closed) {
     --metrics_.tables_total;
+    if (hub_.bus) hub_.bus->unlisted(id_);
     hub_.lobby.remove(id_);
     hub_.remove(id_);
   }

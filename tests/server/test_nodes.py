@@ -19,7 +19,7 @@ import signal
 import subprocess
 import time
 
-from conftest import close_clients, member, resume, run
+from conftest import close_clients, guest, member, resume, run, wait_for
 from tables import Game, Seat, check_record, create, is_event
 from test_faults import drain, progress, whistd_pid
 from test_social import WHISTCTL
@@ -204,3 +204,40 @@ def test_players_on_two_nodes_play_at_one_table_and_follow_it(whistd, postgres, 
     run(body(), limit=180)
     b.stop()
     ledger_ok(db)
+
+
+def test_the_lobby_lists_every_nodes_tables(whistd, postgres, redis):
+    db = postgres.new_database()
+    a, b = start_node(whistd, db, "a", redis), start_node(whistd, db, "b", redis)
+
+    async def body():
+        on_b = await guest(b)
+        await on_b.ok("lobby.join")
+        maker = await guest(a)
+        table, _ = await create(maker, variant="classic")
+        listed = lambda pred: (lambda m: m["t"] == "lobby.table" and m["d"]["table"] == table
+                               and pred(m["d"]))
+        m = await wait_for(on_b, listed(lambda d: d["creator"] == maker.name),
+                           what="node a's table in node b's lobby")
+        assert m["d"]["seats"][0]["name"] == maker.name
+        # A player on node b sits there (through node a): both lobbies see it.
+        sitter = await guest(b)
+        await sitter.ok("table.sit", {"table": table, "seat": 2})
+        await wait_for(on_b, listed(lambda d: d["seats"][2]["name"] == sitter.name),
+                       what="the seat taken, in node b's lobby")
+        # A node that starts later lists it at once.
+        c = start_node(whistd, db, "c", redis)
+        late = await guest(c)
+        tables = (await late.ok("lobby.join"))["tables"]
+        assert [t["table"] for t in tables] == [table], tables
+        assert tables[0]["seats"][2]["name"] == sitter.name
+        # The table closes (everyone left): gone from every lobby.
+        await sitter.ok("table.leave", {"table": table})
+        await maker.ok("table.leave", {"table": table})
+        await wait_for(on_b, lambda m: m["t"] == "lobby.removed" and m["d"]["table"] == table,
+                       what="the table gone from node b's lobby")
+        await wait_for(late, lambda m: m["t"] == "lobby.removed" and m["d"]["table"] == table,
+                       what="the table gone from node c's lobby")
+        await close_clients()
+
+    run(body(), limit=60)
