@@ -282,7 +282,9 @@ struct NodeBus::Impl : std::enable_shared_from_this<NodeBus::Impl> {
         const json message = json::parse(text);
         co_await handle(message);
       } catch (const std::exception& e) {
-        spdlog::error("node bus: a message that cannot be handled: {}: {:.200}", e.what(), text);
+        // (Not the text: a seat's view holds its hand.)
+        spdlog::error("node bus: a message of {} bytes that cannot be handled: {}", text.size(),
+                      e.what());
       }
     }
   }

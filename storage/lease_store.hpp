@@ -46,7 +46,8 @@ class LeaseStore {
   // was not held so.
   virtual bool release(std::int64_t table, std::string_view node, std::int64_t token) = 0;
   virtual std::optional<Lease> lease(std::int64_t table) const = 0;
-  // The tables whose leases `node` holds (expired or not), in order.
+  // The tables not closed whose leases `node` holds (expired or not), in
+  // order.
   virtual std::vector<std::int64_t> leases_of(std::string_view node) const = 0;
   // In a write transaction, before writing the table: whether `token` is
   // still its lease's. In PostgreSQL the lease's row stays locked (FOR
@@ -56,7 +57,7 @@ class LeaseStore {
 
   // Renews every lease `node` holds until now_ms + ttl_ms (one statement
   // for a node's round): how many. A lease taken by another node is
-  // `node`'s no more, so it is not renewed.
+  // `node`'s no more, so it is not renewed; nor is a closed table's.
   virtual int renew_all(std::string_view node, std::int64_t now_ms, std::int64_t ttl_ms) = 0;
   // Gives up at once every lease held by a node whose name starts with
   // `prefix`, but `keep`'s: a node draining gives up its own; a node

@@ -61,7 +61,9 @@ std::optional<Lease> SqlLeases::lease(std::int64_t table) const {
 }
 
 std::vector<std::int64_t> SqlLeases::leases_of(std::string_view node) const {
-  Statement st(db_, "SELECT table_id FROM table_leases WHERE node = ?1 ORDER BY table_id",
+  Statement st(db_,
+               "SELECT l.table_id FROM table_leases l JOIN tables t ON t.id = l.table_id "
+               "WHERE l.node = ?1 AND t.state <> 'closed' ORDER BY l.table_id",
                "leases_of");
   st.bind(1, node);
   std::vector<std::int64_t> out;
@@ -80,7 +82,11 @@ bool SqlLeases::check_lease(std::int64_t table, std::int64_t token) {
 }
 
 int SqlLeases::renew_all(std::string_view node, std::int64_t now_ms, std::int64_t ttl_ms) {
-  Statement st(db_, "UPDATE table_leases SET expires_ms = ?2 WHERE node = ?1", "renew_all");
+  // (A closed table's lease is kept, its token with it, but not renewed.)
+  Statement st(db_,
+               "UPDATE table_leases SET expires_ms = ?2 WHERE node = ?1 AND table_id IN "
+               "(SELECT id FROM tables WHERE state <> 'closed')",
+               "renew_all");
   st.bind(1, node).bind(2, now_ms + ttl_ms);
   st.run();
   return static_cast<int>(db_->changes());

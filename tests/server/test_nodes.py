@@ -76,6 +76,26 @@ async def come_back(game, server, tokens, limit=20):
     game.server = server
 
 
+async def kill_and_follow(game, dead, to, tokens):
+    """Kills the node `dead` (SIGKILL); every seat reads what it was sent,
+    then comes back at node `to`, once it has taken the table over.
+    Returns how far the game was as the seats were told before the kill."""
+    os.kill(whistd_pid(dead), signal.SIGKILL)
+    dead.proc.wait(10)
+    await asyncio.gather(*(drain(game, st) for st in game.seats))
+    told = max(progress(st.view) for st in game.seats)
+    await come_back(game, to, tokens)
+    assert f"took table {game.table} over" in to.log()
+    return told
+
+
+async def finish_and_check(game, seat=0):
+    """Plays to the end; the record replays to the result announced."""
+    result = await game.finish()
+    await check_record(game.seats[seat].c, result["game"], result)
+    await close_clients()
+
+
 def test_a_dead_nodes_tables_go_on_at_another(whistd, postgres):
     db = postgres.new_database()
     nodes = [start_node(whistd, db, "a"), start_node(whistd, db, "b")]
@@ -91,13 +111,8 @@ def test_a_dead_nodes_tables_go_on_at_another(whistd, postgres):
             told = max(progress(st.view) for st in game.seats)
             over = any(st.view["game_over"] for st in game.seats)
             dead = nodes[home]
-            os.kill(whistd_pid(dead), signal.SIGKILL)
-            dead.proc.wait(10)
-            await asyncio.gather(*(drain(game, st) for st in game.seats))
-            told = max([told] + [progress(st.view) for st in game.seats])
             home = 1 - home
-            await come_back(game, nodes[home], tokens)
-            assert f"took table {game.table} over" in nodes[home].log()
+            told = max(told, await kill_and_follow(game, dead, nodes[home], tokens))
             # The node killed comes back as a new process of its name: the
             # next kill's standby.
             nodes[1 - home] = start_node(whistd, db, names[1 - home])
@@ -108,10 +123,10 @@ def test_a_dead_nodes_tables_go_on_at_another(whistd, postgres):
             compared += 1
         assert compared >= KILLS // 2, compared
         print(f"{compared} takeovers compared; {game.actions} actions sent")
-        if not any(st.view["game_over"] for st in game.seats):
-            result = await game.finish()
-            await check_record(game.seats[0].c, result["game"], result)
-        await close_clients()
+        if any(st.view["game_over"] for st in game.seats):
+            await close_clients()
+        else:
+            await finish_and_check(game)
 
     run(body(), limit=120 + 10 * KILLS)
     for n in nodes:
@@ -161,13 +176,8 @@ def test_a_node_paused_past_its_lease_is_fenced_and_serves_on(whistd, postgres):
         assert a.http("GET", "/healthz")[0] == 200
         # The fenced node serves on: it takes the table back when b dies.
         await game.settle()
-        os.kill(whistd_pid(b), signal.SIGKILL)
-        b.proc.wait(10)
-        await asyncio.gather(*(drain(game, st) for st in game.seats))
-        await come_back(game, a, tokens)
-        result = await game.finish()
-        await check_record(game.seats[0].c, result["game"], result)
-        await close_clients()
+        await kill_and_follow(game, b, a, tokens)
+        await finish_and_check(game)
 
     run(body(), limit=180)
     a.stop()
@@ -192,14 +202,8 @@ def test_players_on_two_nodes_play_at_one_table_and_follow_it(whistd, postgres, 
         assert heard["d"]["event"]["text"] == "hello from b"
         # Node a dies: node b takes the table over; its own players there
         # are told to come back (their table moved), node a's reconnect.
-        os.kill(whistd_pid(a), signal.SIGKILL)
-        a.proc.wait(10)
-        await asyncio.gather(*(drain(game, st) for st in game.seats))
-        await come_back(game, b, tokens)
-        assert f"took table {game.table} over" in b.log()
-        result = await game.finish()
-        await check_record(game.seats[3].c, result["game"], result)
-        await close_clients()
+        await kill_and_follow(game, a, b, tokens)
+        await finish_and_check(game, seat=3)
 
     run(body(), limit=180)
     b.stop()

@@ -151,9 +151,13 @@ TEST_CASE("a node's round: its leases renewed at once; the tables nobody holds, 
   REQUIRE(db.leases().acquire(v, "node-c", kMs + kTtl, kTtl).has_value());
   CHECK(db.leases().renew_all("node-b", kMs + kTtl + 1, kTtl) == 0);
   CHECK(db.leases().lease(v)->node == "node-c");
-  // A table closed is nobody's to take, its lease expired or not.
+  // A table closed is nobody's to take, its lease expired or not; its
+  // holder renews it no more, nor counts it among its leases.
   db.tables().set_table_state(u, TableState::kClosed);
   CHECK(db.leases().claimable(kMs + 60'000, kTtl) == std::vector<std::int64_t>{t, v});
+  CHECK(db.leases().renew_all("node-a", kMs + 5000, kTtl) == 1);
+  CHECK(db.leases().lease(u)->expires_ms == kMs + 4000 + kTtl);
+  CHECK(db.leases().leases_of("node-a") == std::vector<std::int64_t>{t});
 
   // A node starting gives up its name's former processes' leases, not
   // its own or another name's; a node draining, its own.
