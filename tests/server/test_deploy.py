@@ -53,19 +53,31 @@ UNIT_SETTINGS = {
 }
 
 
-def test_unit_has_the_documented_sandbox():
-    unit = (DEPLOY / "whistd.service").read_text()
+# The unit of one whistd, and the template of several nodes on one host
+# (whistd@NAME.service), as systemd reads an instance of it.
+UNITS = {"whistd.service": "whistd.service", "whistd@.service": "whistd@a.service"}
+
+
+@pytest.mark.parametrize("unit_file", sorted(UNITS))
+def test_unit_has_the_documented_sandbox(unit_file):
+    unit = (DEPLOY / unit_file).read_text()
+    node = "@" in unit_file
     for key, value in UNIT_SETTINGS.items():
+        if node and key == "StateDirectory":
+            value = "whistd-%i"
         assert re.search(rf"^{key}={re.escape(value)}$", unit, re.M), key
+    if node:
+        assert "--node %i --port ${WHISTD_PORT}" in unit
     assert "SystemCallFilter=@system-service" in unit
 
 
 @pytest.mark.skipif(not shutil.which("systemd-analyze"), reason="systemd-analyze not installed")
-def test_unit_verifies(tmp_path):
+@pytest.mark.parametrize("unit_file", sorted(UNITS))
+def test_unit_verifies(tmp_path, unit_file):
     # The unit names the installed path; verify it against the built one.
-    unit = (DEPLOY / "whistd.service").read_text().replace("/usr/local/bin/whistd",
-                                                          os.path.abspath(WHISTD))
-    path = tmp_path / "whistd.service"
+    unit = (DEPLOY / unit_file).read_text().replace("/usr/local/bin/whistd",
+                                                   os.path.abspath(WHISTD))
+    path = tmp_path / UNITS[unit_file]
     path.write_text(unit)
     r = subprocess.run(guarded(["systemd-analyze", "verify", str(path)], 60),
                        capture_output=True, text=True)
@@ -73,5 +85,5 @@ def test_unit_verifies(tmp_path):
     r = subprocess.run(guarded(["systemd-analyze", "security", "--offline=true",
                                 "--threshold=20", str(path)], 60),
                        capture_output=True, text=True)
-    m = re.search(r"Overall exposure level for whistd.service: ([0-9.]+)", r.stdout)
+    m = re.search(r"Overall exposure level for \S+: ([0-9.]+)", r.stdout)
     assert m and float(m.group(1)) <= 2.0, r.stdout[-500:]
