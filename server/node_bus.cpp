@@ -23,6 +23,7 @@
 
 #include "server/hub.hpp"
 #include "server/redis.hpp"
+#include "server/strand_service.hpp"
 #include "server/table.hpp"
 
 namespace whist::server {
@@ -133,22 +134,26 @@ class RemoteTable final : public TableLink {
   const std::string home_;
 };
 
-struct NodeBus::Impl : std::enable_shared_from_this<NodeBus::Impl> {
+// A strand-owned service (strand_service.hpp), its ask() and tell() open
+// to RemoteTable and NodeBus.
+struct NodeBus::Impl : StrandService, std::enable_shared_from_this<NodeBus::Impl> {
   Impl(Hub& h, std::string host_, int port_)
-      : hub(h),
+      : StrandService(h.ioc),
+        hub(h),
         self(h.ctx.node),
         host(std::move(host_)),
         port(port_),
         ttl(h.ctx.config.lease_ms),
-        strand(asio::make_strand(h.ioc)),
-        wake(strand) {}
+        wake(strand_) {}
+  using StrandService::ask;
+  using StrandService::tell;
+  const Strand& strand() const { return strand_; }
 
   Hub& hub;
   const std::string self;  // this process's node name
   const std::string host;
   const int port;
   const int ttl;
-  asio::strand<asio::io_context::executor_type> strand;
   asio::steady_timer wake;  // the loop waits on it for what is heard
   bool stopped = false;
 
@@ -175,13 +180,6 @@ struct NodeBus::Impl : std::enable_shared_from_this<NodeBus::Impl> {
   std::unordered_map<std::int64_t, std::shared_ptr<RemoteTable>> remotes;  // by table
   std::map<std::pair<std::string, std::uint64_t>, std::shared_ptr<RemotePeer>> peers;
 
-  template <typename F>
-  asio::awaitable<std::invoke_result_t<F&>> ask(F fn) {
-    using R = std::invoke_result_t<F&>;
-    auto job = [fn = std::move(fn)]() mutable -> asio::awaitable<R> { co_return fn(); };
-    co_return co_await asio::co_spawn(strand, std::move(job), asio::use_awaitable);
-  }
-
   asio::awaitable<void> connect() {
     auto ex = hub.ioc.get_executor();
     auto p = co_await Redis::connect(ex, host, port);
@@ -189,7 +187,7 @@ struct NodeBus::Impl : std::enable_shared_from_this<NodeBus::Impl> {
     std::weak_ptr<Impl> weak = shared_from_this();
     auto heard = [weak](const std::string&, std::string payload) {
       if (auto self = weak.lock())
-        asio::post(self->strand, [self, payload = std::move(payload)]() mutable {
+        self->tell([self, payload = std::move(payload)]() mutable {
           self->inbox.push_back(std::move(payload));
           self->wake.cancel();
         });
@@ -199,7 +197,7 @@ struct NodeBus::Impl : std::enable_shared_from_this<NodeBus::Impl> {
     channels.push_back(kAll);
     co_await s->subscribe(std::move(channels), heard);
     auto lost = [weak](std::string why) {
-      if (auto self = weak.lock()) asio::post(self->strand, [self, why] { self->lost(why); });
+      if (auto self = weak.lock()) self->tell([self, why] { self->lost(why); });
     };
     p->on_closed(lost);
     s->on_closed(lost);
@@ -231,11 +229,11 @@ struct NodeBus::Impl : std::enable_shared_from_this<NodeBus::Impl> {
     remotes.clear();
     auto dropped = std::move(peers);
     peers.clear();
-    asio::co_spawn(strand, drop(std::move(dropped)), asio::detached);
-    asio::co_spawn(strand, reconnect(), asio::detached);
+    asio::co_spawn(strand_, drop(std::move(dropped)), asio::detached);
+    asio::co_spawn(strand_, reconnect(), asio::detached);
   }
   asio::awaitable<void> reconnect() {
-    asio::steady_timer t(strand);
+    asio::steady_timer t(strand_);
     while (!stopped) {
       t.expires_after(std::chrono::seconds(1));
       co_await t.async_wait(asio::use_awaitable);
@@ -415,7 +413,7 @@ struct NodeBus::Impl : std::enable_shared_from_this<NodeBus::Impl> {
   // connections of nodes that no longer say so are dropped.
   asio::awaitable<void> keep_alive() {
     auto keep = shared_from_this();
-    asio::steady_timer t(strand);
+    asio::steady_timer t(strand_);
     int round = 0;
     while (!stopped) {
       t.expires_after(std::chrono::milliseconds(ttl / 3));
@@ -470,15 +468,14 @@ void RemoteTable::request(std::shared_ptr<Peer> s, table::Person p, std::string 
   j["raw"] = std::string(raw);
   // On the bus's strand: the session is known there before its answer
   // can come back.
-  asio::post(bus->strand,
-             [bus, s = std::move(s), home = home_, id = id_, text = j.dump()]() mutable {
-               auto& local = bus->locals[s->conn_id()];
-               local.session = s;
-               local.nodes.insert(home);
-               if (auto it = bus->remotes.find(id); it != bus->remotes.end())
-                 it->second->conns.insert(s->conn_id());
-               bus->publish(channel_of(home), std::move(text));
-             });
+  bus->tell([bus, s = std::move(s), home = home_, id = id_, text = j.dump()]() mutable {
+    auto& local = bus->locals[s->conn_id()];
+    local.session = s;
+    local.nodes.insert(home);
+    if (auto it = bus->remotes.find(id); it != bus->remotes.end())
+      it->second->conns.insert(s->conn_id());
+    bus->publish(channel_of(home), std::move(text));
+  });
 }
 
 void RemoteTable::tell(Peer* s, const char* kind, std::int64_t user) {
@@ -488,7 +485,7 @@ void RemoteTable::tell(Peer* s, const char* kind, std::int64_t user) {
   j["t"] = id_;
   j["from"] = bus->self;
   j["u"] = user;
-  asio::post(bus->strand, [bus, home = home_, text = j.dump()]() mutable {
+  bus->tell([bus, home = home_, text = j.dump()]() mutable {
     bus->publish(channel_of(home), std::move(text));
   });
 }
@@ -497,13 +494,13 @@ asio::awaitable<std::unique_ptr<NodeBus>> NodeBus::start(Hub& hub, std::string h
   auto impl = std::make_shared<Impl>(hub, std::move(host), port);
   co_await impl->connect();
   co_await impl->load_lobby();
-  asio::co_spawn(impl->strand, impl->loop(), asio::detached);
-  asio::co_spawn(impl->strand, impl->keep_alive(), asio::detached);
+  asio::co_spawn(impl->strand(), impl->loop(), asio::detached);
+  asio::co_spawn(impl->strand(), impl->keep_alive(), asio::detached);
   co_return std::unique_ptr<NodeBus>(new NodeBus(impl));
 }
 
 NodeBus::~NodeBus() {
-  asio::post(impl_->strand, [impl = impl_] {
+  impl_->tell([impl = impl_] {
     impl->stopped = true;
     impl->wake.cancel();
     if (impl->sub_) impl->sub_->close();
@@ -551,7 +548,7 @@ void NodeBus::took_over(std::int64_t id) {
 }
 
 void NodeBus::session_ended(Peer* session) {
-  asio::post(impl_->strand, [impl = impl_, conn = session->conn_id()] {
+  impl_->tell([impl = impl_, conn = session->conn_id()] {
     auto it = impl->locals.find(conn);
     if (it == impl->locals.end()) return;
     for (const auto& node : it->second.nodes) {
