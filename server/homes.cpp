@@ -5,10 +5,12 @@
 #include <spdlog/spdlog.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <boost/asio/steady_timer.hpp>
 #include <boost/asio/this_coro.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <chrono>
+#include <random>
 #include <set>
 #include <vector>
 
@@ -27,6 +29,8 @@ namespace {
 // table's game meanwhile, and the node's own writes wait. The rest are
 // taken in the next rounds.
 constexpr int kMaxTakenPerRound = 200;
+// How soon the keeper hears that it is woken (Hub::wake_keeper).
+constexpr int kWakeMs = 25;
 
 struct Round {
   std::vector<std::int64_t> held;    // the leases this node holds
@@ -41,7 +45,11 @@ Round renew_and_take(storage::Database& db, const std::string& node, std::int64_
   const std::int64_t now = leases.clock_ms();
   leases.renew_all(node, now, ttl);
   r.held = leases.leases_of(node);
-  for (const std::int64_t id : leases.claimable(now, ttl)) {
+  // In no fixed order: nodes that take at the same moment (a node gave
+  // its tables up) share them rather than race for the same ones.
+  std::vector<std::int64_t> free = leases.claimable(now, ttl);
+  std::shuffle(free.begin(), free.end(), std::mt19937(std::random_device{}()));
+  for (const std::int64_t id : free) {
     if (static_cast<int>(r.taken.size()) == kMaxTakenPerRound) break;
     try {
       const auto lease = leases.acquire(id, node, now, ttl);
@@ -93,8 +101,13 @@ asio::awaitable<void> keep_homes(Hub& hub) {
   const std::int64_t ttl = ctx.config.lease_ms;
   asio::steady_timer timer(co_await asio::this_coro::executor);
   while (!ctx.draining) {
-    timer.expires_after(std::chrono::milliseconds(ttl / 3));
-    co_await timer.async_wait(asio::use_awaitable);
+    // A round every third of a lease, or at once when woken.
+    const auto next = std::chrono::steady_clock::now() + std::chrono::milliseconds(ttl / 3);
+    while (!hub.wake_keeper.exchange(false) && std::chrono::steady_clock::now() < next &&
+           !ctx.draining) {
+      timer.expires_after(std::chrono::milliseconds(kWakeMs));
+      co_await timer.async_wait(asio::use_awaitable);
+    }
     if (ctx.draining) break;
     Round r;
     try {
@@ -123,6 +136,60 @@ asio::awaitable<void> keep_homes(Hub& hub) {
     const std::set<std::int64_t> held(r.held.begin(), r.held.end());
     for (const auto& t : co_await hub.all())
       if (!held.count(t->id())) t->check_home();
+  }
+}
+
+namespace {
+
+// Where a table lives, as storage says.
+struct Whereabouts {
+  enum Kind { kGone, kHere, kThere, kFree, kWait } kind = kGone;
+  std::string home;  // kThere: the node that holds it
+};
+
+Whereabouts whereabouts(storage::Database& db, std::int64_t id, const std::string& self,
+                        std::int64_t ttl) {
+  const auto row = db.tables().table(id);
+  if (!row || row->state == storage::TableState::kClosed) return {};
+  auto& leases = db.leases();
+  const std::int64_t now = leases.clock_ms();
+  const auto lease = leases.lease(id);
+  if (lease && lease->expires_ms > now)
+    return lease->node == self ? Whereabouts{Whereabouts::kHere, {}}
+                               : Whereabouts{Whereabouts::kThere, lease->node};
+  // Nobody holds it: the keeper's to take (a new table's first lease is
+  // its maker's, a lease's length long).
+  if (lease || row->created_at * 1000 <= now - ttl) return {Whereabouts::kFree, {}};
+  return {Whereabouts::kWait, {}};
+}
+
+}  // namespace
+
+asio::awaitable<std::shared_ptr<TableLink>> find_home(Hub& hub, std::int64_t id) {
+  Context& ctx = hub.ctx;
+  const std::int64_t ttl = ctx.config.lease_ms;
+  // A lease's length for a dead home's lease to expire, and a round for
+  // a node to take the table over.
+  const auto deadline =
+      std::chrono::steady_clock::now() + std::chrono::milliseconds(2 * ttl + 2000);
+  asio::steady_timer timer(co_await asio::this_coro::executor);
+  for (;;) {
+    if (auto t = co_await hub.find(id)) co_return t;
+    auto ask = [id, self = ctx.node, ttl](storage::Database& db) {
+      return whereabouts(db, id, self, ttl);
+    };
+    const Whereabouts w = co_await ctx.on_storage(std::move(ask));
+    if (w.kind == Whereabouts::kGone) co_return nullptr;
+    if (w.kind == Whereabouts::kThere) {
+      if (!hub.bus) co_return nullptr;  // not reachable from here
+      // Its home, if it still listens (a node killed holds its leases
+      // until they expire).
+      if (auto r = co_await hub.bus->remote_table(id, w.home)) co_return r;
+    }
+    if (w.kind == Whereabouts::kFree) hub.wake_keeper = true;
+    if (ctx.draining || std::chrono::steady_clock::now() >= deadline) co_return nullptr;
+    timer.expires_after(std::chrono::milliseconds(100));
+    co_await timer.async_wait(asio::use_awaitable);
   }
 }
 

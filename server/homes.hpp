@@ -12,9 +12,11 @@
 
 #include <boost/asio/awaitable.hpp>
 #include <cstdint>
+#include <memory>
 #include <string>
 
 #include "server/table.hpp"
+#include "server/table_link.hpp"
 #include "storage/database.hpp"
 
 namespace whist::server {
@@ -33,5 +35,12 @@ void abandon_table(storage::Database& db, const TableSnapshot& s);
 
 // The keeper's loop, while the server runs (node mode only).
 boost::asio::awaitable<void> keep_homes(Hub& hub);
+
+// A table not on this node (node mode): the way to it at its home, once a
+// node that listens holds it. A table in between homes (its node was
+// killed and its lease has yet to expire, or it was given up and is being
+// taken) is waited for, up to two leases' length; then, as for a table
+// that is closed or unknown, null.
+boost::asio::awaitable<std::shared_ptr<TableLink>> find_home(Hub& hub, std::int64_t id);
 
 }  // namespace whist::server

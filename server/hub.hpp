@@ -5,6 +5,7 @@
 // most of what comes, goes to its table with no trip to this strand.
 #pragma once
 
+#include <atomic>
 #include <boost/asio/awaitable.hpp>
 #include <boost/asio/io_context.hpp>
 #include <chrono>
@@ -41,6 +42,10 @@ struct Hub : public StrandService {
   EventService* events = nullptr;  // events and the daily duplicate (server.cpp sets it)
   // Messages between nodes (node_bus.hpp), when nodes talk over Redis.
   NodeBus* bus = nullptr;
+  // Set to have the keeper (homes.hpp) take the tables nobody holds now,
+  // rather than at its next round: a node gave its tables up, or a
+  // session waits for one.
+  std::atomic<bool> wake_keeper{false};
 
   // The live table `id`, or null.
   asio::awaitable<std::shared_ptr<Table>> find(std::int64_t id) {

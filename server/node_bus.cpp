@@ -91,7 +91,7 @@ class RemotePeer final : public Peer {
     j["t"] = table;
     tell(j);
   }
-  void server_stopping() override { tell(message("stop", conn_)); }
+  void server_stopping() override;
 
   void left(std::int64_t table) {
     std::lock_guard lock(mutex_);
@@ -309,6 +309,10 @@ struct NodeBus::Impl : StrandService, std::enable_shared_from_this<NodeBus::Impl
       } else if (kind == "joined") {
         s->joined_table(j.at("t").get<std::int64_t>());
       } else {
+        // The session comes back to its table: not at this home, whose
+        // tables it may no longer hold (it drains, or lost a lease).
+        const std::string from = j.value("from", "");
+        std::erase_if(remotes, [&from](const auto& kv) { return kv.second->home() == from; });
         s->server_stopping();
       }
       co_return;
@@ -324,10 +328,16 @@ struct NodeBus::Impl : StrandService, std::enable_shared_from_this<NodeBus::Impl
       apply_lobby(j);
       co_return;
     }
+    if (kind == "free") {
+      // Another node gave tables up (it drains): taken over now.
+      if (j.at("from").get<std::string>() != self) hub.wake_keeper = true;
+      co_return;
+    }
     if (kind == "moved") {
       const auto t = j.at("t").get<std::int64_t>();
       auto it = remotes.find(t);
-      if (it == remotes.end()) co_return;
+      // (Sessions that found it at its new home already stay.)
+      if (it == remotes.end() || it->second->home() == j.at("to").get<std::string>()) co_return;
       for (const std::uint64_t c : it->second->conns)
         if (auto s = local(c)) s->server_stopping();
       remotes.erase(it);
@@ -359,10 +369,9 @@ struct NodeBus::Impl : StrandService, std::enable_shared_from_this<NodeBus::Impl
         peer->send(std::make_shared<const std::string>(
             protocol::error_message(std::get<protocol::ParseError>(parsed))));
       } else if (!table) {
-        // Gone from here meanwhile: the session asks again, and finds its
-        // new home.
-        peer->deliver(req->id, std::make_shared<const std::string>(
-                                   protocol::error_message(req->id, {protocol::Error::kNoTable})));
+        // Gone from here meanwhile: the session comes back, and finds the
+        // table at its new home (or that it closed).
+        peer->server_stopping();
       } else {
         table->request(peer, std::move(person), req->id, std::move(req->message));
       }
@@ -448,6 +457,12 @@ struct NodeBus::Impl : StrandService, std::enable_shared_from_this<NodeBus::Impl
   }
 };
 
+void RemotePeer::server_stopping() {
+  json j = message("stop", conn_);
+  if (auto bus = bus_.lock()) j["from"] = bus->self;
+  tell(j);
+}
+
 void RemotePeer::tell(const json& j) {
   if (auto bus = bus_.lock()) bus->to_node(node_, j);
 }
@@ -474,7 +489,21 @@ void RemoteTable::request(std::shared_ptr<Peer> s, table::Person p, std::string 
     local.nodes.insert(home);
     if (auto it = bus->remotes.find(id); it != bus->remotes.end())
       it->second->conns.insert(s->conn_id());
-    bus->publish(channel_of(home), std::move(text));
+    // Heard by nobody: the home was killed. The session is told the
+    // server restarts, and finds the table at its next home.
+    std::weak_ptr<NodeBus::Impl> weak = bus;
+    std::weak_ptr<Peer> session = s;
+    auto heard = [weak, session, home, id](const RedisReply& r) {
+      if (r.type != RedisReply::Type::kInteger || r.integer != 0) return;
+      auto bus = weak.lock();
+      if (!bus) return;
+      bus->tell([bus, session, home, id] {
+        if (auto it = bus->remotes.find(id); it != bus->remotes.end() && it->second->home() == home)
+          bus->remotes.erase(it);
+        if (auto s = session.lock()) s->server_stopping();
+      });
+    };
+    if (auto p = bus->pub()) p->send_words({"PUBLISH", channel_of(home), std::move(text)}, heard);
   });
 }
 
@@ -508,28 +537,44 @@ NodeBus::~NodeBus() {
   });
 }
 
-asio::awaitable<std::shared_ptr<TableLink>> NodeBus::remote_table(std::int64_t id) {
+asio::awaitable<std::shared_ptr<TableLink>> NodeBus::known_table(std::int64_t id) {
   auto impl = impl_;
   auto known = [impl, id]() -> std::shared_ptr<TableLink> {
     auto it = impl->remotes.find(id);
     return it == impl->remotes.end() ? nullptr : it->second;
   };
-  auto cached = co_await impl->ask(std::move(known));
-  if (cached) co_return cached;
-  // Its home: the holder of its lease, while it runs.
-  auto home_of = [id](storage::Database& db) -> std::string {
-    const auto lease = db.leases().lease(id);
-    if (!lease || lease->expires_ms <= db.leases().clock_ms()) return {};
-    return lease->node;
+  co_return co_await impl->ask(std::move(known));
+}
+
+asio::awaitable<std::shared_ptr<TableLink>> NodeBus::remote_table(std::int64_t id,
+                                                                  const std::string& home) {
+  auto impl = impl_;
+  if (home == impl->self) co_return nullptr;
+  auto known = [impl, id, home]() -> std::shared_ptr<TableLink> {
+    auto it = impl->remotes.find(id);
+    return it == impl->remotes.end() || it->second->home() != home ? nullptr : it->second;
   };
-  const std::string home = co_await impl->hub.ctx.on_storage(std::move(home_of));
-  if (home.empty() || home == impl->self) co_return nullptr;
+  if (auto cached = co_await impl->ask(std::move(known))) co_return cached;
+  // Whether its home listens: a node killed does not, though its leases
+  // last until they expire.
+  auto p = impl->pub();
+  if (!p) co_return nullptr;
+  const std::string channel = channel_of(home);
+  const RedisReply r = co_await p->command("PUBSUB", "NUMSUB", channel);
+  if (r.elements.size() != 2 || r.elements[1].integer == 0) co_return nullptr;
   auto remember = [impl, id, home]() -> std::shared_ptr<TableLink> {
-    auto& r = impl->remotes[id];
-    if (!r || r->home() != home) r = std::make_shared<RemoteTable>(impl, id, home);
-    return r;
+    auto& link = impl->remotes[id];
+    if (!link || link->home() != home) link = std::make_shared<RemoteTable>(impl, id, home);
+    return link;
   };
   co_return co_await impl->ask(std::move(remember));
+}
+
+void NodeBus::gave_up(const std::vector<std::int64_t>& tables) {
+  json j = message("free", 0);
+  j["from"] = impl_->self;
+  j["ts"] = tables;
+  impl_->publish(kAll, j.dump());
 }
 
 void NodeBus::to_users(const std::vector<std::int64_t>& users, const Message& text) {

@@ -49,8 +49,15 @@ class NodeBus {
   NodeBus(const NodeBus&) = delete;
   NodeBus& operator=(const NodeBus&) = delete;
 
-  // The table `id` on another node, or null (no node holds it now).
-  boost::asio::awaitable<std::shared_ptr<TableLink>> remote_table(std::int64_t id);
+  // The way to table `id`, already known to be at another node's, or null.
+  boost::asio::awaitable<std::shared_ptr<TableLink>> known_table(std::int64_t id);
+  // The way to table `id` at `home` (its lease's holder), or null if that
+  // node no longer listens (it was killed, and its lease has yet to expire).
+  boost::asio::awaitable<std::shared_ptr<TableLink>> remote_table(std::int64_t id,
+                                                                  const std::string& home);
+  // This node (draining) gave these tables up: the other nodes take them
+  // over at once.
+  void gave_up(const std::vector<std::int64_t>& tables);
   // A message for every connection of these people, on every other node
   // (this node's own are reached through its presence).
   void to_users(const std::vector<std::int64_t>& users, const Message& text);

@@ -190,10 +190,14 @@ asio::awaitable<RedisReply> Redis::command_words(std::vector<std::string> words)
       std::move(start), asio::use_awaitable);
 }
 
-void Redis::send_words(std::vector<std::string> words) {
-  asio::dispatch(impl_->socket.get_executor(), [impl = impl_, words = std::move(words)] {
-    impl->queue(words, [](std::exception_ptr, RedisReply) {});
-  });
+void Redis::send_words(std::vector<std::string> words,
+                       std::function<void(const RedisReply&)> then) {
+  asio::dispatch(impl_->socket.get_executor(),
+                 [impl = impl_, words = std::move(words), then = std::move(then)]() mutable {
+                   impl->queue(words, [then = std::move(then)](std::exception_ptr e, RedisReply r) {
+                     if (then && !e) then(r);
+                   });
+                 });
 }
 
 asio::awaitable<void> Redis::subscribe(std::vector<std::string> channels, OnMessage on_message) {

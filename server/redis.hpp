@@ -62,7 +62,10 @@ class Redis {
   boost::asio::awaitable<RedisReply> command_words(std::vector<std::string> words);
   // Sends a command whose reply nobody waits for (PUBLISH from a table's
   // strand); still in order with the others.
-  void send_words(std::vector<std::string> words);
+  // `then`, if given, has the reply (on the connection's strand; not
+  // called if the connection fails).
+  void send_words(std::vector<std::string> words,
+                  std::function<void(const RedisReply&)> then = nullptr);
   // The same, with the words as arguments: command("GET", key). (GCC 12
   // cannot keep a braced list's array across a co_await, and destroys
   // twice a temporary made in a co_await's expression: a coroutine calls

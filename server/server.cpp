@@ -2,6 +2,8 @@
 
 #include <spdlog/spdlog.h>
 
+#include <algorithm>
+#include <atomic>
 #include <boost/asio/io_context.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/asio/redirect_error.hpp>
@@ -323,6 +325,7 @@ struct Server::Impl {
     events->stop();
     boost::system::error_code ec;
     acceptor.close(ec);
+    if (!ctx.node.empty()) co_await hand_over_tables();
     auto open = co_await sessions.snapshot();
     spdlog::info("draining: telling {} connections the server is restarting", open.size());
     for (auto& s : open) s->server_stopping();
@@ -340,6 +343,30 @@ struct Server::Impl {
       timer.expires_after(std::chrono::milliseconds(20));
       co_await timer.async_wait(asio::use_awaitable);
     }
+  }
+
+  // A node that drains gives its tables up at once, each once its writes
+  // are stored, and says so: the other nodes take them over now, and the
+  // players' connections, told the server restarts, find them there.
+  asio::awaitable<void> hand_over_tables() {
+    auto tables = co_await hub->all();
+    auto left = std::make_shared<std::atomic<int>>(static_cast<int>(tables.size()));
+    std::vector<std::int64_t> ids;
+    for (auto& t : tables) {
+      ids.push_back(t->id());
+      t->hand_over([left] { --*left; });
+    }
+    tables.clear();
+    const auto deadline =
+        std::chrono::steady_clock::now() + std::chrono::seconds(ctx.config.shutdown_grace);
+    asio::steady_timer timer(ioc);
+    while (*left > 0 && std::chrono::steady_clock::now() < deadline) {
+      timer.expires_after(std::chrono::milliseconds(10));
+      co_await timer.async_wait(asio::use_awaitable);
+    }
+    if (bus && !ids.empty()) bus->gave_up(ids);
+    spdlog::info("node {}: gave {} tables up to the other nodes", ctx.config.node,
+                 ids.size() - static_cast<std::size_t>(std::max(0, left->load())));
   }
 
   asio::awaitable<void> wait_signals() {

@@ -3,6 +3,7 @@
 // or watches.
 #include <boost/asio/dispatch.hpp>
 
+#include "server/homes.hpp"
 #include "server/hub.hpp"
 #include "server/node_bus.hpp"
 #include "server/table.hpp"
@@ -13,8 +14,9 @@ namespace whist::server {
 asio::awaitable<std::shared_ptr<TableLink>> WsSession::table(std::int64_t id) {
   if (auto t = known_table(id)) co_return t;
   std::shared_ptr<TableLink> t = co_await hub_.find(id);
-  // Not here: on another node, when nodes talk (server/node_bus.hpp).
-  if (!t && hub_.bus) t = co_await hub_.bus->remote_table(id);
+  // Not here: at another node, or between two (server/homes.hpp).
+  if (!t && hub_.bus) t = co_await hub_.bus->known_table(id);
+  if (!t && !hub_.ctx.node.empty()) t = co_await find_home(hub_, id);
   if (found_.size() >= 64) std::erase_if(found_, [](auto& kv) { return kv.second.expired(); });
   if (t) found_[id] = t;
   co_return t;

@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <boost/asio/bind_executor.hpp>
 #include <boost/asio/co_spawn.hpp>
+#include <boost/asio/dispatch.hpp>
 #include <boost/asio/post.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <chrono>
@@ -317,6 +318,37 @@ void Table::fence() {
     } catch (const std::exception& e) {
       spdlog::error("table {}: giving its lease up: {}", id, e.what());
     }
+  });
+}
+
+void Table::hand_over(std::function<void()> done) {
+  asio::dispatch(strand_, [self = shared_from_this(), done = std::move(done)]() mutable {
+    if (self->fenced_) {  // no longer this node's anyway
+      done();
+      return;
+    }
+    // From now on its requests are answered "the server restarts"
+    // (request()), and nothing more happens here.
+    self->fenced_ = true;
+    for (auto& clock : self->clocks_) clock.cancel();
+    // Behind the table's writes: its lease, as they leave it. Then the
+    // table goes, and its connections look for it at its next home.
+    self->storage_.store([self, done = std::move(done)]() mutable {
+      try {
+        const StorageSide& side = *self->side_;
+        if (side.lease > 0 && !side.fenced)
+          self->storage_.db->leases().release(self->id_, self->hub_.ctx.node, side.lease);
+      } catch (const std::exception& e) {
+        spdlog::error("table {}: giving its lease up: {}", self->id_, e.what());
+      }
+      done();
+      asio::dispatch(self->strand_, [self] {
+        self->hub_.remove(self->id_, self.get());
+        for (auto& [conn, session] : self->conns_)
+          if (auto s = session.lock()) s->server_stopping();
+        self->conns_.clear();
+      });
+    });
   });
 }
 

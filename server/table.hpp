@@ -88,6 +88,12 @@ class Table : public TableLink, public std::enable_shared_from_this<Table> {
   // table's writes (the keeper's round found it not among its leases). A
   // table whose lease is gone is dropped (fence()).
   void check_home();
+  // The node drains (SIGTERM, node mode): the table stops here at once
+  // (its clocks, its commands), its connections are told the server
+  // restarts, and once its writes so far are stored its lease is given
+  // up, for another node to take it over now rather than in a lease's
+  // time. `done` is called then, on the storage thread.
+  void hand_over(std::function<void()> done);
   // The operator closes the table (whistctl close-table, table_admin.cpp):
   // everyone there is told why, a game in progress is abandoned (a Compete
   // game's buy-ins refunded), and the table goes. Returns what was done.

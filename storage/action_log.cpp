@@ -34,7 +34,16 @@
 //
 // Only whistd's storage thread appends actions; another connection reading
 // a game in play (whistctl) reads the log as it was at its first read.
+//
+// PostgreSQL is different: several whistd nodes write one database, each
+// game by one node at a time (its table's lease), and a game moves between
+// nodes. A node's copy of the log would be another's stale one, and its
+// pruning would delete rows other nodes still need. There, each action is
+// a chunk of one (game_action_chunks, indexed by game), and a game's
+// actions are read from the file: its rows of game_actions, its chunks, and
+// any action_log rows of a whistd before this one, merged by index.
 #include <algorithm>
+#include <map>
 #include <optional>
 
 #include "storage/sql.hpp"
@@ -77,12 +86,14 @@ std::string not_next(const char* what, std::int64_t game, std::int64_t index, st
 }  // namespace
 
 std::int64_t SqlGames::stored_actions(std::int64_t game_id) const {
+  const bool pg = db_->dialect() == Dialect::kPostgres;
   Statement& st = prepared(
       db_, log_st_.stored,
       std::string("SELECT ") + greatest(db_) +
           "(coalesce((SELECT max(idx) + 1 FROM game_actions WHERE game_id = ?1), 0), "
           "coalesce((SELECT max(first_idx + count) FROM game_action_chunks WHERE game_id = ?1), "
-          "0))",
+          "0)" +
+          (pg ? ", coalesce((SELECT max(idx) + 1 FROM action_log WHERE game_id = ?1), 0))" : ")"),
       "counting a game's actions");
   st.bind(1, game_id);
   const std::int64_t n = st.step() ? st.int64(0) : 0;
@@ -154,6 +165,8 @@ void SqlGames::append_action(std::int64_t game_id, int index, std::string_view a
     throw StorageError(std::string(kWhat) + ": an action's text holds a line break");
   if (request.find('\n') != std::string_view::npos)
     throw StorageError(std::string(kWhat) + ": a request's text holds a line break");
+  if (db_->dialect() == Dialect::kPostgres)
+    return append_action_row(game_id, index, action, request);
   LoggedGame& game = logged_game(game_id);
   if (game.broken)
     throw StorageError(std::string(kWhat) + ": game " + std::to_string(game_id) +
@@ -190,6 +203,98 @@ void SqlGames::append_action(std::int64_t game_id, int index, std::string_view a
   }
 }
 
+void SqlGames::append_action_row(std::int64_t game_id, int index, std::string_view action,
+                                 std::string_view request) {
+  constexpr const char* kWhat = "append_action";
+  auto it = next_index_.find(game_id);
+  // Not known here, or known from before another node wrote the game: as
+  // stored (read whole, so that a gap shows).
+  if (it == next_index_.end() || it->second != index) {
+    Statement& state =
+        prepared(db_, log_st_.game_state, "SELECT state FROM games WHERE id = ?1", kWhat);
+    state.bind(1, game_id);
+    const std::string s = state.step() ? state.text(0) : std::string();
+    state.reset();
+    const std::string game = "game " + std::to_string(game_id);
+    if (s.empty()) throw StorageError(std::string(kWhat) + ": no " + game);
+    if (game_state_from(s, game) != GameState::kPlaying)
+      throw StorageError(std::string(kWhat) + ": " + game + " is " + s);
+    const auto stored = static_cast<std::int64_t>(read_actions(game_id, nullptr).size());
+    it = next_index_.insert_or_assign(game_id, stored).first;
+  }
+  if (index != it->second) throw StorageError(not_next(kWhat, game_id, index, it->second));
+  Statement& insert = prepared(db_, log_st_.chunk,
+                               "INSERT INTO game_action_chunks(game_id, first_idx, count, actions, "
+                               "requests) VALUES (?1, ?2, ?3, ?4, ?5)",
+                               kWhat);
+  insert.bind(1, game_id).bind(2, static_cast<std::int64_t>(index)).bind(3, std::int64_t{1});
+  insert.bind(4, action);
+  if (request.empty())
+    insert.bind_null(5);
+  else
+    insert.bind(5, request);
+  insert.run();
+  insert.reset();
+  ++it->second;
+}
+
+std::vector<std::string> SqlGames::read_actions(std::int64_t game_id,
+                                                std::vector<std::string>* requests) const {
+  constexpr const char* kWhat = "game_actions";
+  ReadTransaction read(db_, kWhat);
+  // By index: an action and its request ("" for none).
+  std::map<std::int64_t, std::pair<std::string, std::string>> by_index;
+  const auto bad = [&](const std::string& why) {
+    return StorageError(std::string(kWhat) + ": game " + std::to_string(game_id) + " " + why);
+  };
+  {
+    Statement st(db_, "SELECT idx, action FROM game_actions WHERE game_id = ?1", kWhat);
+    st.bind(1, game_id);
+    while (st.step()) by_index[st.int64(0)] = {st.text(1), ""};
+  }
+  {
+    Statement st(db_,
+                 "SELECT first_idx, count, actions, requests FROM game_action_chunks "
+                 "WHERE game_id = ?1",
+                 kWhat);
+    st.bind(1, game_id);
+    while (st.step()) {
+      const std::int64_t first = st.int64(0), count = st.int64(1);
+      std::vector<std::string> texts, asked;
+      if (!split_lines(st.text(2), count, texts))
+        throw bad("has a chunk that does not hold its count");
+      if (!st.is_null(3) && !split_lines(st.text(3), count, asked))
+        throw bad("has a chunk whose requests do not match its actions");
+      asked.resize(texts.size());
+      for (std::int64_t i = 0; i < count; ++i) {
+        auto [at, fresh] =
+            by_index.try_emplace(first + i, std::move(texts[i]), std::move(asked[i]));
+        if (!fresh) throw bad("has two actions at index " + std::to_string(first + i));
+      }
+    }
+  }
+  {
+    // A whistd before this one logged actions in action_log; those
+    // already in a chunk were left behind by its pruning.
+    Statement st(db_, "SELECT idx, action, request FROM action_log WHERE game_id = ?1", kWhat);
+    st.bind(1, game_id);
+    while (st.step())
+      by_index.try_emplace(st.int64(0), st.text(1), st.is_null(2) ? "" : st.text(2));
+  }
+  std::vector<std::string> out;
+  std::vector<std::string> asked;
+  out.reserve(by_index.size());
+  for (auto& [idx, action] : by_index) {
+    if (idx != static_cast<std::int64_t>(out.size()))
+      throw bad("has a gap in its actions (" + std::to_string(idx) + " follows " +
+                std::to_string(out.size()) + ")");
+    out.push_back(std::move(action.first));
+    asked.push_back(std::move(action.second));
+  }
+  if (requests != nullptr) *requests = std::move(asked);
+  return out;
+}
+
 void SqlGames::chunk_logged_actions(std::int64_t game_id, LoggedGame& game) {
   if (game.texts.empty()) return;
   constexpr const char* kWhat = "storing a chunk of actions";
@@ -221,6 +326,11 @@ void SqlGames::chunk_logged_actions(std::int64_t game_id, LoggedGame& game) {
 }
 
 void SqlGames::settle_logged_actions(std::int64_t game_id) {
+  if (db_->dialect() == Dialect::kPostgres) {  // its actions are chunks already
+    if (!next_index_.count(game_id)) read_actions(game_id, nullptr);  // (a gap shows)
+    next_index_.erase(game_id);
+    return;
+  }
   load_action_log();
   const auto it = logged_.find(game_id);
   if (it == logged_.end()) return;
@@ -279,6 +389,7 @@ void SqlGames::prune_action_log(std::int64_t below) {
 
 std::vector<std::string> SqlGames::game_actions(std::int64_t game_id,
                                                 std::vector<std::string>* requests) const {
+  if (db_->dialect() == Dialect::kPostgres) return read_actions(game_id, requests);
   constexpr const char* kWhat = "game_actions";
   const auto gap = [&](std::int64_t at, std::size_t have) {
     return StorageError(std::string(kWhat) + ": game " + std::to_string(game_id) +

@@ -103,7 +103,10 @@ class SqlGames final : public GameStore {
 
   void set_action_log_span(std::int64_t rows) { log_span_ = rows; }
   // A rollback may undo rows the action log's entries name.
-  void forget_action_log() { log_loaded_ = false; }
+  void forget_action_log() {
+    log_loaded_ = false;
+    next_index_.clear();
+  }
 
  private:
   // The action log (action_log.cpp). A game in play has an entry once it
@@ -121,6 +124,12 @@ class SqlGames final : public GameStore {
     bool any_request = false;
     bool broken = false;  // a gap in the log (never written so)
   };
+  // PostgreSQL, where several whistd nodes write (action_log.cpp): an
+  // action is a chunk of one, and a game's actions are read from the file.
+  void append_action_row(std::int64_t game_id, int index, std::string_view action,
+                         std::string_view request);
+  std::vector<std::string> read_actions(std::int64_t game_id,
+                                        std::vector<std::string>* requests) const;
   void load_action_log() const;
   std::int64_t stored_actions(std::int64_t game_id) const;
   LoggedGame& logged_game(std::int64_t game_id);
@@ -143,7 +152,9 @@ class SqlGames final : public GameStore {
   mutable std::map<std::int64_t, std::int64_t> log_by_first_;  // first row -> game
   mutable std::vector<std::int64_t> ended_;                    // games ended since the last pruning
   mutable std::int64_t log_head_ = 0;                          // the newest row
-  mutable std::int64_t log_pruned_below_ = 0;                  // no row below
+  // PostgreSQL: the next index of the games this node appended to or read.
+  mutable std::unordered_map<std::int64_t, std::int64_t> next_index_;
+  mutable std::int64_t log_pruned_below_ = 0;  // no row below
   std::int64_t log_span_ = 50000;
   int appends_since_maintain_ = 0;
 };

@@ -220,6 +220,87 @@ class RedisServer:
         self.proc.wait()
 
 
+class HAProxy:
+    """Debian's HAProxy on 127.0.0.1 and a free port in front of whistd nodes
+    listening on `ports` (by name), with deploy/haproxy-whistd.cfg's
+    `defaults` and `backend whistd` sections as written there (its global
+    section, TLS and public addresses are the operator's). Clients connect
+    to it as to a whistd (host, port)."""
+
+    def __init__(self, tmp_path, ports):
+        if not shutil.which("haproxy"):
+            pytest.fail("haproxy is not installed (scripts/setup)")
+        shipped = os.path.join(os.path.dirname(__file__), "..", "..", "deploy",
+                               "haproxy-whistd.cfg")
+        sections, name = {}, None
+        for line in open(shipped):
+            if line.strip().startswith("#") or not line.strip():
+                continue
+            if not line[0].isspace():
+                name = line.strip()
+                sections[name] = []
+            elif not line.strip().startswith(("server ", "log ", "option httplog")):
+                sections[name].append(line)
+        self.host, self.port = "127.0.0.1", free_port()
+        self.socket = str(tmp_path / "haproxy.sock")
+        cfg = ["global\n", "    maxconn 4000\n", f"    stats socket {self.socket}\n", "defaults\n", *sections["defaults"],
+               "frontend whist\n", f"    bind 127.0.0.1:{self.port}\n",
+               "    default_backend whistd\n", "backend whistd\n", *sections["backend whistd"]]
+        cfg += [f"    server {n} 127.0.0.1:{p} check\n" for n, p in ports.items()]
+        path = tmp_path / "haproxy.cfg"
+        path.write_text("".join(cfg))
+        self.log_path = tmp_path / "haproxy.log"
+        self.proc = subprocess.Popen(guarded(["haproxy", "-db", "-f", str(path)]),
+                                     stdout=open(self.log_path, "wb"), stderr=subprocess.STDOUT,
+                                     preexec_fn=_die_with_parent)
+        deadline = time.monotonic() + 10
+        while True:
+            try:
+                socket.create_connection((self.host, self.port), 0.2).close()
+                break
+            except OSError:
+                assert self.proc.poll() is None, self.log()
+                assert time.monotonic() < deadline, "haproxy did not start:\n" + self.log()
+                time.sleep(0.02)
+
+    def log(self):
+        return self.log_path.read_text(errors="replace")
+
+    def states(self):
+        """The backend's servers as its checks see them: {name: "UP"...}."""
+        with socket.socket(socket.AF_UNIX) as sock:
+            sock.settimeout(5)
+            sock.connect(self.socket)
+            sock.sendall(b"show stat\n")
+            text = b""
+            while chunk := sock.recv(65536):
+                text += chunk
+        rows = [line.split(",") for line in text.decode().splitlines() if line]
+        head = rows[0]
+        status = head.index("status")
+        return {r[1]: r[status] for r in rows[1:]
+                if r[0] == "whistd" and r[1] not in ("BACKEND", "FRONTEND")}
+
+    def wait_state(self, name, want, limit=20):
+        """Until the proxy's checks find node `name` `want` ("UP", "DOWN")."""
+        deadline = time.monotonic() + limit
+        while not self.states().get(name, "").startswith(want):
+            assert time.monotonic() < deadline, (name, want, self.states())
+            time.sleep(0.05)
+
+    def stop(self):
+        self.proc.kill()
+        self.proc.wait()
+
+
+def psql(uri, sql):
+    """One statement's rows (tab-separated text) on a PostgreSQL database."""
+    p = subprocess.run(["psql", "-X", "-A", "-t", "-F", "\t", "-d", uri, "-c", sql],
+                       capture_output=True, text=True, timeout=30)
+    assert p.returncode == 0, p.stderr
+    return [line.split("\t") for line in p.stdout.splitlines() if line]
+
+
 @pytest.fixture(scope="session")
 def redis():
     server = RedisServer()
@@ -242,15 +323,18 @@ def whistd(tmp_path, request):
     servers = []
     counter = itertools.count(1)
 
-    def start(*extra, db=None, env=None):
+    def start(*extra, db=None, env=None, port=None):
         """`db`: the database file to use (another server's, to restart it);
-        a fresh one when None. `env`: variables added to the environment."""
+        a fresh one when None. `env`: variables added to the environment.
+        `port`: the port to listen on (a node restarted behind a proxy);
+        a free one when None."""
         n = next(counter)
         if db is None and POSTGRES:
             db = request.getfixturevalue("postgres").new_database()
         db = db or tmp_path / f"whistd-{n}.db"
+        fixed = port
         for attempt in range(5):
-            port = free_port()
+            port = fixed or free_port()
             log_path = tmp_path / f"whistd-{n}-{attempt}.log"
             log_file = open(log_path, "wb")
             argv = [WHISTD, "--listen", "127.0.0.1", "--port", str(port),
@@ -277,7 +361,7 @@ def whistd(tmp_path, request):
                     break
                 time.sleep(0.02)
             server.stop()
-            if "cannot listen" not in server.log():  # not a lost race for the port
+            if fixed or "cannot listen" not in server.log():  # not a lost race for the port
                 pytest.fail(f"whistd did not start (status {proc.returncode}):\n{server.log()}")
         pytest.fail("whistd found no free port in 5 tries")
 

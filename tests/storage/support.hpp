@@ -54,6 +54,7 @@ class TempDb {
   TempDb& operator=(const TempDb&) = delete;
 
   std::string path() const { return path_.string(); }
+  bool postgres() const { return postgres_mode(); }
   std::filesystem::path wal() const { return std::filesystem::path(path_.string() + "-wal"); }
 
  private:
