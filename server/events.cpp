@@ -16,6 +16,7 @@
 #include "server/auth.hpp"
 #include "server/event_jobs.hpp"
 #include "server/hub.hpp"
+#include "server/node_bus.hpp"
 #include "server/spawn.hpp"
 #include "server/table.hpp"
 #include "storage/database.hpp"
@@ -262,6 +263,7 @@ void EventService::carry_out(Outcome& o) {
   for (auto& [users, text] : o.pushes) {
     auto m = std::make_shared<const std::string>(std::move(text));
     for (const std::int64_t u : users) hub_.presence.send(u, m);
+    if (hub_.bus) hub_.bus->to_users(users, m);  // and on the other nodes
   }
 }
 
@@ -272,7 +274,23 @@ EventAnswer EventService::answer(const Outcome& o) {
 
 // --- Boards from the tables ---
 
-bool EventService::record_shown(const EventPlay& at, std::int64_t account, std::int64_t now) const {
+bool EventService::record_shown(storage::Database& db, const EventPlay& at, std::int64_t account,
+                                std::int64_t now) const {
+  if (!hub_.events_running) {
+    // The events run on another node (or not yet here): as stored.
+    const auto row = db.events().event(at.event);
+    if (!row) return false;
+    try {
+      if (at.round == 0)
+        return event::DailyCore(storage::decode_daily(row->document))
+            .results_visible_to(account, now);
+    } catch (const std::exception& e) {
+      spdlog::error("event {} cannot be read: {}", at.event, e.what());
+      return false;
+    }
+    return row->state == event::EventState::kFinished ||
+           row->state == event::EventState::kCancelled;
+  }
   // An event or a daily leaves the service when it is over.
   if (at.round == 0) {
     auto it = dailies_.find(at.event);

@@ -58,6 +58,20 @@ struct EventTableRef {
   std::shared_ptr<Table> table;
 };
 
+// A request's answer as its text (an ack or an error), for answer_event.
+struct EventReply {
+  std::string text;
+  bool error = false;
+};
+
+class EventService;
+// The answer to an event request (event.*, daily.*) of `me`, asked of the
+// service: a session's own, or one forwarded by another node to this one,
+// which leads (node_bus.hpp). `draining`: no new events, no new dailies.
+boost::asio::awaitable<EventReply> answer_event(EventService& events, table::Person me,
+                                                std::string id, protocol::ClientMessage m,
+                                                bool draining);
+
 class EventService {
  public:
   explicit EventService(Hub& hub);
@@ -90,7 +104,10 @@ class EventService {
   // secret until everyone has played them: an event's records once it is
   // over; a daily's once `account` has played every board or its window
   // has closed.
-  bool record_shown(const EventPlay& at, std::int64_t account, std::int64_t now) const;
+  // A node that does not lead (the events run elsewhere) reads the event
+  // as stored, which is as its leader last decided.
+  bool record_shown(storage::Database& db, const EventPlay& at, std::int64_t account,
+                    std::int64_t now) const;
 
   // From an event's table (its strand): boards finished there.
   void boards_done(EventPlay at, std::vector<table::BoardScore> boards);

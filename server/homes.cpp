@@ -10,11 +10,14 @@
 #include <boost/asio/this_coro.hpp>
 #include <boost/asio/use_awaitable.hpp>
 #include <chrono>
+#include <optional>
 #include <random>
 #include <set>
 #include <vector>
 
 #include "server/compete.hpp"
+#include "server/events.hpp"
+#include "server/game_record.hpp"
 #include "server/node_bus.hpp"
 #include "storage/table_codec.hpp"
 #include "table/clock.hpp"
@@ -39,7 +42,7 @@ struct Round {
 
 // On the storage thread: renews this node's leases, and takes the tables
 // nobody holds.
-Round renew_and_take(storage::Database& db, const std::string& node, std::int64_t ttl) {
+Round renew_and_take(storage::Database& db, const std::string& node, std::int64_t ttl, bool leads) {
   Round r;
   auto& leases = db.leases();
   const std::int64_t now = leases.clock_ms();
@@ -52,6 +55,7 @@ Round renew_and_take(storage::Database& db, const std::string& node, std::int64_
   for (const std::int64_t id : free) {
     if (static_cast<int>(r.taken.size()) == kMaxTakenPerRound) break;
     try {
+      if (!may_take(db, id, leads)) continue;
       const auto lease = leases.acquire(id, node, now, ttl);
       if (!lease) continue;  // another node was quicker
       if (const auto row = db.tables().table(id))
@@ -64,6 +68,10 @@ Round renew_and_take(storage::Database& db, const std::string& node, std::int64_
 }
 
 }  // namespace
+
+bool may_take(storage::Database& db, std::int64_t id, bool leads) {
+  return leads || !event_of_table(db, id);
+}
 
 std::string node_incarnation(const std::string& name) {
   using namespace std::chrono;
@@ -100,6 +108,10 @@ asio::awaitable<void> keep_homes(Hub& hub) {
   const std::string node = ctx.node;
   const std::int64_t ttl = ctx.config.lease_ms;
   asio::steady_timer timer(co_await asio::this_coro::executor);
+  // Since this node took the lead, until its events run; and the events'
+  // tables taken meanwhile.
+  std::optional<std::chrono::steady_clock::time_point> leading_since;
+  std::vector<EventTableRef> event_tables;
   while (!ctx.draining) {
     // A round every third of a lease, or at once when woken.
     const auto next = std::chrono::steady_clock::now() + std::chrono::milliseconds(ttl / 3);
@@ -109,9 +121,28 @@ asio::awaitable<void> keep_homes(Hub& hub) {
       co_await timer.async_wait(asio::use_awaitable);
     }
     if (ctx.draining) break;
+    if (!hub.leads && hub.try_lead) {
+      // The leader went (its lock with its connection): this node may
+      // take its place.
+      auto lead = [try_lead = hub.try_lead](storage::Database&) { return try_lead(); };
+      bool took = false;
+      try {
+        took = co_await ctx.on_storage(std::move(lead));
+      } catch (const std::exception& e) {
+        spdlog::error("node {}: taking the lead: {}", node, e.what());
+      }
+      if (took) {
+        hub.leads = true;
+        leading_since = std::chrono::steady_clock::now();
+        spdlog::info("node {}: leads now; the events run here once their tables are taken", node);
+      }
+    }
     Round r;
     try {
-      auto job = [node, ttl](storage::Database& db) { return renew_and_take(db, node, ttl); };
+      const bool leads = hub.leads;
+      auto job = [node, ttl, leads](storage::Database& db) {
+        return renew_and_take(db, node, ttl, leads);
+      };
       r = co_await ctx.on_storage(std::move(job));
     } catch (const std::exception& e) {
       spdlog::error("node {}: renewing its leases: {}", node, e.what());
@@ -120,6 +151,9 @@ asio::awaitable<void> keep_homes(Hub& hub) {
     for (const TableSnapshot& s : r.taken) {
       if (auto t = Table::restore(hub, s)) {
         hub.add(s.id, t);
+        if (leading_since)
+          if (auto at = storage::decode_table(s.settings).setup.event)
+            event_tables.push_back({s.id, *at, t});
         ++ctx.metrics.leases_taken_total;
         spdlog::info("node {}: took table {} over (lease token {})", node, s.id, s.lease);
         if (hub.bus) hub.bus->took_over(s.id);
@@ -130,6 +164,22 @@ asio::awaitable<void> keep_homes(Hub& hub) {
         };
         co_await ctx.on_storage(std::move(abandon));
       }
+    }
+    // The lead taken: the former leader's leases have expired, and its
+    // events' tables been taken (here); the events run from now.
+    if (leading_since && std::chrono::steady_clock::now() - *leading_since >=
+                             std::chrono::milliseconds(ttl + ttl / 2)) {
+      leading_since.reset();
+      auto restore = [events = hub.events,
+                      tables = std::move(event_tables)](storage::Database& db) {
+        events->restore(db, tables);
+        return 0;
+      };
+      event_tables.clear();
+      co_await ctx.on_storage(std::move(restore));
+      hub.events->start();
+      hub.events_running = true;
+      spdlog::info("node {}: the events run here now", node);
     }
     // A table here whose lease the round did not find ours checks it
     // itself, behind its own writes, and goes if it was taken.

@@ -33,7 +33,13 @@ TableSnapshot read_snapshot(storage::Database& db, const storage::TableRow& row,
 // abandoned by a fault, and a compete game's buy-ins are refunded in full.
 void abandon_table(storage::Database& db, const TableSnapshot& s);
 
-// The keeper's loop, while the server runs (node mode only).
+// Whether a node may take table `id`: any table for the node that leads;
+// for the others, any but an event's (its event runs on the leader).
+bool may_take(storage::Database& db, std::int64_t id, bool leads);
+
+// The keeper's loop, while the server runs (node mode only). A node that
+// does not lead tries to take the lead each round; once it has, it takes
+// the events' tables as their leases expire and then runs the events.
 boost::asio::awaitable<void> keep_homes(Hub& hub);
 
 // A table not on this node (node mode): the way to it at its home, once a

@@ -10,6 +10,7 @@
 #include <boost/asio/io_context.hpp>
 #include <chrono>
 #include <cstdint>
+#include <functional>
 #include <map>
 #include <memory>
 #include <string>
@@ -46,6 +47,13 @@ struct Hub : public StrandService {
   // rather than at its next round: a node gave its tables up, or a
   // session waits for one.
   std::atomic<bool> wake_keeper{false};
+  // Whether the events run here: always for one whistd alone; for a node,
+  // once it leads (server.cpp; a node that takes the lead later starts
+  // them in the keeper's rounds, homes.cpp). Only the leader takes events'
+  // tables, so that an event and its tables are on one node.
+  std::atomic<bool> leads{true};
+  std::atomic<bool> events_running{false};  // started (the leader's key is kept then)
+  std::function<bool()> try_lead;           // a node's: takes the lead if free (storage thread)
 
   // The live table `id`, or null.
   asio::awaitable<std::shared_ptr<Table>> find(std::int64_t id) {

@@ -21,6 +21,7 @@
 #include <set>
 #include <unordered_map>
 
+#include "server/events.hpp"
 #include "server/hub.hpp"
 #include "server/redis.hpp"
 #include "server/strand_service.hpp"
@@ -34,7 +35,8 @@ using json = nlohmann::json;
 namespace {
 
 constexpr const char* kAll = "whist:all";
-constexpr const char* kLobby = "whist:lobby";  // a hash: table id -> its entry
+constexpr const char* kLobby = "whist:lobby";    // a hash: table id -> its entry
+constexpr const char* kLeader = "whist:leader";  // the node that runs the events
 std::string channel_of(const std::string& node) { return "whist:node:" + node; }
 std::string alive_key(const std::string& node) { return "whist:alive:" + node; }
 
@@ -346,6 +348,19 @@ struct NodeBus::Impl : StrandService, std::enable_shared_from_this<NodeBus::Impl
     // For this node's tables, from another node's connection.
     const std::string from = j.at("from").get<std::string>();
     const auto conn = j.at("c").get<std::uint64_t>();
+    if (kind == "ereq") {
+      // An event request, for this node that leads: answered apart, so
+      // that the bus does not wait for the storage thread.
+      auto peer = peer_of(from, conn);
+      const auto& p = j.at("p");
+      table::Person person{p.at("id").get<std::int64_t>(), p.at("name").get<std::string>(),
+                           p.at("guest").get<bool>()};
+      peer->user = person.id;
+      asio::co_spawn(hub.ioc,
+                     answer_remote_event(peer, std::move(person), j.at("raw").get<std::string>()),
+                     asio::detached);
+      co_return;
+    }
     if (kind == "end") {
       auto it = peers.find({from, conn});
       if (it == peers.end()) co_return;
@@ -387,6 +402,26 @@ struct NodeBus::Impl : StrandService, std::enable_shared_from_this<NodeBus::Impl
     } else if (kind == "back") {
       table->came_back(peer.get(), user);
     }
+  }
+
+  asio::awaitable<void> answer_remote_event(std::shared_ptr<RemotePeer> peer, table::Person person,
+                                            std::string raw) {
+    auto keep = shared_from_this();
+    auto parsed = protocol::parse_request(raw);
+    auto* req = std::get_if<protocol::Request>(&parsed);
+    if (!req) {
+      peer->send(std::make_shared<const std::string>(
+          protocol::error_message(std::get<protocol::ParseError>(parsed))));
+      co_return;
+    }
+    if (!hub.leads || !hub.events_running) {  // no longer (drained meanwhile)
+      peer->deliver(req->id, std::make_shared<const std::string>(protocol::error_message(
+                                 req->id, {protocol::Error::kServerRestarting})));
+      co_return;
+    }
+    const bool draining = hub.ctx.draining;
+    EventReply r = co_await answer_event(*hub.events, person, req->id, req->message, draining);
+    peer->deliver(req->id, std::make_shared<const std::string>(std::move(r.text)));
   }
 
   // A lobby entry of another node's table: {"t", "s" (its summary), "a"
@@ -432,6 +467,8 @@ struct NodeBus::Impl : StrandService, std::enable_shared_from_this<NodeBus::Impl
       try {
         const std::string key = alive_key(self), ms = std::to_string(ttl);
         co_await p->command("SET", key, "1", "PX", ms);
+        if (hub.leads && hub.events_running && !hub.ctx.draining)
+          co_await p->command("SET", kLeader, self, "PX", ms);
         if (++round % 3) continue;
         std::set<std::string> nodes;
         for (const auto& [key, peer] : peers) nodes.insert(key.first);
@@ -568,6 +605,40 @@ asio::awaitable<std::shared_ptr<TableLink>> NodeBus::remote_table(std::int64_t i
     return link;
   };
   co_return co_await impl->ask(std::move(remember));
+}
+
+asio::awaitable<bool> NodeBus::to_leader(std::shared_ptr<Peer> session, table::Person p,
+                                         std::string id, std::string raw) {
+  auto impl = impl_;
+  auto pub = impl->pub();
+  if (!pub) co_return false;
+  const RedisReply leader = co_await pub->command("GET", kLeader);
+  if (leader.type != RedisReply::Type::kString || leader.str.empty()) co_return false;
+  json j = message("ereq", session->conn_id());
+  j["from"] = impl->self;
+  json person = json::object();
+  person["id"] = p.id;
+  person["name"] = p.name;
+  person["guest"] = p.guest;
+  j["p"] = std::move(person);
+  j["raw"] = std::move(raw);
+  // On the bus's strand: the session is known there before its answer
+  // can come back.
+  impl->tell([impl, session = std::move(session), home = leader.str, id = std::move(id),
+              text = j.dump()]() mutable {
+    auto& local = impl->locals[session->conn_id()];
+    local.session = session;
+    local.nodes.insert(home);
+    std::weak_ptr<Peer> weak = session;
+    auto heard = [weak, id](const RedisReply& r) {
+      if (r.type != RedisReply::Type::kInteger || r.integer != 0) return;
+      if (auto s = weak.lock())  // the leader died: its key outlives it a little
+        s->deliver(id, std::make_shared<const std::string>(
+                           protocol::error_message(id, {protocol::Error::kServerRestarting})));
+    };
+    if (auto p = impl->pub()) p->send_words({"PUBLISH", channel_of(home), std::move(text)}, heard);
+  });
+  co_return true;
 }
 
 void NodeBus::gave_up(const std::vector<std::int64_t>& tables) {

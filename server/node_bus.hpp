@@ -55,6 +55,12 @@ class NodeBus {
   // node no longer listens (it was killed, and its lease has yet to expire).
   boost::asio::awaitable<std::shared_ptr<TableLink>> remote_table(std::int64_t id,
                                                                   const std::string& home);
+  // An event request of a session here, for the node that leads (it runs
+  // the events): its answer comes back as a table's do. False if no node
+  // leads now (the leader died, and another is taking its place). A
+  // leader that no longer listens answers `id` "the server restarts".
+  boost::asio::awaitable<bool> to_leader(std::shared_ptr<Peer> session, table::Person p,
+                                         std::string id, std::string raw);
   // This node (draining) gave these tables up: the other nodes take them
   // over at once.
   void gave_up(const std::vector<std::int64_t>& tables);

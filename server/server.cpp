@@ -157,7 +157,9 @@ struct Server::Impl {
     const int former = leases.release_all(ctx.config.node + "/", ctx.node);
     const std::int64_t now = leases.clock_ms(), ttl = ctx.config.lease_ms;
     for (const std::int64_t id : leases.claimable(now, ttl))
-      if (const auto lease = leases.acquire(id, ctx.node, now, ttl))
+      if (!may_take(db, id, hub->leads))
+        continue;  // an event's: the leader's
+      else if (const auto lease = leases.acquire(id, ctx.node, now, ttl))
         if (const auto row = db.tables().table(id))
           out.push_back(read_snapshot(db, *row, lease->token));
     spdlog::info("node {} ({}): {} tables taken, {} of them its name's before", ctx.config.node,
@@ -170,6 +172,12 @@ struct Server::Impl {
   // not yet in use by the storage thread).
   void restore_tables() {
     const auto started = std::chrono::steady_clock::now();
+    // Events run on one node: the first to lead, which alone takes the
+    // events' tables. Another takes the lead when it goes (homes.cpp).
+    if (!ctx.node.empty()) {
+      hub->leads = lock->lead();
+      hub->try_lead = [l = &*lock] { return l->lead(); };
+    }
     int restored = 0, games = 0;
     std::set<std::int64_t> live;  // the games of the tables restored
     std::vector<EventTableRef> event_tables;
@@ -187,8 +195,7 @@ struct Server::Impl {
     }
     // (A node cannot tell an orphan from another node's game yet.)
     if (ctx.node.empty()) abandon_orphans(live);
-    // Events run on one node: the first to lead.
-    runs_events = ctx.node.empty() || lock->lead();
+    runs_events = hub->leads;
     if (runs_events)
       events->restore(*ctx.db, event_tables);
     else
@@ -413,7 +420,10 @@ void Server::run() {
   spawn(ex, s.wait_signals(), "waiting for signals");
   spawn(ex, s.wait_hangup(), "waiting for SIGHUP");
   spawn(ex, s.listen(), "listening");
-  if (s.runs_events) s.events->start();
+  if (s.runs_events) {
+    s.events->start();
+    s.ctx.hub->events_running = true;
+  }
   s.sessions.start_heartbeat(std::chrono::seconds(s.ctx.config.ping_interval));
   if (!s.ctx.node.empty()) spawn(ex, keep_homes(*s.ctx.hub), "keeping the tables' leases");
   spawn(ex, serve_admin_commands(s.ctx.storage, *s.ctx.hub, s.sessions, s.ctx.draining),

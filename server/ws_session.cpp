@@ -435,7 +435,7 @@ asio::awaitable<std::string> WsSession::on_game_record(const std::string& id, st
     s.row = db.games().game(game);
     if (!s.row || s.row->state != storage::GameState::kFinished) return s;
     if (auto at = event_of_table(db, s.row->table_id))
-      s.secret = !events || !events->record_shown(*at, account, unix_now());
+      s.secret = !events || !events->record_shown(db, *at, account, unix_now());
     if (s.secret) return s;
     s.deals = db.games().game_deals(game);
     s.actions = db.games().game_actions(game);

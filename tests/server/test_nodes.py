@@ -245,3 +245,62 @@ def test_the_lobby_lists_every_nodes_tables(whistd, postgres, redis):
         await close_clients()
 
     run(body(), limit=60)
+
+
+def test_events_run_on_the_leader_and_move_when_it_dies(whistd, postgres, redis):
+    """Events run on one node, the leader (the first to start): a player
+    on another node enters the daily duplicate and plays it there through
+    the bus; the boards stay secret on every node; when the leader dies,
+    another node leads and runs the events."""
+    from test_events import FAST_BOTS, play_daily
+    db = postgres.new_database()
+    talk = ["--redis", redis.address]
+    a = whistd("--node", "a", "--lease-ms", str(LEASE_MS), *talk, *FAST_BOTS, db=db)
+    b = whistd("--node", "b", "--lease-ms", str(LEASE_MS), *talk, *FAST_BOTS, db=db)
+    assert "events run on another node" in b.log()
+
+    async def daily_get(c, limit=20):
+        """daily.get, once a node runs the events (until then: try again)."""
+        deadline = time.monotonic() + limit
+        while True:
+            r = await c.request("daily.get")
+            if r["t"] == "ack":
+                return r["d"]
+            assert r["d"]["code"] in ("no_event", "server_restarting"), r
+            assert time.monotonic() < deadline, r
+            await asyncio.sleep(0.2)
+
+    async def body():
+        x = await member(b, "dailyx")
+        y = await member(b, "dailyy")
+        d = await daily_get(x)
+        assert d["open"] is True and d["entered"] is False
+        # x plays the daily from node b: its table is on node a, the leader.
+        ex, T = await play_daily(x, 1)
+        assert f"took table {T}" not in b.log()
+        game = ex.results[T]["game"]
+        for _ in range(50):
+            mine = await daily_get(x)
+            if len(mine["played"]) == 12:
+                break
+            await asyncio.sleep(0.1)
+        assert len(mine["played"]) == 12 and mine["ranking"][0]["name"] == x.name
+        # y, on node b, has not played the boards: x's record is secret.
+        for t in ("game.record", "game.replay"):
+            assert (await y.error(t, {"game": game}))[0] == "game_in_progress"
+        assert len((await x.ok("game.record", {"game": game}))["record"]["deals"]) == 12
+        # The leader dies: node b leads, and runs the events.
+        os.kill(whistd_pid(a), signal.SIGKILL)
+        a.proc.wait(10)
+        theirs = await daily_get(y, limit=30)
+        assert theirs["entered"] is False and theirs["entrants"] == 1
+        deadline = time.monotonic() + 20
+        while "the events run here now" not in b.log():
+            assert time.monotonic() < deadline, b.log()
+            await asyncio.sleep(0.1)
+        opened = await y.ok("daily.play")
+        assert opened["entered"] is True and opened["table_id"]
+        await close_clients()
+
+    run(body(), limit=240)
+    b.stop()
