@@ -9,6 +9,7 @@
 
 #include "server/admin_ops.hpp"
 #include "server/hub.hpp"
+#include "server/node_bus.hpp"
 #include "server/sessions.hpp"
 #include "server/storage_thread.hpp"
 #include "server/table.hpp"
@@ -28,7 +29,31 @@ struct Admin {
   Sessions& sessions;
 };
 
-asio::awaitable<AdminOutcome> close_table(Admin& a, std::int64_t table, std::string reason) {
+}  // namespace
+
+asio::awaitable<void> close_table_here(Hub& hub, std::int64_t table, std::string reason,
+                                       std::int64_t command) {
+  AdminOutcome out{1, "the table was not at this node any more; run the command again"};
+  if (auto t = co_await hub.find(table)) {
+    auto close = t->admin_close(std::move(reason));
+    std::string done = co_await std::move(close);
+    out = {0, std::move(done)};
+  }
+  spdlog::info("operator: close-table {}: {}", table, out.message);
+  auto finish = [command, result = outcome_json(out), now = unix_now()](storage::Database& db) {
+    db.admin().finish_admin_command(command, result, now);
+  };
+  try {
+    co_await hub.ctx.on_storage(std::move(finish));
+  } catch (const std::exception& e) {
+    spdlog::error("storing the result of operator command {}: {}", command, e.what());
+  }
+}
+
+namespace {
+
+asio::awaitable<AdminOutcome> close_table(Admin& a, std::int64_t table, std::string reason,
+                                          std::int64_t command) {
   if (auto t = co_await a.hub.find(table)) {
     // (GCC 12: the awaited string is a named local, not a temporary in an
     // initializer.)
@@ -37,6 +62,19 @@ asio::awaitable<AdminOutcome> close_table(Admin& a, std::int64_t table, std::str
     AdminOutcome out;
     out.message = std::move(done);
     co_return out;
+  }
+  // Live on another node: closed there, which stores the result.
+  if (a.hub.bus) {
+    auto holder = [table, self = a.hub.ctx.node](storage::Database& db) -> std::string {
+      const auto lease = db.leases().lease(table);
+      if (!lease || lease->expires_ms <= db.leases().clock_ms() || lease->node == self) return {};
+      return lease->node;
+    };
+    const std::string home = co_await a.storage.on_storage(std::move(holder));
+    if (!home.empty()) {
+      a.hub.bus->close_table(home, table, reason, command);
+      co_return AdminOutcome{0, "handed to node " + home, true};
+    }
   }
   // Not live: closed already, or not a table; the database says which.
   const auto now = unix_now();
@@ -53,6 +91,7 @@ asio::awaitable<AdminOutcome> ban(Admin& a, std::int64_t account, std::string re
   // Their connections go; their seats are held as for anyone who drops.
   const auto open = co_await a.sessions.snapshot();
   for (const auto& s : open) s->kick_banned(account, reason);
+  if (a.hub.bus) a.hub.bus->kick(account, reason);  // and on the other nodes
   out.message += "; their connections are closed";
   co_return out;
 }
@@ -70,7 +109,7 @@ asio::awaitable<AdminOutcome> carry_out(Admin& a, const storage::AdminCommand& c
                : std::string();
   };
   if (c.command == "close-table" && number("table") > 0)
-    co_return co_await close_table(a, number("table"), text("reason"));
+    co_return co_await close_table(a, number("table"), text("reason"), c.id);
   if (c.command == "ban" && number("account") > 0)
     co_return co_await ban(a, number("account"), text("reason"));
   co_return AdminOutcome{2, "whistd does not know the command " + c.command + " " + c.args};
@@ -109,6 +148,7 @@ asio::awaitable<void> serve_admin_commands(StorageThread& storage, Hub& hub, Ses
         out = {1, std::string("whistd could not do it: ") + e.what()};
       }
       spdlog::info("operator: {} {}: {}", c.command, c.args, out.message);
+      if (out.delegated) continue;
       const auto now = unix_now();
       auto finish = [id = c.id, result = outcome_json(out), now](storage::Database& db) {
         db.admin().finish_admin_command(id, result, now);

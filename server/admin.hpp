@@ -7,6 +7,8 @@
 
 #include <atomic>
 #include <boost/asio/awaitable.hpp>
+#include <cstdint>
+#include <string>
 
 namespace whist::server {
 
@@ -20,5 +22,11 @@ class Sessions;
 boost::asio::awaitable<void> serve_admin_commands(StorageThread& storage, Hub& hub,
                                                   Sessions& sessions,
                                                   const std::atomic<bool>& draining);
+
+// Several nodes: only the leader serves the commands (server.cpp); a
+// close-table for a table at another node goes to that node, which closes
+// it here and stores the command's result.
+boost::asio::awaitable<void> close_table_here(Hub& hub, std::int64_t table, std::string reason,
+                                              std::int64_t command);
 
 }  // namespace whist::server

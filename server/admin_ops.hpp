@@ -17,6 +17,9 @@ namespace whist::server {
 struct AdminOutcome {
   int exit = 0;
   std::string message;
+  // Handed to the node where the table lives (node_bus.hpp), which stores
+  // the result itself.
+  bool delegated = false;
 };
 std::string outcome_json(const AdminOutcome& o);
 // A stored result; an unreadable one is exit 2 with a message saying so.

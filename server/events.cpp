@@ -262,8 +262,7 @@ void EventService::carry_out(Outcome& o) {
   }
   for (auto& [users, text] : o.pushes) {
     auto m = std::make_shared<const std::string>(std::move(text));
-    for (const std::int64_t u : users) hub_.presence.send(u, m);
-    if (hub_.bus) hub_.bus->to_users(users, m);  // and on the other nodes
+    send_to_users(hub_, users, m);
   }
 }
 

@@ -103,15 +103,60 @@ void abandon_table(storage::Database& db, const TableSnapshot& s) {
   }
 }
 
+namespace {
+
+// The lead, for a node that does not hold it: since when it holds it,
+// until its events run, and the events' tables taken meanwhile.
+struct Lead {
+  std::optional<std::chrono::steady_clock::time_point> since;
+  std::vector<EventTableRef> tables;
+};
+
+// The leader went (its lock with its connection): this node may take its
+// place.
+asio::awaitable<void> try_to_lead(Hub& hub, Lead& lead) {
+  if (hub.leads || !hub.try_lead) co_return;
+  auto job = [try_lead = hub.try_lead](storage::Database&) { return try_lead(); };
+  bool took = false;
+  try {
+    took = co_await hub.ctx.on_storage(std::move(job));
+  } catch (const std::exception& e) {
+    spdlog::error("node {}: taking the lead: {}", hub.ctx.node, e.what());
+  }
+  if (!took) co_return;
+  hub.leads = true;
+  lead.since = std::chrono::steady_clock::now();
+  spdlog::info("node {}: leads now; the events run here once their tables are taken", hub.ctx.node);
+}
+
+// Once the former leader's leases have expired and its events' tables
+// been taken (here), the events run from now.
+asio::awaitable<void> run_events_when_ready(Hub& hub, Lead& lead) {
+  const std::int64_t ttl = hub.ctx.config.lease_ms;
+  if (!lead.since ||
+      std::chrono::steady_clock::now() - *lead.since < std::chrono::milliseconds(ttl + ttl / 2))
+    co_return;
+  lead.since.reset();
+  auto restore = [events = hub.events, tables = std::move(lead.tables)](storage::Database& db) {
+    events->restore(db, tables);
+    return 0;
+  };
+  lead.tables.clear();
+  co_await hub.ctx.on_storage(std::move(restore));
+  hub.events->start();
+  hub.events_running = true;
+  if (hub.on_lead) hub.on_lead();
+  spdlog::info("node {}: the events run here now", hub.ctx.node);
+}
+
+}  // namespace
+
 asio::awaitable<void> keep_homes(Hub& hub) {
   Context& ctx = hub.ctx;
   const std::string node = ctx.node;
   const std::int64_t ttl = ctx.config.lease_ms;
   asio::steady_timer timer(co_await asio::this_coro::executor);
-  // Since this node took the lead, until its events run; and the events'
-  // tables taken meanwhile.
-  std::optional<std::chrono::steady_clock::time_point> leading_since;
-  std::vector<EventTableRef> event_tables;
+  Lead lead;
   while (!ctx.draining) {
     // A round every third of a lease, or at once when woken.
     const auto next = std::chrono::steady_clock::now() + std::chrono::milliseconds(ttl / 3);
@@ -121,22 +166,7 @@ asio::awaitable<void> keep_homes(Hub& hub) {
       co_await timer.async_wait(asio::use_awaitable);
     }
     if (ctx.draining) break;
-    if (!hub.leads && hub.try_lead) {
-      // The leader went (its lock with its connection): this node may
-      // take its place.
-      auto lead = [try_lead = hub.try_lead](storage::Database&) { return try_lead(); };
-      bool took = false;
-      try {
-        took = co_await ctx.on_storage(std::move(lead));
-      } catch (const std::exception& e) {
-        spdlog::error("node {}: taking the lead: {}", node, e.what());
-      }
-      if (took) {
-        hub.leads = true;
-        leading_since = std::chrono::steady_clock::now();
-        spdlog::info("node {}: leads now; the events run here once their tables are taken", node);
-      }
-    }
+    co_await try_to_lead(hub, lead);
     Round r;
     try {
       const bool leads = hub.leads;
@@ -151,9 +181,9 @@ asio::awaitable<void> keep_homes(Hub& hub) {
     for (const TableSnapshot& s : r.taken) {
       if (auto t = Table::restore(hub, s)) {
         hub.add(s.id, t);
-        if (leading_since)
+        if (lead.since)
           if (auto at = storage::decode_table(s.settings).setup.event)
-            event_tables.push_back({s.id, *at, t});
+            lead.tables.push_back({s.id, *at, t});
         ++ctx.metrics.leases_taken_total;
         spdlog::info("node {}: took table {} over (lease token {})", node, s.id, s.lease);
         if (hub.bus) hub.bus->took_over(s.id);
@@ -165,22 +195,7 @@ asio::awaitable<void> keep_homes(Hub& hub) {
         co_await ctx.on_storage(std::move(abandon));
       }
     }
-    // The lead taken: the former leader's leases have expired, and its
-    // events' tables been taken (here); the events run from now.
-    if (leading_since && std::chrono::steady_clock::now() - *leading_since >=
-                             std::chrono::milliseconds(ttl + ttl / 2)) {
-      leading_since.reset();
-      auto restore = [events = hub.events,
-                      tables = std::move(event_tables)](storage::Database& db) {
-        events->restore(db, tables);
-        return 0;
-      };
-      event_tables.clear();
-      co_await ctx.on_storage(std::move(restore));
-      hub.events->start();
-      hub.events_running = true;
-      spdlog::info("node {}: the events run here now", node);
-    }
+    co_await run_events_when_ready(hub, lead);
     // A table here whose lease the round did not find ours checks it
     // itself, behind its own writes, and goes if it was taken.
     const std::set<std::int64_t> held(r.held.begin(), r.held.end());

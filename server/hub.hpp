@@ -54,6 +54,7 @@ struct Hub : public StrandService {
   std::atomic<bool> leads{true};
   std::atomic<bool> events_running{false};  // started (the leader's key is kept then)
   std::function<bool()> try_lead;           // a node's: takes the lead if free (storage thread)
+  std::function<void()> on_lead;            // a node that took the lead later: what it starts
 
   // The live table `id`, or null.
   asio::awaitable<std::shared_ptr<Table>> find(std::int64_t id) {

@@ -1,8 +1,10 @@
 // Messages between whistd nodes over Redis (issue 25): a player connected
 // to one node plays at a table whose home is another.
 //
-// Each node subscribes to a channel of its own, "whist:node:NAME/PID.START"
-// (its process's name, Context::node), and to "whist:all". A session whose
+// Each node subscribes to a channel of its own, "whist:DB:node:NAME/PID.START"
+// (its process's name, Context::node), and to "whist:DB:all" (DB: the name of
+// the nodes' PostgreSQL database, so that clusters sharing a redis-server
+// do not hear each other). A session whose
 // table lives elsewhere reaches it through a RemoteTable: each request goes
 // to the table's home as the client wrote it, with the connection's number
 // and the player; there the table sees a RemotePeer, a connection like any
@@ -42,9 +44,10 @@ struct Hub;
 class NodeBus {
  public:
   // Connects to redis-server at `host`:`port` and subscribes; throws
-  // RedisError (server/redis.hpp), saying why, if it cannot.
+  // RedisError (server/redis.hpp), saying why, if it cannot. Its channels
+  // and keys are named in `space` (the nodes' database's name).
   static boost::asio::awaitable<std::unique_ptr<NodeBus>> start(Hub& hub, std::string host,
-                                                                int port);
+                                                                int port, std::string space);
   ~NodeBus();
   NodeBus(const NodeBus&) = delete;
   NodeBus& operator=(const NodeBus&) = delete;
@@ -81,11 +84,35 @@ class NodeBus {
               const std::optional<std::set<std::int64_t>>& audience);
   void unlisted(std::int64_t table);
 
+  // A user's first session on this node began (on), or its last ended:
+  // the other nodes count them online (Presence::elsewhere). The users
+  // online here are also kept in Redis ("whist:on:NODE"), for a node that
+  // starts.
+  void presence(std::int64_t user, bool on);
+  // Ends these sessions of `user` on the other nodes (a password changed,
+  // an account deleted, a session ended from another device).
+  void end_sessions(std::int64_t user, const std::vector<std::string>& token_hashes,
+                    const std::string& reason);
+  // Closes the connections of `account` on the other nodes (whistctl ban).
+  void kick(std::int64_t account, const std::string& reason);
+
+  // whistctl close-table, for table `table` at node `home`: closed there,
+  // which stores the result of operator command `command`.
+  void close_table(const std::string& home, std::int64_t table, const std::string& reason,
+                   std::int64_t command);
+
   struct Impl;
 
  private:
   explicit NodeBus(std::shared_ptr<Impl> impl) : impl_(std::move(impl)) {}
   std::shared_ptr<Impl> impl_;
 };
+
+// A message for every connection of these people: this node's, and the
+// other nodes' when nodes talk.
+void send_to_users(Hub& hub, const std::vector<std::int64_t>& users, const Message& m);
+// Ends these sessions of `user` everywhere (Presence::end_sessions).
+void end_sessions(Hub& hub, std::int64_t user, std::vector<std::string> token_hashes,
+                  std::string reason);
 
 }  // namespace whist::server

@@ -4,26 +4,65 @@
 
 namespace whist::server {
 
-asio::awaitable<bool> Presence::online(std::int64_t user, std::shared_ptr<WsSession> s) {
+asio::awaitable<Presence::Change> Presence::online(std::int64_t user,
+                                                   std::shared_ptr<WsSession> s) {
   auto job = [this, user, s = std::move(s)] {
     User& u = users_[user];
     const bool first = u.sessions.empty();
     u.sessions[s.get()] = s;
-    return first;
+    return Change{first, first && !elsewhere_.count(user)};
   };
   co_return co_await ask(std::move(job));
 }
 
-asio::awaitable<bool> Presence::offline(std::int64_t user, const WsSession* s) {
+asio::awaitable<Presence::Change> Presence::offline(std::int64_t user, const WsSession* s) {
   auto job = [this, user, s] {
     auto it = users_.find(user);
-    if (it == users_.end() || it->second.sessions.erase(s) == 0) return false;
+    if (it == users_.end() || it->second.sessions.erase(s) == 0) return Change{};
     it->second.watching.erase(s);
-    if (!it->second.sessions.empty()) return false;
+    if (!it->second.sessions.empty()) return Change{};
     users_.erase(it);
-    return true;
+    return Change{true, !elsewhere_.count(user)};
   };
   co_return co_await ask(std::move(job));
+}
+
+void Presence::elsewhere(std::int64_t user, std::string node, bool on) {
+  tell([this, user, node = std::move(node), on] {
+    if (on) {
+      elsewhere_[user].insert(node);
+      return;
+    }
+    auto it = elsewhere_.find(user);
+    if (it == elsewhere_.end()) return;
+    it->second.erase(node);
+    if (it->second.empty()) elsewhere_.erase(it);
+  });
+}
+
+asio::awaitable<std::vector<std::int64_t>> Presence::node_gone(std::string node) {
+  auto job = [this, node = std::move(node)] {
+    std::vector<std::int64_t> gone;
+    for (auto it = elsewhere_.begin(); it != elsewhere_.end();) {
+      if (it->second.erase(node) && it->second.empty()) {
+        if (!users_.count(it->first)) gone.push_back(it->first);
+        it = elsewhere_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    return gone;
+  };
+  co_return co_await ask(std::move(job));
+}
+
+void Presence::kick(std::int64_t account, std::string reason) {
+  tell([this, account, reason = std::move(reason)] {
+    auto it = users_.find(account);
+    if (it == users_.end()) return;
+    for (const auto& [raw, weak] : it->second.sessions)
+      if (auto s = weak.lock()) s->kick_banned(account, reason);
+  });
 }
 
 asio::awaitable<std::vector<Presence::Status>> Presence::status(std::vector<std::int64_t> users,
@@ -32,7 +71,7 @@ asio::awaitable<std::vector<Presence::Status>> Presence::status(std::vector<std:
     std::vector<Status> out;
     out.reserve(users.size());
     for (const std::int64_t u : users)
-      out.push_back(Status{users_.count(u) != 0, where(u, viewer)});
+      out.push_back(Status{users_.count(u) != 0 || elsewhere_.count(u) != 0, where(u, viewer)});
     return out;
   };
   co_return co_await ask(std::move(job));

@@ -38,10 +38,23 @@ class Presence : public StrandService {
 
   explicit Presence(asio::io_context& ioc) : StrandService(ioc) {}
 
-  // A session logged in as `user`; true if the user was offline before.
-  asio::awaitable<bool> online(std::int64_t user, std::shared_ptr<WsSession> s);
-  // The session logged out or ended; true if it was the user's last.
-  asio::awaitable<bool> offline(std::int64_t user, const WsSession* s);
+  // What online() and offline() found: whether the session is the user's
+  // first here (or the last), and whether the user is on no other node.
+  struct Change {
+    bool here = false;   // first (last) session on this node
+    bool alone = false;  // and none on any other node: online (offline) anywhere
+  };
+  // A session logged in as `user`.
+  asio::awaitable<Change> online(std::int64_t user, std::shared_ptr<WsSession> s);
+  // The session logged out or ended.
+  asio::awaitable<Change> offline(std::int64_t user, const WsSession* s);
+  // Several nodes (node_bus.hpp): `user` came online on node `node`, or
+  // went offline there.
+  void elsewhere(std::int64_t user, std::string node, bool on);
+  // Node `node` died: the users online only there, now offline.
+  asio::awaitable<std::vector<std::int64_t>> node_gone(std::string node);
+  // Closes every connection of `account` here (whistctl ban).
+  void kick(std::int64_t account, std::string reason);
   // Each of `users` as `viewer` may know them: online or not, and the
   // table they sit at, else one they watch, among the tables the viewer
   // may see (a table the viewer is not invited to is never named).
@@ -68,6 +81,8 @@ class Presence : public StrandService {
     std::map<const WsSession*, std::set<std::int64_t>> watching;
   };
   std::map<std::int64_t, User> users_;  // online users only
+  // Users online on other nodes: the nodes.
+  std::map<std::int64_t, std::set<std::string>> elsewhere_;
   // Seats by table: user -> seat, and the reverse by user.
   std::map<std::int64_t, std::map<std::int64_t, int>> tables_;
   std::map<std::int64_t, std::map<std::int64_t, int>> seated_;  // user -> table -> seat

@@ -130,8 +130,12 @@ struct Server::Impl {
   void start_bus() {
     const std::string& where = ctx.config.redis;
     const auto colon = where.rfind(':');
+    // The database's name, from its URI (postgresql://who@where/NAME?...).
+    std::string name = ctx.config.database.substr(ctx.config.database.find("://") + 3);
+    name = name.substr(0, name.find('?'));
+    name = name.find('/') == std::string::npos ? "whist" : name.substr(name.rfind('/') + 1);
     auto started = asio::co_spawn(
-        ioc, NodeBus::start(*hub, where.substr(0, colon), std::stoi(where.substr(colon + 1))),
+        ioc, NodeBus::start(*hub, where.substr(0, colon), std::stoi(where.substr(colon + 1)), name),
         asio::use_future);
     while (started.wait_for(std::chrono::seconds(0)) != std::future_status::ready)
       ioc.run_one_for(std::chrono::milliseconds(50));
@@ -426,8 +430,16 @@ void Server::run() {
   }
   s.sessions.start_heartbeat(std::chrono::seconds(s.ctx.config.ping_interval));
   if (!s.ctx.node.empty()) spawn(ex, keep_homes(*s.ctx.hub), "keeping the tables' leases");
-  spawn(ex, serve_admin_commands(s.ctx.storage, *s.ctx.hub, s.sessions, s.ctx.draining),
-        "the operator's commands");
+  // The operator's commands: one node serves them, the leader (a table
+  // elsewhere is closed there, admin.hpp).
+  auto serve_admin = [&s, ex] {
+    spawn(ex, serve_admin_commands(s.ctx.storage, *s.ctx.hub, s.sessions, s.ctx.draining),
+          "the operator's commands");
+  };
+  if (s.runs_events)
+    serve_admin();
+  else
+    s.ctx.hub->on_lead = serve_admin;
   if (auto every = watchdog_interval()) {
     spdlog::info("systemd watchdog every {} ms", every->count() / 1000);
     spawn(ex, s.watchdog(*every), "the systemd watchdog");

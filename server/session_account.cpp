@@ -16,6 +16,7 @@
 #include "protocol/replies.hpp"
 #include "server/auth.hpp"
 #include "server/hub.hpp"
+#include "server/node_bus.hpp"
 #include "server/ws_session.hpp"
 #include "storage/account_care.hpp"
 #include "table/clock.hpp"
@@ -112,7 +113,7 @@ asio::awaitable<std::string> WsSession::on_account_delete(const std::string& id,
   send(std::make_shared<const std::string>(protocol::ack_message(
       id, protocol::reply::AccountDeleted{closed.erased->new_name, closed.chips})));
   if (!closed.erased->ended.empty())
-    hub_.presence.end_sessions(me, closed.erased->ended, "your account was deleted");
+    end_sessions(hub_, me, closed.erased->ended, "your account was deleted");
   co_return std::string();
 }
 
@@ -138,7 +139,7 @@ asio::awaitable<std::string> WsSession::on_password_change(const std::string& id
   auto ended = co_await storage_.on_storage(std::move(write));
   spdlog::info("{} changed their password; {} other session(s) ended", user_->name, ended.size());
   const auto count = static_cast<std::int64_t>(ended.size());
-  if (!ended.empty()) hub_.presence.end_sessions(me, std::move(ended), "your password was changed");
+  if (!ended.empty()) end_sessions(hub_, me, std::move(ended), "your password was changed");
   co_return protocol::ack_message(id, protocol::reply::PasswordChanged{count});
 }
 
@@ -190,7 +191,7 @@ asio::awaitable<std::string> WsSession::on_account(const std::string& id,
   };
   co_await storage_.on_storage(std::move(revoke));
   spdlog::info("{} ended one of their sessions ({})", user_->name, it->device);
-  hub_.presence.end_sessions(me, {it->token_hash}, "you ended this session from another device");
+  end_sessions(hub_, me, {it->token_hash}, "you ended this session from another device");
   co_return protocol::ack_message(id);
 }
 
@@ -244,7 +245,7 @@ asio::awaitable<std::string> WsSession::on_reset(const std::string& id,
   }
   hub_.abuse.login_succeeded(r.username);
   if (!done.ended.empty())
-    hub_.presence.end_sessions(done.account->id, std::move(done.ended), "your password was reset");
+    end_sessions(hub_, done.account->id, std::move(done.ended), "your password was reset");
   if (done.account->banned) {
     spdlog::info("{} reset their password; banned, so not logged in", done.account->username);
     co_return reply_error(id,

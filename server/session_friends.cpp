@@ -10,6 +10,7 @@
 #include "protocol/pushes.hpp"
 #include "protocol/replies.hpp"
 #include "server/hub.hpp"
+#include "server/node_bus.hpp"
 #include "server/ws_session.hpp"
 #include "table/clock.hpp"
 
@@ -90,24 +91,27 @@ asio::awaitable<void> WsSession::came_online() {
   // have no friends to tell.
   // (GCC 12: nothing awaited inside a && or ||, nor with a temporary.)
   auto online = hub_.presence.online(user_->id, shared_from_this());
-  const bool first = co_await std::move(online);
-  if (first && !user_->guest) notify_friends("friend.online");
+  const Presence::Change change = co_await std::move(online);
+  if (change.here && hub_.bus) hub_.bus->presence(user_->id, true);  // the other nodes know
+  if (change.alone && !user_->guest) notify_friends("friend.online");
 }
 
 asio::awaitable<void> WsSession::went_offline() {
   if (!user_) co_return;
   // Not watching anything any more, whatever the tables say later.
-  const bool last = co_await hub_.presence.offline(user_->id, this);
-  if (last && !user_->guest) notify_friends("friend.offline");
+  auto offline = hub_.presence.offline(user_->id, this);
+  const Presence::Change change = co_await std::move(offline);
+  if (change.here && hub_.bus) hub_.bus->presence(user_->id, false);
+  if (change.alone && !user_->guest) notify_friends("friend.offline");
 }
 
 void WsSession::notify_friends(std::string_view type) {
   // The friends are read on the storage thread, and told from there (send
   // only queues); jobs run in order, so "online" and "offline" keep theirs.
   auto m = push(type, UserRef{user_->id, user_->name});
-  storage_.store([&storage = storage_, &presence = hub_.presence, me = user_->id, m] {
+  storage_.store([&storage = storage_, &hub = hub_, me = user_->id, m] {
     try {
-      for (std::int64_t f : storage.db->friends().friends_of(me)) presence.send(f, m);
+      send_to_users(hub, storage.db->friends().friends_of(me), m);
     } catch (const std::exception& e) {
       spdlog::error("telling the friends of {}: {}", me, e.what());
     }
@@ -148,11 +152,11 @@ asio::awaitable<std::string> WsSession::on_friend(const std::string& id,
     case Op::kRequest:
       switch (out.request) {
         case storage::FriendResult::kRequested:
-          presence.send(other, push("friend.incoming", me_ref));
+          send_to_users(hub_, {other}, push("friend.incoming", me_ref));
           co_return protocol::ack_message(id, reply::FriendRequested{UserRef{other, other_name}});
         case storage::FriendResult::kAccepted:
           // They had asked us: now friends, and they are told so.
-          presence.send(other, push("friend.accepted", me_for_other));
+          send_to_users(hub_, {other}, push("friend.accepted", me_for_other));
           co_return protocol::ack_message(id, reply::FriendsNow{other_for_me});
         case storage::FriendResult::kAlreadyFriends:
           co_return reply_error(id, {protocol::Error::kAlreadyFriends});
@@ -165,14 +169,14 @@ asio::awaitable<std::string> WsSession::on_friend(const std::string& id,
       break;
     case Op::kAccept:
       if (!out.done) co_return reply_error(id, {protocol::Error::kNoRequest});
-      presence.send(other, push("friend.accepted", me_for_other));
+      send_to_users(hub_, {other}, push("friend.accepted", me_for_other));
       co_return protocol::ack_message(id, reply::FriendAccepted{other_for_me});
     case Op::kDecline:
       if (!out.done) co_return reply_error(id, {protocol::Error::kNoRequest});
       co_return protocol::ack_message(id);
     case Op::kRemove:
       if (!out.done) co_return reply_error(id, {protocol::Error::kNotFriends});
-      presence.send(other, push("friend.removed", me_ref));
+      send_to_users(hub_, {other}, push("friend.removed", me_ref));
       co_return protocol::ack_message(id);
   }
   co_return reply_error(id, {protocol::Error::kInternal, "unknown friend request"});

@@ -127,9 +127,9 @@ TEST_CASE("presence: online and offline, seats and watching as a viewer may see 
   asio::io_context ioc;
   Presence p(ioc);
   FakeSessions fake;
-  CHECK(run(ioc, p.online(1, fake.at(0))));
-  CHECK_FALSE(run(ioc, p.online(1, fake.at(1))));
-  CHECK(run(ioc, p.online(2, fake.at(2))));
+  CHECK(run(ioc, p.online(1, fake.at(0))).alone);
+  CHECK_FALSE(run(ioc, p.online(1, fake.at(1))).here);
+  CHECK(run(ioc, p.online(2, fake.at(2))).alone);
 
   p.watching(1, fake.at(0).get(), 40, true);
   auto seen = run(ioc, p.status({1, 2, 3}, 9));
@@ -157,10 +157,37 @@ TEST_CASE("presence: online and offline, seats and watching as a viewer may see 
   seen = run(ioc, p.status({1}, 9));
   CHECK_FALSE(seen[0].place);
 
-  CHECK_FALSE(run(ioc, p.offline(1, fake.at(0).get())));
-  CHECK(run(ioc, p.offline(1, fake.at(1).get())));
-  CHECK_FALSE(run(ioc, p.offline(1, fake.at(1).get())));
+  CHECK_FALSE(run(ioc, p.offline(1, fake.at(0).get())).here);
+  CHECK(run(ioc, p.offline(1, fake.at(1).get())).alone);
+  CHECK_FALSE(run(ioc, p.offline(1, fake.at(1).get())).here);
   CHECK_FALSE(run(ioc, p.status({1}, 9))[0].online);
+}
+
+TEST_CASE("presence: users online on other nodes count, until their node goes") {
+  asio::io_context ioc;
+  Presence p(ioc);
+  FakeSessions fake;
+  p.elsewhere(1, "b/1.1", true);
+  p.elsewhere(2, "b/1.1", true);
+  p.elsewhere(2, "c/2.2", true);
+  auto seen = run(ioc, p.status({1, 2, 3}, 9));
+  CHECK(seen[0].online);
+  CHECK(seen[1].online);
+  CHECK_FALSE(seen[2].online);
+  // Online elsewhere: a first session here is not "online" for friends.
+  const auto here = run(ioc, p.online(1, fake.at(0)));
+  CHECK(here.here);
+  CHECK_FALSE(here.alone);
+  // Node b dies: 2 is still on c, 1 still here; nobody went offline.
+  CHECK(run(ioc, p.node_gone("b/1.1")).empty());
+  p.elsewhere(2, "c/2.2", false);
+  CHECK_FALSE(run(ioc, p.status({2}, 9))[0].online);
+  // 1's last session here: offline, being on no other node now.
+  CHECK(run(ioc, p.offline(1, fake.at(0).get())).alone);
+  // A node that dies with a user online there only: that user goes.
+  p.elsewhere(3, "d/3.3", true);
+  CHECK(run(ioc, p.node_gone("d/3.3")) == std::vector<std::int64_t>{3});
+  CHECK_FALSE(run(ioc, p.status({3}, 9))[0].online);
 }
 
 TEST_CASE("sessions: added and removed in order, counted and listed") {

@@ -19,7 +19,7 @@ import signal
 import subprocess
 import time
 
-from conftest import close_clients, guest, member, resume, run, wait_for
+from conftest import PASSWORD, close_clients, guest, member, resume, run, wait_for
 from tables import Game, Seat, check_record, create, is_event
 from test_faults import drain, progress, whistd_pid
 from test_social import WHISTCTL
@@ -304,3 +304,75 @@ def test_events_run_on_the_leader_and_move_when_it_dies(whistd, postgres, redis)
 
     run(body(), limit=240)
     b.stop()
+
+
+def test_friends_sessions_and_bans_reach_every_node(whistd, postgres, redis):
+    """Presence across nodes: a friend on another node shows online, and
+    their coming and going is told; a password changed on one node ends the
+    account's other sessions on the others; a ban closes the account's
+    connections on every node."""
+    from test_account import ended, login
+    from test_admin import actl
+    from test_social import pushed
+    db = postgres.new_database()
+    a, b = start_node(whistd, db, "a", redis), start_node(whistd, db, "b", redis)
+
+    async def body():
+        ann = await member(a, "nann")
+        bob = await member(b, "nbob")
+        await ann.ok("friend.request", {"username": "nbob"})
+        await wait_for(bob, pushed("friend.incoming"), what="the request, on node b")
+        d = await bob.ok("friend.accept", {"username": "nann"})
+        assert d["friend"]["online"] is True, d  # ann is on node a
+        m = await wait_for(ann, pushed("friend.accepted"), what="the acceptance, on node a")
+        assert m["d"]["friend"]["online"] is True
+        assert [(f["name"], f["online"]) for f in (await ann.ok("friends.list"))["friends"]] == \
+            [("nbob", True)]
+        # bob leaves (his only connection, on b): ann, on a, is told.
+        await bob.close()
+        await wait_for(ann, pushed("friend.offline"), what="bob offline, on node a")
+        assert (await ann.ok("friends.list"))["friends"][0]["online"] is False
+        bob = await login(b, "nbob")
+        await wait_for(ann, pushed("friend.online"), what="bob online, on node a")
+        # A second session of bob's, on node a: his first on b stays
+        # online, so nothing is told when it goes.
+        bob_a = await login(a, "nbob")
+        await bob_a.ok("account.password", {"old": PASSWORD, "new": "another-pass-9"})
+        assert "password" in await ended(bob)  # his session on node b ended
+        # The operator bans bob (whichever node carries the command out):
+        # his connections on both nodes close.
+        bob_b = await login(b, "nbob", "another-pass-9")
+        code, out = await actl(db, "ban", "nbob", "--reason", "rude")
+        assert code == 0, out
+        assert await bob_a.closed() == 1008
+        assert await bob_b.closed() == 1008
+        await close_clients()
+
+    run(body(), limit=60)
+
+
+def test_whistctl_closes_a_table_at_whichever_node_it_lives(whistd, postgres, redis):
+    """The leader serves the operator's commands; a close-table for a table
+    at another node is carried out there, and whistctl has its result."""
+    from test_admin import actl, closed_event
+    db = postgres.new_database()
+    a, b = start_node(whistd, db, "a", redis), start_node(whistd, db, "b", redis)
+
+    async def body():
+        # The game is at node b; a leads.
+        game = await compete_game(b, [f"close{i}" for i in range(4)])
+        await game.play(steps=3, limit=30)
+        code, out = await actl(db, "close-table", str(game.table), "--reason", "maintenance")
+        assert code == 0, out
+        assert f"table {game.table} closed" in out and "refunded (4 x 30 chips)" in out, out
+        assert "operator: close-table" in b.log() and "handed to node b/" in a.log()
+        for st in game.seats:
+            await wait_for(st.c, closed_event(game.table, "maintenance"), what="the closed event")
+        code, out = await actl(db, "close-table", str(game.table))
+        assert code == 0 and "already closed" in out, out
+        await close_clients()
+
+    run(body(), limit=60)
+    a.stop()
+    b.stop()
+    ledger_ok(db)
