@@ -20,9 +20,28 @@ void add(std::string& out, const char* name, const char* type, const char* help,
   out += std::to_string(v);
   out += '\n';
 }
+// A time kept in microseconds, shown in seconds.
+void add_seconds(std::string& out, const char* name, const char* type, const char* help,
+                 std::int64_t us) {
+  out += "# HELP ";
+  out += name;
+  out += ' ';
+  out += help;
+  out += "\n# TYPE ";
+  out += name;
+  out += ' ';
+  out += type;
+  out += '\n';
+  out += name;
+  out += ' ';
+  out += std::to_string(us / 1000000) + '.';
+  const std::string frac = std::to_string(us % 1000000);
+  out += std::string(6 - frac.size(), '0') + frac;
+  out += '\n';
+}
 }  // namespace
 
-std::string Metrics::render() const {
+std::string Metrics::render() {
   std::string out;
   add(out, "whistd_connections", "gauge", "Open WebSocket connections.", connections.load());
   add(out, "whistd_connections_total", "counter", "WebSocket connections accepted.",
@@ -48,6 +67,12 @@ std::string Metrics::render() const {
   add(out, "whistd_storage_commits_total", "counter",
       "Transactions committed by the storage thread, each holding every write queued meanwhile.",
       storage_commits_total.load());
+  add_seconds(out, "whistd_storage_commit_seconds_total", "counter",
+              "Time spent committing the storage thread's transactions (divided by "
+              "whistd_storage_commits_total: the mean commit time).",
+              storage_commit_us_total.load());
+  add_seconds(out, "whistd_storage_commit_seconds_max", "gauge",
+              "The longest commit since the last scrape.", storage_commit_us_max.exchange(0));
   add(out, "whistd_storage_checkpoints_total", "counter",
       "Write-ahead log checkpoints made by the checkpoint thread.",
       storage_checkpoints_total.load());
@@ -57,6 +82,16 @@ std::string Metrics::render() const {
   add(out, "whistd_leases_lost_total", "counter",
       "Tables another node took over from this one (their writes refused here).",
       leases_lost_total.load());
+  add_seconds(out, "whistd_bus_round_trip_seconds", "gauge",
+              "Nodes: the last round trip to Redis (a keep-alive, every third of a lease).",
+              bus_round_trip_us.load());
+  add(out, "whistd_bus_heard_total", "counter", "Nodes: messages heard from the other nodes.",
+      bus_heard_total.load());
+  add(out, "whistd_bus_published_total", "counter", "Nodes: messages published to the others.",
+      bus_published_total.load());
+  add(out, "whistd_bus_waiting", "gauge",
+      "Nodes: messages heard and not yet handled (the bus's lag, in messages).",
+      bus_waiting.load());
   add(out, "whistd_bot_decisions_total", "counter",
       "Actions and suggestions chosen by the computer players.", bot_decisions_total.load());
   add(out, "whistd_bot_fallbacks_total", "counter",

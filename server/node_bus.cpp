@@ -25,6 +25,8 @@ asio::awaitable<void> NodeBus::Impl::connect() {
   auto heard = [weak](const std::string&, std::string payload) {
     if (auto self = weak.lock())
       self->tell([self, payload = std::move(payload)]() mutable {
+        ++self->hub.ctx.metrics.bus_heard_total;
+        ++self->hub.ctx.metrics.bus_waiting;
         self->inbox.push_back(std::move(payload));
         self->wake.cancel();
       });
@@ -105,6 +107,7 @@ asio::awaitable<void> NodeBus::Impl::loop() {
     }
     const std::string text = std::move(inbox.front());
     inbox.pop_front();
+    --hub.ctx.metrics.bus_waiting;
     try {
       const json message = json::parse(text);
       co_await handle(message);
@@ -263,7 +266,11 @@ asio::awaitable<void> NodeBus::Impl::keep_alive() {
     if (!p) continue;
     try {
       const std::string key = alive_key(self), ms = std::to_string(ttl);
+      const auto sent = std::chrono::steady_clock::now();
       co_await p->command("SET", key, "1", "PX", ms);
+      hub.ctx.metrics.bus_round_trip_us = std::chrono::duration_cast<std::chrono::microseconds>(
+                                              std::chrono::steady_clock::now() - sent)
+                                              .count();
       const std::string online = online_key(self);
       co_await p->command("PEXPIRE", online, ms);
       const std::string leader = leader_key();
@@ -346,6 +353,7 @@ void RemoteTable::request(std::shared_ptr<Peer> s, table::Person p, std::string 
         if (auto s = session.lock()) s->server_stopping();
       });
     };
+    ++bus->hub.ctx.metrics.bus_published_total;
     if (auto p = bus->pub()) p->send_words({"PUBLISH", channel_of(home), std::move(text)}, heard);
   });
 }

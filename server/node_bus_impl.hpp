@@ -168,7 +168,10 @@ struct NodeBus::Impl : StrandService, std::enable_shared_from_this<NodeBus::Impl
     return pub_;
   }
   void publish(const std::string& channel, std::string text) {
-    if (auto p = pub()) p->send("PUBLISH", channel, text);
+    if (auto p = pub()) {
+      ++hub.ctx.metrics.bus_published_total;
+      p->send("PUBLISH", channel, text);
+    }
   }
   void to_node(const std::string& node, const json& j) { publish(channel_of(node), j.dump()); }
 

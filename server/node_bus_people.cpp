@@ -153,6 +153,7 @@ asio::awaitable<bool> NodeBus::to_leader(std::shared_ptr<Peer> session, table::P
         s->deliver(id, std::make_shared<const std::string>(
                            protocol::error_message(id, {protocol::Error::kServerRestarting})));
     };
+    ++impl->hub.ctx.metrics.bus_published_total;
     if (auto p = impl->pub()) p->send_words({"PUBLISH", channel_of(home), std::move(text)}, heard);
   });
   co_return true;
@@ -167,6 +168,7 @@ void NodeBus::presence(std::int64_t user, bool on) {
     const std::string key = online_key(impl_->self), ms = std::to_string(impl_->ttl);
     p->send(on ? "SADD" : "SREM", key, id);
     p->send("PEXPIRE", key, ms);  // (a new set: gone with its node)
+    ++impl_->hub.ctx.metrics.bus_published_total;
     p->send("PUBLISH", all_channel(), j.dump());
   }
 }

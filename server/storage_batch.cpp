@@ -1,6 +1,8 @@
 // Group commit on the storage thread (see StorageThread::store in storage_thread.hpp).
 #include <spdlog/spdlog.h>
 
+#include <chrono>
+
 #include "server/storage_thread.hpp"
 
 namespace whist::server {
@@ -22,6 +24,7 @@ void StorageThread::open_batch() {
 void StorageThread::commit_batch() {
   if (!batch_open_) return;
   batch_open_ = false;
+  const auto began = std::chrono::steady_clock::now();
   try {
     if (db->in_transaction())
       db->commit();
@@ -35,6 +38,13 @@ void StorageThread::commit_batch() {
     }
   }
   ++metrics_.storage_commits_total;
+  const std::int64_t us = std::chrono::duration_cast<std::chrono::microseconds>(
+                              std::chrono::steady_clock::now() - began)
+                              .count();
+  metrics_.storage_commit_us_total += us;
+  for (auto max = metrics_.storage_commit_us_max.load();
+       us > max && !metrics_.storage_commit_us_max.compare_exchange_weak(max, us);) {
+  }
   auto ready = std::move(committed_);
   committed_.clear();
   for (auto& fn : ready) fn();
