@@ -93,6 +93,8 @@ constexpr const char* kServer = R"(  listen ADDRESS         address to listen on
                          taken over by another node (default 5000)
   redis HOST:PORT        the redis-server through which nodes reach each
                          other's tables (default: none)
+  redis-password TEXT    its password (requirepass; default: none); put it in
+                         the configuration file, not on the command line
 )";
 // Connections and their threads.
 constexpr const char* kConnections =
@@ -211,6 +213,8 @@ std::optional<std::string> apply_setting(Config& c, const std::string& key_in,
                            to_int(key, value.substr(colon + 1), 1, 65535, port)))
       return "redis must be HOST:PORT (redis-server's), not \"" + value + "\"";
     c.redis = value;
+  } else if (key == "redis-password") {
+    c.redis_password = value;
   } else if (key == "static-dir") {
     c.static_dir = value;
   } else if (key == "log-level") {
@@ -319,6 +323,8 @@ std::variant<ParsedConfig, std::string> parse_config(int argc, const char* const
     return "node " + out.config.node +
            ": nodes share a PostgreSQL database (database = postgresql://...), not the file \"" +
            db + "\"";
+  if (!out.config.redis_password.empty() && out.config.redis.empty())
+    return std::string("redis-password: there is no redis to give it to (redis = HOST:PORT)");
   if (!out.config.redis.empty() && out.config.node.empty())
     return std::string("redis: only nodes talk over Redis; give this whistd a node name");
   if (out.config.origins.empty()) {

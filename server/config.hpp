@@ -25,6 +25,7 @@ struct ServerSettings {
   // Where nodes talk (redis-server's HOST:PORT), "" for none: a player then
   // reaches only the tables of the node they are connected to.
   std::string redis;
+  std::string redis_password;  // AUTH, when redis-server asks for one
   int lease_ms = 5000;
   std::string static_dir;  // empty: the built-in page
   std::string log_level = "info";

@@ -21,6 +21,16 @@ asio::awaitable<void> NodeBus::Impl::connect() {
   auto ex = hub.ioc.get_executor();
   auto p = co_await Redis::connect(ex, host, port);
   auto s = co_await Redis::connect(ex, host, port);
+  if (const std::string& password = hub.ctx.config.redis_password; !password.empty()) {
+    std::vector<std::shared_ptr<Redis>> both;  // (named: see redis.hpp)
+    both.push_back(p);
+    both.push_back(s);
+    for (const auto& r : both) {
+      const RedisReply ok = co_await r->command("AUTH", password);
+      // (Its words, not the password.)
+      if (ok.error()) throw RedisError("redis: AUTH refused: " + ok.str);
+    }
+  }
   std::weak_ptr<Impl> weak = shared_from_this();
   auto heard = [weak](const std::string&, std::string payload) {
     if (auto self = weak.lock())

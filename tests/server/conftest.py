@@ -196,14 +196,15 @@ class RedisServer:
     """Debian's redis-server on 127.0.0.1 and a free port, without a disk
     (no save, no append-only file), for the session."""
 
-    def __init__(self):
+    def __init__(self, *extra):
+        """`extra`: more of redis-server's options ("--requirepass", "x")."""
         if not shutil.which("redis-server"):
             pytest.fail("redis-server is not installed (scripts/setup)")
         self.port = free_port()
         self.proc = subprocess.Popen(
             ["redis-server", "--port", str(self.port), "--bind", "127.0.0.1", "--save", "",
              "--appendonly", "no", "--daemonize", "no", "--loglevel", "warning", "--dir",
-             tempfile.gettempdir()],
+             tempfile.gettempdir(), *extra],
             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, preexec_fn=_die_with_parent)
         deadline = time.monotonic() + 10
         while True:

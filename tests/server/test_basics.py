@@ -559,7 +559,8 @@ def test_config_errors(tmp_path):
     for bad, said in [(["--node", "a"], "PostgreSQL"), (["--node", "a b"], "letters"),
                       (["--redis", "127.0.0.1:6379"], "node name"),
                       (["--node", "a", "--redis", "127.0.0.1:0"], "HOST:PORT"),
-                      (["--lease-ms", "10"], "lease-ms")]:
+                      (["--lease-ms", "10"], "lease-ms"),
+                      (["--redis-password", "x"], "no redis")]:
         r = whistd_once(*bad, tmp_path=tmp_path)
         assert r.returncode == 2 and said in r.stderr, (bad, r.stderr)
 

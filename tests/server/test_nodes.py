@@ -376,3 +376,38 @@ def test_whistctl_closes_a_table_at_whichever_node_it_lives(whistd, postgres, re
     a.stop()
     b.stop()
     ledger_ok(db)
+
+
+def test_nodes_give_redis_its_password(whistd, postgres, tmp_path):
+    """A redis-server with a password (requirepass): nodes configured with
+    it talk through it; a node with a wrong one does not start, and says
+    why without saying the password."""
+    from conftest import RedisServer, guarded
+    secured = RedisServer("--requirepass", "s3cret-pass")
+    try:
+        db = postgres.new_database()
+        talk = ["--redis", secured.address, "--redis-password", "s3cret-pass"]
+        a = whistd("--node", "a", "--lease-ms", str(LEASE_MS), *talk, db=db)
+        b = whistd("--node", "b", "--lease-ms", str(LEASE_MS), *talk, db=db)
+
+        async def body():
+            on_b = await guest(b)
+            await on_b.ok("lobby.join")
+            maker = await guest(a)
+            table, _ = await create(maker, variant="classic")
+            await wait_for(on_b, lambda m: m["t"] == "lobby.table" and m["d"]["table"] == table,
+                           what="node a's table in node b's lobby")
+            await close_clients()
+
+        run(body(), limit=30)
+        import conftest
+        r = subprocess.run(guarded([conftest.WHISTD, "--listen", "127.0.0.1", "--port",
+                                    str(conftest.free_port()), "--database", db, "--node", "c",
+                                    "--redis", secured.address, "--redis-password", "wrong-one"],
+                                   limit=30),
+                           capture_output=True, text=True, timeout=40, stdin=subprocess.DEVNULL)
+        assert r.returncode != 0, r
+        assert "AUTH refused" in r.stderr + r.stdout, r.stderr + r.stdout
+        assert "wrong-one" not in r.stderr + r.stdout
+    finally:
+        secured.stop()
