@@ -96,6 +96,10 @@ class NodeBus {
   // Closes the connections of `account` on the other nodes (whistctl ban).
   void kick(std::int64_t account, const std::string& reason);
 
+  // A login failed (or succeeded) here: every node counts it toward the
+  // name's and the address's limits (Abuse), as if made there.
+  void login_failed(const std::string& name, const std::string& address);
+  void login_succeeded(const std::string& name);
   // whistctl close-table, for table `table` at node `home`: closed there,
   // which stores the result of operator command `command`.
   void close_table(const std::string& home, std::int64_t table, const std::string& reason,
@@ -111,6 +115,9 @@ class NodeBus {
 // A message for every connection of these people: this node's, and the
 // other nodes' when nodes talk.
 void send_to_users(Hub& hub, const std::vector<std::int64_t>& users, const Message& m);
+// A login failed (succeeded), counted here and on the other nodes.
+void note_login_failed(Hub& hub, const std::string& name, const std::string& address);
+void note_login_succeeded(Hub& hub, const std::string& name);
 // Ends these sessions of `user` everywhere (Presence::end_sessions).
 void end_sessions(Hub& hub, std::int64_t user, std::vector<std::string> token_hashes,
                   std::string reason);

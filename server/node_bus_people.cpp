@@ -3,6 +3,8 @@
 // node that leads, and the operator's close-table for a table's home.
 #include <spdlog/spdlog.h>
 
+#include <chrono>
+
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
 #include <boost/asio/use_awaitable.hpp>
@@ -58,6 +60,15 @@ bool NodeBus::Impl::about_people(const std::string& kind, const json& j) {
     else
       hub.presence.end_sessions(user, j.at("h").get<std::vector<std::string>>(),
                                 j.at("why").get<std::string>());
+    return true;
+  }
+  if (kind == "lfail" || kind == "lok") {
+    if (j.at("from").get<std::string>() == self) return true;
+    if (kind == "lfail")
+      hub.abuse.login_failed(j.at("n").get<std::string>(), j.at("a").get<std::string>(),
+                             std::chrono::steady_clock::now());
+    else
+      hub.abuse.login_succeeded(j.at("n").get<std::string>());
     return true;
   }
   if (kind == "close") {  // whistctl close-table, for a table here
@@ -210,6 +221,31 @@ void end_sessions(Hub& hub, std::int64_t user, std::vector<std::string> token_ha
                   std::string reason) {
   if (hub.bus) hub.bus->end_sessions(user, token_hashes, reason);
   hub.presence.end_sessions(user, std::move(token_hashes), std::move(reason));
+}
+
+void NodeBus::login_failed(const std::string& name, const std::string& address) {
+  json j = message("lfail", 0);
+  j["from"] = impl_->self;
+  j["n"] = name;
+  j["a"] = address;
+  impl_->publish(all_channel(), j.dump());
+}
+
+void NodeBus::login_succeeded(const std::string& name) {
+  json j = message("lok", 0);
+  j["from"] = impl_->self;
+  j["n"] = name;
+  impl_->publish(all_channel(), j.dump());
+}
+
+void note_login_failed(Hub& hub, const std::string& name, const std::string& address) {
+  hub.abuse.login_failed(name, address, std::chrono::steady_clock::now());
+  if (hub.bus) hub.bus->login_failed(name, address);
+}
+
+void note_login_succeeded(Hub& hub, const std::string& name) {
+  hub.abuse.login_succeeded(name);
+  if (hub.bus) hub.bus->login_succeeded(name);
 }
 
 }  // namespace whist::server

@@ -85,7 +85,7 @@ asio::awaitable<std::string> WsSession::password_refused(const std::string& id,
     return verify_password(pw, hash);
   };
   if (!co_await hashing_.on_crypto(std::move(verify))) {
-    hub_.abuse.login_failed(user_->name, address_, std::chrono::steady_clock::now());
+    note_login_failed(hub_, user_->name, address_);
     co_return reply_error(id, {Error::kWrongPassword});
   }
   co_return std::string();
@@ -238,12 +238,12 @@ asio::awaitable<std::string> WsSession::on_reset(const std::string& id,
   };
   auto done = co_await storage_.on_storage(std::move(reset));
   if (!done.account) {
-    hub_.abuse.login_failed(r.username, address_, std::chrono::steady_clock::now());
+    note_login_failed(hub_, r.username, address_);
     spdlog::info("password reset for {} refused: wrong or expired code",
                  check_username(r.username) ? "(bad name)" : r.username);
     co_return reply_error(id, {Error::kBadCode});
   }
-  hub_.abuse.login_succeeded(r.username);
+  note_login_succeeded(hub_, r.username);
   if (!done.ended.empty())
     end_sessions(hub_, done.account->id, std::move(done.ended), "your password was reset");
   if (done.account->banned) {

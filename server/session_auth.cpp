@@ -7,6 +7,7 @@
 #include "protocol/replies.hpp"
 #include "server/auth.hpp"
 #include "server/hub.hpp"
+#include "server/node_bus.hpp"
 #include "server/ws_session.hpp"
 #include "table/clock.hpp"
 
@@ -147,7 +148,7 @@ asio::awaitable<std::string> WsSession::on_login(const std::string& id, const pr
   auto verify = [pw = r.password, hash] { return verify_password(pw, hash); };
   const bool ok = co_await hashing_.on_crypto(std::move(verify));
   if (!account || account->guest || !ok) {
-    hub_.abuse.login_failed(r.username, address_, clock::now());
+    note_login_failed(hub_, r.username, address_);
     spdlog::info("failed login for {}", check_username(r.username) ? "(bad name)" : r.username);
     co_return reply_error(id, {protocol::Error::kLoginFailed});
   }
@@ -158,7 +159,7 @@ asio::awaitable<std::string> WsSession::on_login(const std::string& id, const pr
     const std::string why = co_await storage_.on_storage(std::move(reason));
     co_return reply_error(id, {protocol::Error::kBanned, why});
   }
-  hub_.abuse.login_succeeded(r.username);
+  note_login_succeeded(hub_, r.username);
   spdlog::info("{} logged in", account->username);
   co_return co_await start_session(id, *account);
 }

@@ -19,7 +19,7 @@ import signal
 import subprocess
 import time
 
-from conftest import PASSWORD, close_clients, guest, member, resume, run, wait_for
+from conftest import PASSWORD, Client, close_clients, guest, member, resume, run, wait_for
 from tables import Game, Seat, check_record, create, is_event
 from test_faults import drain, progress, whistd_pid
 from test_social import WHISTCTL
@@ -411,3 +411,28 @@ def test_nodes_give_redis_its_password(whistd, postgres, tmp_path):
         assert "wrong-one" not in r.stderr + r.stdout
     finally:
         secured.stop()
+
+
+def test_login_failures_count_on_every_node(whistd, postgres, redis):
+    """Guesses at a password spread over the nodes are counted together:
+    the account's limit is the same as on one whistd."""
+    db = postgres.new_database()
+    limits = ["--login-failures", "3", "--login-window", "60"]
+    a = whistd("--node", "a", "--lease-ms", str(LEASE_MS), "--redis", redis.address, *limits,
+               db=db)
+    b = whistd("--node", "b", "--lease-ms", str(LEASE_MS), "--redis", redis.address, *limits,
+               db=db)
+
+    async def body():
+        await member(a, "guessed")
+        codes = []
+        for i in range(4):  # a, b, a, b: the fourth is refused however they are spread
+            c = await Client.connect([a, b][i % 2], hello=True)
+            await asyncio.sleep(0.2)  # (the failure before reaches the other node)
+            r = await c.request("login", {"username": "guessed", "password": f"wrong-{i}"})
+            codes.append(r["d"]["code"])
+            await c.close()
+        assert codes == ["login_failed"] * 3 + ["too_many_attempts"], codes
+        await close_clients()
+
+    run(body(), limit=30)
