@@ -197,8 +197,13 @@ struct Server::Impl {
         abandon_table(*ctx.db, s);
       }
     }
-    // (A node cannot tell an orphan from another node's game yet.)
-    if (ctx.node.empty()) abandon_orphans(live);
+    // A node cannot tell from its own tables: other nodes' games go on.
+    // The leader reads it from storage: a game is live while its table is
+    // not closed and it is the table's latest.
+    if (ctx.node.empty())
+      abandon_orphans(live);
+    else if (hub->leads)
+      abandon_orphans(stored_live_games());
     runs_events = hub->leads;
     if (runs_events)
       events->restore(*ctx.db, event_tables);
@@ -210,6 +215,19 @@ struct Server::Impl {
     if (restored)
       spdlog::info("restored {} tables, {} games in progress, in {:.0f} ms", restored, games,
                    ms.count());
+  }
+
+  // The games in play that a table not closed carries on: its latest.
+  std::set<std::int64_t> stored_live_games() {
+    std::set<std::int64_t> live;
+    storage::Database& db = *ctx.db;
+    for (const auto& g : db.games().games_in_state(storage::GameState::kPlaying)) {
+      const auto row = db.tables().table(g.table_id);
+      if (!row || row->state == storage::TableState::kClosed) continue;
+      if (const auto latest = db.games().latest_game(g.table_id); latest && latest->id == g.id)
+        live.insert(g.id);
+    }
+    return live;
   }
 
   // A game still "playing" that no restored table carries on (its table

@@ -436,3 +436,36 @@ def test_login_failures_count_on_every_node(whistd, postgres, redis):
         await close_clients()
 
     run(body(), limit=30)
+
+
+def test_the_leader_abandons_orphan_games_at_start(whistd, postgres):
+    """A Compete game whose table closed under it while its node was down
+    can never end: the leading node abandons it as it starts, and refunds
+    the buy-ins once; the other node does not touch it."""
+    from conftest import psql
+    db = postgres.new_database()
+    a = start_node(whistd, db, "a")
+
+    async def body():
+        game = await compete_game(a, [f"orphan{i}" for i in range(4)])
+        await game.play(steps=3, limit=30)
+        await game.settle()
+        await close_clients()
+        return game.table
+
+    T = run(body(), limit=60)
+    os.kill(whistd_pid(a), signal.SIGKILL)
+    a.proc.wait(10)
+    psql(db, f"UPDATE tables SET state = 'closed' WHERE id = {int(T)}")
+    said = "had no table to go on at; abandoned, buy-ins refunded"
+    leader = start_node(whistd, db, "a")
+    other = start_node(whistd, db, "b")
+    assert said in leader.log(), leader.log()
+    assert said not in other.log()
+    assert psql(db, "SELECT state FROM games")[0][0] == "abandoned"
+    leader.stop()
+    other.stop()
+    again = start_node(whistd, db, "a")
+    assert said not in again.log()
+    again.stop()
+    ledger_ok(db)
