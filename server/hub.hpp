@@ -13,6 +13,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <set>
 #include <string>
 #include <unordered_map>
 #include <vector>
@@ -62,15 +63,45 @@ struct Hub : public StrandService {
   }
   // Quick play: a forming Play table of a variant and size (a key such as
   // "classic/4") for a player of `rating`: the nearest in rating within
-  // its band (table/quick_match.hpp), or null (a new table opens).
-  asio::awaitable<std::shared_ptr<Table>> forming(std::string key, int rating = 1500) {
-    auto job = [this, key = std::move(key), rating] {
+  // its band (table/quick_match.hpp), here or on another node (its id), or
+  // none (a new table opens).
+  struct Forming {
+    std::shared_ptr<Table> here;
+    std::int64_t elsewhere = 0;
+  };
+  asio::awaitable<Forming> forming(std::string key, int rating = 1500) {
+    auto job = [this, key = std::move(key), rating]() -> Forming {
       auto it = forming_.find(key);
-      if (it == forming_.end()) return std::shared_ptr<Table>();
+      if (it == forming_.end()) return {};
       const auto id = table::pick_forming(it->second, rating, now_ms());
-      return id ? table(*id) : nullptr;
+      if (!id) return {};
+      if (auto t = table(*id)) return {t, 0};
+      return {nullptr, *id};
     };
     co_return co_await ask(std::move(job));
+  }
+  // Several nodes: what this node's forming tables do is told to the
+  // others (node_bus.hpp sets these); a table forming elsewhere (its
+  // people's mean rating, how long it has waited) or no longer.
+  std::function<void(const std::string& key, std::int64_t id, int rating, std::int64_t waited_ms)>
+      tell_forming;
+  std::function<void(std::int64_t id)> tell_formed;
+  void forming_elsewhere(std::string key, std::int64_t id, int rating, std::int64_t waited_ms) {
+    tell([this, key = std::move(key), id, rating, waited_ms] {
+      remote_forming_.insert(id);
+      auto& list = forming_[key];
+      for (auto& f : list)
+        if (f.id == id) {
+          f.rating = rating;
+          return;
+        }
+      list.push_back({id, now_ms() - waited_ms, rating});
+    });
+  }
+  void formed_elsewhere(std::int64_t id) {
+    tell([this, id] {
+      if (remote_forming_.erase(id)) drop_forming(id, false);
+    });
   }
 
   // A new table; a quick_key registers it as one of that key's forming
@@ -79,7 +110,9 @@ struct Hub : public StrandService {
            int rating = 1500) {
     tell([this, id, t = std::move(t), key = std::move(quick_key), rating]() mutable {
       tables_[id] = std::move(t);
-      if (!key.empty()) forming_[key].push_back({id, now_ms(), rating});
+      if (key.empty()) return;
+      forming_[key].push_back({id, now_ms(), rating});
+      if (tell_forming) tell_forming(key, id, rating, 0);
     });
   }
   void remove(std::int64_t id) {
@@ -115,6 +148,7 @@ struct Hub : public StrandService {
       for (const auto& f : list)
         if (f.id == id) return;
       list.push_back({id, now_ms(), 1500});
+      if (tell_forming) tell_forming(key, id, 1500, 0);
     });
   }
   // A forming table's people changed: their mean rating.
@@ -122,7 +156,11 @@ struct Hub : public StrandService {
     tell([this, id, rating] {
       for (auto& [key, list] : forming_)
         for (auto& f : list)
-          if (f.id == id) f.rating = rating;
+          if (f.id == id) {
+            f.rating = rating;
+            if (tell_forming && !remote_forming_.count(id))
+              tell_forming(key, id, rating, now_ms() - f.since_ms);
+          }
     });
   }
   // The table started or closed: it is forming no more.
@@ -135,11 +173,14 @@ struct Hub : public StrandService {
     auto it = tables_.find(id);
     return it == tables_.end() ? nullptr : it->second;
   }
-  void drop_forming(std::int64_t id) {
+  // (`told`: the other nodes are told, for a table of this node's.)
+  void drop_forming(std::int64_t id, bool told = true) {
+    bool found = false;
     for (auto it = forming_.begin(); it != forming_.end();) {
-      std::erase_if(it->second, [id](const table::FormingTable& f) { return f.id == id; });
+      found |= std::erase_if(it->second, [id](const table::FormingTable& f) { return f.id == id; });
       it = it->second.empty() ? forming_.erase(it) : std::next(it);
     }
+    if (found && !remote_forming_.erase(id) && told && tell_formed) tell_formed(id);
   }
   static std::int64_t now_ms() {
     using namespace std::chrono;
@@ -148,6 +189,7 @@ struct Hub : public StrandService {
   // On the strand.
   std::unordered_map<std::int64_t, std::shared_ptr<Table>> tables_;
   std::map<std::string, std::vector<table::FormingTable>> forming_;  // by quick key
+  std::set<std::int64_t> remote_forming_;  // those of forming_ on other nodes
 };
 
 }  // namespace whist::server

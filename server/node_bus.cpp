@@ -137,6 +137,16 @@ asio::awaitable<void> NodeBus::Impl::handle(const json& j) {
     apply_lobby(j);
     co_return;
   }
+  if (kind == "form" || kind == "unform") {  // quick play's forming tables elsewhere
+    if (j.at("from").get<std::string>() == self) co_return;
+    const auto t = j.at("t").get<std::int64_t>();
+    if (kind == "form")
+      hub.forming_elsewhere(j.at("q").get<std::string>(), t, j.at("r").get<int>(),
+                            j.at("w").get<std::int64_t>());
+    else
+      hub.formed_elsewhere(t);
+    co_return;
+  }
   if (kind == "free") {
     // Another node gave tables up (it drains): taken over now.
     if (j.at("from").get<std::string>() != self) hub.wake_keeper = true;
@@ -201,6 +211,18 @@ asio::awaitable<void> NodeBus::Impl::for_table(const std::string& kind, const js
   const auto t = j.at("t").get<std::int64_t>();
   auto peer = peer_of(from, conn);
   auto table = co_await hub.find(t);
+  if (kind == "qsit") {  // quick play's seat, at a table forming here
+    const auto& p = j.at("p");
+    table::Person person{p.at("id").get<std::int64_t>(), p.at("name").get<std::string>(),
+                         p.at("guest").get<bool>()};
+    peer->user = person.id;
+    const std::string id = j.at("id").get<std::string>();
+    if (table)
+      table->sit_anywhere(peer, std::move(person), id);
+    else
+      peer->server_stopping();
+    co_return;
+  }
   if (kind == "req") {
     const auto& p = j.at("p");
     table::Person person{p.at("id").get<std::int64_t>(), p.at("name").get<std::string>(),
@@ -329,10 +351,23 @@ void RemotePeer::tell(const json& j) {
 
 void RemoteTable::request(std::shared_ptr<Peer> s, table::Person p, std::string id,
                           protocol::ClientMessage, std::string_view raw) {
-  auto bus = bus_.lock();
-  if (!bus) return;
   (void)id;  // (in the text)
   json j = message("req", s->conn_id());
+  j["raw"] = std::string(raw);
+  to_home(std::move(s), p, std::move(j));
+}
+
+void RemoteTable::sit_anywhere(std::shared_ptr<Peer> s, table::Person p, std::string id) {
+  // A table.sit of any seat, which the client did not write (play.quick):
+  // its home makes it.
+  json j = message("qsit", s->conn_id());
+  j["id"] = std::move(id);
+  to_home(std::move(s), p, std::move(j));
+}
+
+void RemoteTable::to_home(std::shared_ptr<Peer> s, const table::Person& p, json j) {
+  auto bus = bus_.lock();
+  if (!bus) return;
   j["t"] = id_;
   j["from"] = bus->self;
   json person = json::object();
@@ -340,7 +375,6 @@ void RemoteTable::request(std::shared_ptr<Peer> s, table::Person p, std::string 
   person["name"] = p.name;
   person["guest"] = p.guest;
   j["p"] = std::move(person);
-  j["raw"] = std::string(raw);
   // On the bus's strand: the session is known there before its answer
   // can come back.
   bus->tell([bus, s = std::move(s), home = home_, id = id_, text = j.dump()]() mutable {
@@ -386,6 +420,27 @@ asio::awaitable<std::unique_ptr<NodeBus>> NodeBus::start(Hub& hub, std::string h
   auto impl = std::make_shared<Impl>(hub, std::move(host), port);
   co_await impl->connect();
   co_await impl->load_lobby();
+  std::weak_ptr<Impl> weak = impl;
+  hub.tell_forming = [weak](const std::string& key, std::int64_t id, int rating,
+                            std::int64_t waited_ms) {
+    auto impl = weak.lock();
+    if (!impl) return;
+    json j = message("form", 0);
+    j["from"] = impl->self;
+    j["q"] = key;
+    j["t"] = id;
+    j["r"] = rating;
+    j["w"] = waited_ms;
+    impl->publish(all_channel(), j.dump());
+  };
+  hub.tell_formed = [weak](std::int64_t id) {
+    auto impl = weak.lock();
+    if (!impl) return;
+    json j = message("unform", 0);
+    j["from"] = impl->self;
+    j["t"] = id;
+    impl->publish(all_channel(), j.dump());
+  };
   co_await impl->load_presence();
   asio::co_spawn(impl->strand(), impl->loop(), asio::detached);
   asio::co_spawn(impl->strand(), impl->keep_alive(), asio::detached);

@@ -123,6 +123,7 @@ class RemoteTable final : public TableLink {
   std::int64_t id() const override { return id_; }
   void request(std::shared_ptr<Peer> s, table::Person p, std::string id, protocol::ClientMessage,
                std::string_view raw) override;
+  void sit_anywhere(std::shared_ptr<Peer> s, table::Person p, std::string id) override;
   void disconnected(Peer* s, std::int64_t user) override { tell(s, "gone", user); }
   void left_view(Peer* s, std::int64_t user) override { tell(s, "away", user); }
   void came_back(Peer* s, std::int64_t user) override { tell(s, "back", user); }
@@ -131,6 +132,8 @@ class RemoteTable final : public TableLink {
 
  private:
   void tell(Peer* s, const char* kind, std::int64_t user);
+  // A request's message to the table's home, with the session's person.
+  void to_home(std::shared_ptr<Peer> s, const table::Person& p, json j);
   std::weak_ptr<NodeBus::Impl> bus_;
   const std::int64_t id_;
   const std::string home_;

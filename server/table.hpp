@@ -76,6 +76,9 @@ class Table : public TableLink, public std::enable_shared_from_this<Table> {
                std::string_view) override {
     request(std::move(s), std::move(p), std::move(id), std::move(m));
   }
+  void sit_anywhere(std::shared_ptr<Peer> s, Player p, std::string id) override {
+    request(std::move(s), std::move(p), std::move(id), protocol::TableSit{id_, -1, {}});
+  }
   // The session is gone: its seat is held, its watching ends.
   void disconnected(Peer* s, std::int64_t user) override;
   // The session joined the lobby (lobby.join): a seat it holds is away

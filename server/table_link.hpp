@@ -23,6 +23,9 @@ class TableLink {
   // the client's text, which goes to another node as it came.
   virtual void request(std::shared_ptr<Peer> s, table::Person p, std::string id,
                        protocol::ClientMessage m, std::string_view raw) = 0;
+  // Quick play: session `s` takes a free seat here for player `p` (a
+  // table.sit of any seat), answering request `id`.
+  virtual void sit_anywhere(std::shared_ptr<Peer> s, table::Person p, std::string id) = 0;
   // The session is gone: its seat is held, its watching ends.
   virtual void disconnected(Peer* s, std::int64_t user) = 0;
   // The session joined the lobby (a seat it holds is away), or left it.

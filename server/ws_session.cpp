@@ -394,9 +394,17 @@ asio::awaitable<std::string> WsSession::on_play_quick(const std::string& id,
   const int rating = mine ? mine->rating : 1500;
   // A seat at a forming table near that rating, if there is one; else a new table.
   auto forming = hub_.forming(key, rating);
-  if (auto t = co_await std::move(forming)) {
-    t->request(shared_from_this(), player(), id, protocol::TableSit{t->id(), -1, {}});
+  const Hub::Forming f = co_await std::move(forming);
+  if (f.here) {
+    f.here->request(shared_from_this(), player(), id, protocol::TableSit{f.here->id(), -1, {}});
     co_return std::string();
+  }
+  if (f.elsewhere) {  // forming on another node (node_bus.hpp)
+    if (auto t = co_await table(f.elsewhere)) {
+      t->sit_anywhere(shared_from_this(), player(), id);
+      co_return std::string();
+    }
+    hub_.formed_elsewhere(f.elsewhere);  // gone meanwhile
   }
   co_return co_await open_table(id, q.setup, key, rating);
 }

@@ -213,14 +213,44 @@ TEST_CASE("hub: tables found, quick play's forming table, removed") {
   hub.add(5, t, "classic/4");
   CHECK(run(ioc, hub.find(5)) == t);
   CHECK(run(ioc, hub.find(6)) == nullptr);
-  CHECK(run(ioc, hub.forming("classic/4")) == t);
-  CHECK(run(ioc, hub.forming("classic/3")) == nullptr);
+  CHECK(run(ioc, hub.forming("classic/4")).here == t);
+  CHECK(run(ioc, hub.forming("classic/3")).here == nullptr);
   hub.clear_forming(5);
-  CHECK(run(ioc, hub.forming("classic/4")) == nullptr);
+  CHECK(run(ioc, hub.forming("classic/4")).here == nullptr);
   hub.set_forming("classic/4", 5);
   hub.remove(5);
   CHECK(run(ioc, hub.find(5)) == nullptr);
-  CHECK(run(ioc, hub.forming("classic/4")) == nullptr);
+  CHECK(run(ioc, hub.forming("classic/4")).here == nullptr);
+}
+
+TEST_CASE("hub: quick play's tables forming on other nodes, and what is told of this one's") {
+  asio::io_context ioc;
+  Context ctx;
+  Hub hub(ctx, ioc);
+  ctx.hub = &hub;
+  std::vector<std::string> told;
+  hub.tell_forming = [&told](const std::string& key, std::int64_t id, int rating, std::int64_t) {
+    told.push_back("form " + key + " " + std::to_string(id) + " " + std::to_string(rating));
+  };
+  hub.tell_formed = [&told](std::int64_t id) { told.push_back("formed " + std::to_string(id)); };
+  // Forming elsewhere: found by its id (no table here), never told back.
+  hub.forming_elsewhere("classic/4", 9, 1600, 1000);
+  auto f = run(ioc, hub.forming("classic/4", 1600));
+  CHECK(f.here == nullptr);
+  CHECK(f.elsewhere == 9);
+  CHECK(run(ioc, hub.forming("classic/4", 2400)).elsewhere == 0);  // out of its band
+  // This node's own forming table, nearer in rating, comes first.
+  whist::TableSetup setup;
+  auto t = std::make_shared<Table>(hub, 5, setup, Player{1, "ann", false});
+  hub.add(5, t, "classic/4", 1550);
+  hub.forming_rating(5, 1500);
+  CHECK(run(ioc, hub.forming("classic/4", 1500)).here == t);
+  hub.clear_forming(5);
+  hub.formed_elsewhere(9);
+  f = run(ioc, hub.forming("classic/4", 1600));
+  CHECK((f.here == nullptr && f.elsewhere == 0));
+  CHECK(told ==
+        std::vector<std::string>{"form classic/4 5 1550", "form classic/4 5 1500", "formed 5"});
 }
 
 TEST_CASE("spawn: what escapes a coroutine is logged with its context") {

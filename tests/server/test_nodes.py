@@ -469,3 +469,29 @@ def test_the_leader_abandons_orphan_games_at_start(whistd, postgres):
     assert said not in again.log()
     again.stop()
     ledger_ok(db)
+
+
+def test_quick_play_seats_players_of_every_node_together(whistd, postgres, redis):
+    """Quick play's forming tables are every node's: players who ask on
+    different nodes sit at one table, which starts with all four."""
+    db = postgres.new_database()
+    nodes = [start_node(whistd, db, n, redis) for n in ("a", "b")]
+
+    async def body():
+        players = [await guest(nodes[i % 2]) for i in range(4)]
+        first = await players[0].ok("play.quick", {"variant": "classic"})
+        T = first["table"]["table"]
+        for i, p in enumerate(players[1:], 1):
+            await asyncio.sleep(0.2)  # (the table's forming reaches the other node)
+            d = await p.ok("play.quick", {"variant": "classic"})
+            assert d["table"]["table"] == T, (i, d)
+        m = await wait_for(players[0], is_event(T, "start"), what="the start")
+        assert [x["computer"] for x in m["d"]["event"]["seats"]] == [False] * 4
+        assert [x["name"] for x in m["d"]["event"]["seats"]] == [p.name for p in players]
+        # Started: forming no more, anywhere; the next asker gets a new table.
+        await asyncio.sleep(0.2)
+        late = await guest(nodes[1])
+        assert (await late.ok("play.quick", {"variant": "classic"}))["table"]["table"] != T
+        await close_clients()
+
+    run(body(), limit=60)
