@@ -3,8 +3,9 @@
 namespace whist::server {
 
 namespace {
-void add(std::string& out, const char* name, const char* type, const char* help, std::int64_t v,
-         const char* labels = "") {
+// A metric's HELP and TYPE lines, and its name (and labels) before its value.
+void head(std::string& out, const char* name, const char* type, const char* help,
+          const char* labels = "") {
   out += "# HELP ";
   out += name;
   out += ' ';
@@ -17,23 +18,19 @@ void add(std::string& out, const char* name, const char* type, const char* help,
   out += name;
   out += labels;
   out += ' ';
+}
+
+void add(std::string& out, const char* name, const char* type, const char* help, std::int64_t v,
+         const char* labels = "") {
+  head(out, name, type, help, labels);
   out += std::to_string(v);
   out += '\n';
 }
+
 // A time kept in microseconds, shown in seconds.
 void add_seconds(std::string& out, const char* name, const char* type, const char* help,
                  std::int64_t us) {
-  out += "# HELP ";
-  out += name;
-  out += ' ';
-  out += help;
-  out += "\n# TYPE ";
-  out += name;
-  out += ' ';
-  out += type;
-  out += '\n';
-  out += name;
-  out += ' ';
+  head(out, name, type, help);
   out += std::to_string(us / 1000000) + '.';
   const std::string frac = std::to_string(us % 1000000);
   out += std::string(6 - frac.size(), '0') + frac;

@@ -341,12 +341,15 @@ void Table::hand_over(std::function<void()> done) {
       } catch (const std::exception& e) {
         spdlog::error("table {}: giving its lease up: {}", self->id_, e.what());
       }
-      done();
-      asio::dispatch(self->strand_, [self] {
-        self->hub_.remove(self->id_, self.get());
-        for (auto& [conn, session] : self->conns_)
-          if (auto s = session.lock()) s->server_stopping();
-        self->conns_.clear();
+      // Once committed: another node may take it from then on.
+      self->storage_.after_commit([self, done = std::move(done)] {
+        done();
+        asio::dispatch(self->strand_, [self] {
+          self->hub_.remove(self->id_, self.get());
+          for (auto& [conn, session] : self->conns_)
+            if (auto s = session.lock()) s->server_stopping();
+          self->conns_.clear();
+        });
       });
     });
   });

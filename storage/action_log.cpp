@@ -139,9 +139,7 @@ void SqlGames::load_action_log() const {
   log_loaded_ = true;
 }
 
-SqlGames::LoggedGame& SqlGames::logged_game(std::int64_t game_id) {
-  load_action_log();
-  if (const auto it = logged_.find(game_id); it != logged_.end()) return it->second;
+void SqlGames::check_in_play(std::int64_t game_id) {
   constexpr const char* kWhat = "append_action";
   Statement& state =
       prepared(db_, log_st_.game_state, "SELECT state FROM games WHERE id = ?1", kWhat);
@@ -152,6 +150,12 @@ SqlGames::LoggedGame& SqlGames::logged_game(std::int64_t game_id) {
   if (s.empty()) throw StorageError(std::string(kWhat) + ": no " + game);
   if (game_state_from(s, game) != GameState::kPlaying)
     throw StorageError(std::string(kWhat) + ": " + game + " is " + s);
+}
+
+SqlGames::LoggedGame& SqlGames::logged_game(std::int64_t game_id) {
+  load_action_log();
+  if (const auto it = logged_.find(game_id); it != logged_.end()) return it->second;
+  check_in_play(game_id);
   LoggedGame& g = logged_[game_id];
   g.next = stored_actions(game_id);
   return g;
@@ -210,15 +214,7 @@ void SqlGames::append_action_row(std::int64_t game_id, int index, std::string_vi
   // Not known here, or known from before another node wrote the game: as
   // stored (read whole, so that a gap shows).
   if (it == next_index_.end() || it->second != index) {
-    Statement& state =
-        prepared(db_, log_st_.game_state, "SELECT state FROM games WHERE id = ?1", kWhat);
-    state.bind(1, game_id);
-    const std::string s = state.step() ? state.text(0) : std::string();
-    state.reset();
-    const std::string game = "game " + std::to_string(game_id);
-    if (s.empty()) throw StorageError(std::string(kWhat) + ": no " + game);
-    if (game_state_from(s, game) != GameState::kPlaying)
-      throw StorageError(std::string(kWhat) + ": " + game + " is " + s);
+    check_in_play(game_id);
     const auto stored = static_cast<std::int64_t>(read_actions(game_id, nullptr).size());
     it = next_index_.insert_or_assign(game_id, stored).first;
   }

@@ -130,6 +130,8 @@ class SqlGames final : public GameStore {
                          std::string_view request);
   std::vector<std::string> read_actions(std::int64_t game_id,
                                         std::vector<std::string>* requests) const;
+  // Throws StorageError unless game `game_id` is in play (an append).
+  void check_in_play(std::int64_t game_id);
   void load_action_log() const;
   std::int64_t stored_actions(std::int64_t game_id) const;
   LoggedGame& logged_game(std::int64_t game_id);

@@ -28,7 +28,7 @@ import websockets
 from conftest import HAProxy, close_clients, free_port, psql, resume, run
 from tables import check_record
 from test_faults import drain, progress, whistd_pid
-from test_nodes import compete_game, ledger_ok
+from test_nodes import after_the_kills, compete_game, ledger_ok
 
 KILLS = int(os.environ.get("WHIST_CLUSTER_KILLS", "20"))
 NAMES = ("a", "b", "c")
@@ -129,12 +129,7 @@ def test_three_nodes_behind_the_proxy_lose_nothing_to_kills(whistd, postgres, re
             restored = max(progress(st.view) for st in game.seats)
             assert restored >= told, (kill, told, restored)
             compared += 1
-        assert compared >= KILLS // 2, compared
-        print(f"{compared} takeovers behind the proxy; {game.actions} actions sent")
-        if any(st.view["game_over"] for st in game.seats):
-            await close_clients()
-        else:
-            await finish_and_check(game)
+        await after_the_kills(game, compared, "takeovers behind the proxy", KILLS)
 
     run(body(), limit=120 + 10 * KILLS)
     cluster.stop()
