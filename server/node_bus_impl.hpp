@@ -12,6 +12,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <string>
 #include <unordered_map>
@@ -124,6 +125,7 @@ class RemoteTable final : public TableLink {
   void request(std::shared_ptr<Peer> s, table::Person p, std::string id, protocol::ClientMessage,
                std::string_view raw) override;
   void sit_anywhere(std::shared_ptr<Peer> s, table::Person p, std::string id) override;
+  boost::asio::awaitable<std::string> chat_for_report() override;
   void disconnected(Peer* s, std::int64_t user) override { tell(s, "gone", user); }
   void left_view(Peer* s, std::int64_t user) override { tell(s, "away", user); }
   void came_back(Peer* s, std::int64_t user) override { tell(s, "back", user); }
@@ -188,6 +190,10 @@ struct NodeBus::Impl : StrandService, std::enable_shared_from_this<NodeBus::Impl
   std::unordered_map<std::int64_t, std::shared_ptr<RemoteTable>> remotes;  // by table
   std::map<std::pair<std::string, std::uint64_t>, std::shared_ptr<RemotePeer>> peers;
   std::set<std::string> online_nodes;  // the nodes whose users count online here
+  // Questions to other nodes (a table's chat for a report): their answers
+  // by question, once heard.
+  std::uint64_t last_question = 0;
+  std::map<std::uint64_t, std::optional<std::string>> answers;
 
   asio::awaitable<void> connect();
 

@@ -7,6 +7,8 @@
 
 #include <boost/asio/co_spawn.hpp>
 #include <boost/asio/detached.hpp>
+#include <boost/asio/steady_timer.hpp>
+#include <boost/asio/this_coro.hpp>
 #include <boost/asio/use_awaitable.hpp>
 
 #include "protocol/pushes.hpp"
@@ -14,6 +16,7 @@
 #include "server/admin.hpp"
 #include "server/events.hpp"
 #include "server/node_bus_impl.hpp"
+#include "server/table.hpp"
 
 namespace whist::server {
 
@@ -69,6 +72,27 @@ bool NodeBus::Impl::about_people(const std::string& kind, const json& j) {
                              std::chrono::steady_clock::now());
     else
       hub.abuse.login_succeeded(j.at("n").get<std::string>());
+    return true;
+  }
+  if (kind == "chatq") {  // a report at another node about a table here
+    auto answer = [](std::shared_ptr<Impl> impl, std::int64_t t, std::string to,
+                     std::uint64_t q) -> asio::awaitable<void> {
+      std::string chat = "[]";
+      if (auto table = co_await impl->hub.find(t)) chat = co_await table->chat_for_report();
+      json a = message("chata", 0);
+      a["q"] = q;
+      a["chat"] = std::move(chat);
+      impl->to_node(to, a);
+    };
+    asio::co_spawn(hub.ioc,
+                   answer(shared_from_this(), j.at("t").get<std::int64_t>(),
+                          j.at("from").get<std::string>(), j.at("q").get<std::uint64_t>()),
+                   asio::detached);
+    return true;
+  }
+  if (kind == "chata") {
+    if (auto it = answers.find(j.at("q").get<std::uint64_t>()); it != answers.end())
+      it->second = j.at("chat").get<std::string>();
     return true;
   }
   if (kind == "close") {  // whistctl close-table, for a table here
@@ -246,6 +270,35 @@ void note_login_failed(Hub& hub, const std::string& name, const std::string& add
 void note_login_succeeded(Hub& hub, const std::string& name) {
   hub.abuse.login_succeeded(name);
   if (hub.bus) hub.bus->login_succeeded(name);
+}
+
+asio::awaitable<std::string> RemoteTable::chat_for_report() {
+  auto bus = bus_.lock();
+  if (!bus) co_return "[]";
+  auto ask = [bus, id = id_, home = home_]() -> std::uint64_t {
+    const std::uint64_t q = ++bus->last_question;
+    bus->answers[q] = std::nullopt;
+    json j = message("chatq", 0);
+    j["from"] = bus->self;
+    j["t"] = id;
+    j["q"] = q;
+    bus->to_node(home, j);
+    return q;
+  };
+  const std::uint64_t q = co_await bus->ask(std::move(ask));
+  // Its home answers at once, or not at all (it died): asked again every
+  // 20 ms, for 2 s at most.
+  asio::steady_timer timer(co_await asio::this_coro::executor);
+  std::optional<std::string> chat;
+  for (int i = 0; i < 100 && !chat; ++i) {
+    timer.expires_after(std::chrono::milliseconds(20));
+    co_await timer.async_wait(asio::use_awaitable);
+    auto heard = [bus, q] { return bus->answers[q]; };
+    chat = co_await bus->ask(std::move(heard));
+  }
+  auto forget = [bus, q] { bus->answers.erase(q); };
+  bus->tell(std::move(forget));
+  co_return chat.value_or("[]");
 }
 
 }  // namespace whist::server

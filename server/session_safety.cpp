@@ -54,8 +54,8 @@ asio::awaitable<std::string> WsSession::on_safety(const std::string& id,
   if (const auto* r = std::get_if<protocol::SafetyReport>(&m)) {
     storage::NewReport report{me, them, r->reason, r->details, r->table, r->game, "[]"};
     if (r->table != 0)
-      // (A table of this node's: another node's chat is not kept with a report yet.)
-      if (auto t = co_await hub_.find(r->table)) report.chat = co_await t->chat_for_report();
+      // (A table of another node's: its chat asked of its home.)
+      if (auto t = co_await table(r->table)) report.chat = co_await t->chat_for_report();
     auto file = [report, now = unix_now()](storage::Database& db) {
       return db.safety().report(report, kReportsPerDay, now);
     };

@@ -103,7 +103,7 @@ class Table : public TableLink, public std::enable_shared_from_this<Table> {
   boost::asio::awaitable<std::string> admin_close(std::string reason);
   // The table's latest chat lines as a JSON array ([{from, seat, text, at}],
   // oldest first), kept with a player's report (safety.report).
-  boost::asio::awaitable<std::string> chat_for_report();
+  boost::asio::awaitable<std::string> chat_for_report() override;
 
   // A message of the table's for one session (table_send.cpp), resolved
   // from the core's connection number.

@@ -4,6 +4,7 @@
 // way to either.
 #pragma once
 
+#include <boost/asio/awaitable.hpp>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -31,6 +32,10 @@ class TableLink {
   // The session joined the lobby (a seat it holds is away), or left it.
   virtual void left_view(Peer* s, std::int64_t user) = 0;
   virtual void came_back(Peer* s, std::int64_t user) = 0;
+  // The table's latest chat lines as a JSON array ([{from, seat, text,
+  // at}], oldest first), kept with a player's report (safety.report);
+  // "[]" if they cannot be had.
+  virtual boost::asio::awaitable<std::string> chat_for_report() = 0;
 };
 
 }  // namespace whist::server

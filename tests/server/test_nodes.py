@@ -502,3 +502,26 @@ def test_quick_play_seats_players_of_every_node_together(whistd, postgres, redis
         await close_clients()
 
     run(body(), limit=60)
+
+
+def test_a_report_keeps_the_chat_of_a_table_at_another_node(whistd, postgres, redis):
+    """safety.report at a table whose home is another node: the report
+    keeps the table's chat, asked of its home."""
+    from conftest import psql
+    import json
+    db = postgres.new_database()
+    a, b = start_node(whistd, db, "a", redis), start_node(whistd, db, "b", redis)
+
+    async def body():
+        game = await compete_game(a, [f"rep{i}" for i in range(4)], servers=[a, a, b, b])
+        rude, reporter = game.seats[0].c, game.seats[2].c
+        await rude.ok("table.chat", {"table": game.table, "text": "you play like a potato"})
+        await reporter.ok("safety.report", {"username": rude.name, "reason": "chat",
+                                            "table": game.table})
+        await close_clients()
+
+    run(body(), limit=60)
+    rows = psql(db, "SELECT chat FROM reports")
+    assert len(rows) == 1
+    lines = json.loads(rows[0][0])
+    assert [x["text"] for x in lines] == ["you play like a potato"], lines
