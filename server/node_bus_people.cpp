@@ -1,6 +1,7 @@
 // Messages between nodes about people (see node_bus.hpp): who is online
-// where, sessions ended and bans on every node, event requests for the
-// node that leads, and the operator's close-table for a table's home.
+// where, sessions ended, bans and failed logins on every node, event
+// requests for the node that leads, the operator's close-table for a
+// table's home, and a table's chat for a report made on another node.
 #include <spdlog/spdlog.h>
 
 #include <chrono>
