@@ -212,9 +212,7 @@ asio::awaitable<void> NodeBus::Impl::for_table(const std::string& kind, const js
   auto peer = peer_of(from, conn);
   auto table = co_await hub.find(t);
   if (kind == "qsit") {  // quick play's seat, at a table forming here
-    const auto& p = j.at("p");
-    table::Person person{p.at("id").get<std::int64_t>(), p.at("name").get<std::string>(),
-                         p.at("guest").get<bool>()};
+    table::Person person = person_of(j.at("p"));
     peer->user = person.id;
     const std::string id = j.at("id").get<std::string>();
     if (table)
@@ -224,9 +222,7 @@ asio::awaitable<void> NodeBus::Impl::for_table(const std::string& kind, const js
     co_return;
   }
   if (kind == "req") {
-    const auto& p = j.at("p");
-    table::Person person{p.at("id").get<std::int64_t>(), p.at("name").get<std::string>(),
-                         p.at("guest").get<bool>()};
+    table::Person person = person_of(j.at("p"));
     peer->user = person.id;
     auto parsed = protocol::parse_request(j.at("raw").get<std::string>());
     auto* req = std::get_if<protocol::Request>(&parsed);
@@ -370,25 +366,15 @@ void RemoteTable::to_home(std::shared_ptr<Peer> s, const table::Person& p, json 
   if (!bus) return;
   j["t"] = id_;
   j["from"] = bus->self;
-  json person = json::object();
-  person["id"] = p.id;
-  person["name"] = p.name;
-  person["guest"] = p.guest;
-  j["p"] = std::move(person);
-  // On the bus's strand: the session is known there before its answer
-  // can come back.
+  j["p"] = person_json(p);
   bus->tell([bus, s = std::move(s), home = home_, id = id_, text = j.dump()]() mutable {
-    auto& local = bus->locals[s->conn_id()];
-    local.session = s;
-    local.nodes.insert(home);
     if (auto it = bus->remotes.find(id); it != bus->remotes.end())
       it->second->conns.insert(s->conn_id());
     // Heard by nobody: the home was killed. The session is told the
     // server restarts, and finds the table at its next home.
     std::weak_ptr<NodeBus::Impl> weak = bus;
     std::weak_ptr<Peer> session = s;
-    auto heard = [weak, session, home, id](const RedisReply& r) {
-      if (r.type != RedisReply::Type::kInteger || r.integer != 0) return;
+    auto unheard = [weak, session, home, id] {
       auto bus = weak.lock();
       if (!bus) return;
       bus->tell([bus, session, home, id] {
@@ -397,8 +383,7 @@ void RemoteTable::to_home(std::shared_ptr<Peer> s, const table::Person& p, json 
         if (auto s = session.lock()) s->server_stopping();
       });
     };
-    ++bus->hub.ctx.metrics.bus_published_total;
-    if (auto p = bus->pub()) p->send_words({"PUBLISH", channel_of(home), std::move(text)}, heard);
+    bus->request_of(s, home, std::move(text), std::move(unheard));
   });
 }
 

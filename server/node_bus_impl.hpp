@@ -9,6 +9,7 @@
 #include <atomic>
 #include <boost/asio/steady_timer.hpp>
 #include <deque>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -48,6 +49,19 @@ inline std::string online_key(const std::string& node) { return space() + "on:" 
 // (GCC 12 destroys twice a temporary made in a co_await's expression:
 // this file's coroutines name what they pass, a lambda, a key, a text,
 // before they await.)
+// A player as a message carries them ("p"), and back.
+inline json person_json(const table::Person& p) {
+  json j = json::object();
+  j["id"] = p.id;
+  j["name"] = p.name;
+  j["guest"] = p.guest;
+  return j;
+}
+inline table::Person person_of(const json& p) {
+  return {p.at("id").get<std::int64_t>(), p.at("name").get<std::string>(),
+          p.at("guest").get<bool>()};
+}
+
 inline json message(const char* kind, std::uint64_t conn) {
   json j = json::object();
   j["k"] = kind;
@@ -179,6 +193,20 @@ struct NodeBus::Impl : StrandService, std::enable_shared_from_this<NodeBus::Impl
     }
   }
   void to_node(const std::string& node, const json& j) { publish(channel_of(node), j.dump()); }
+  // (On the strand.) A request of session `s` for node `node`: the
+  // session is known here before its answer can come back; `unheard` is
+  // called (on Redis's strand) if no node listened (it died).
+  void request_of(const std::shared_ptr<Peer>& s, const std::string& node, std::string text,
+                  std::function<void()> unheard) {
+    auto& local = locals[s->conn_id()];
+    local.session = s;
+    local.nodes.insert(node);
+    auto heard = [unheard = std::move(unheard)](const RedisReply& r) {
+      if (r.type == RedisReply::Type::kInteger && r.integer == 0) unheard();
+    };
+    ++hub.ctx.metrics.bus_published_total;
+    if (auto p = pub()) p->send_words({"PUBLISH", channel_of(node), std::move(text)}, heard);
+  }
 
   // On the strand.
   std::deque<std::string> inbox;

@@ -108,9 +108,7 @@ bool NodeBus::Impl::about_people(const std::string& kind, const json& j) {
     // An event request, for this node that leads: answered apart, so
     // that the bus does not wait for the storage thread.
     auto peer = peer_of(j.at("from").get<std::string>(), j.at("c").get<std::uint64_t>());
-    const auto& p = j.at("p");
-    table::Person person{p.at("id").get<std::int64_t>(), p.at("name").get<std::string>(),
-                         p.at("guest").get<bool>()};
+    table::Person person = person_of(j.at("p"));
     peer->user = person.id;
     asio::co_spawn(hub.ioc,
                    answer_remote_event(peer, std::move(person), j.at("raw").get<std::string>()),
@@ -169,28 +167,17 @@ asio::awaitable<bool> NodeBus::to_leader(std::shared_ptr<Peer> session, table::P
   if (leader.type != RedisReply::Type::kString || leader.str.empty()) co_return false;
   json j = message("ereq", session->conn_id());
   j["from"] = impl->self;
-  json person = json::object();
-  person["id"] = p.id;
-  person["name"] = p.name;
-  person["guest"] = p.guest;
-  j["p"] = std::move(person);
+  j["p"] = person_json(p);
   j["raw"] = std::move(raw);
-  // On the bus's strand: the session is known there before its answer
-  // can come back.
   impl->tell([impl, session = std::move(session), home = leader.str, id = std::move(id),
               text = j.dump()]() mutable {
-    auto& local = impl->locals[session->conn_id()];
-    local.session = session;
-    local.nodes.insert(home);
     std::weak_ptr<Peer> weak = session;
-    auto heard = [weak, id](const RedisReply& r) {
-      if (r.type != RedisReply::Type::kInteger || r.integer != 0) return;
+    auto unheard = [weak, id] {
       if (auto s = weak.lock())  // the leader died: its key outlives it a little
         s->deliver(id, std::make_shared<const std::string>(
                            protocol::error_message(id, {protocol::Error::kServerRestarting})));
     };
-    ++impl->hub.ctx.metrics.bus_published_total;
-    if (auto p = impl->pub()) p->send_words({"PUBLISH", channel_of(home), std::move(text)}, heard);
+    impl->request_of(session, home, std::move(text), std::move(unheard));
   });
   co_return true;
 }
