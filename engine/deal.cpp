@@ -40,23 +40,40 @@ Deal deal_from_shuffle(const Rules& r, int deal_index, int dealer, Rng& rng) {
     if (r.options.jokers == 1) pack[n++] = kRedJoker;
     if (r.options.jokers == 2) n = 54;
   }
-  // Fisher-Yates from the last position down.
-  for (int i = n - 1; i > 0; --i)
-    std::swap(pack[static_cast<size_t>(i)], pack[rng.below(static_cast<std::uint32_t>(i + 1))]);
-  // Dealt one card at a time round the table from the dealer's left:
-  // position i of the pack goes to seat dealer + 1 + i.
+  // Fisher-Yates from the last position down. Position i holds its final
+  // card once step i is done, so it is dealt at once, in the same pass:
+  // position i of the pack goes to seat dealer + 1 + i (one card at a time
+  // round the table from the dealer's left); positions from `dealt` on
+  // are the kitty.
   Deal d;
   const int size = hand_size(r, deal_index);
-  const int dealt = size * r.players;
-  for (int s = 0; s < r.players; ++s) {
-    const int first = (s - dealer - 1 + 2 * r.players) % r.players;
-    CardSet hand = 0;
-    for (int i = first; i < dealt; i += r.players) hand |= bit(pack[static_cast<size_t>(i)]);
-    d.hands[static_cast<size_t>(s)] = hand;
+  const int players = r.players;
+  const int dealt = size * players;
+  // The seat of position n - 1, counted down from there.
+  int seat = (dealer + n) % players;
+  auto put = [&](int i, Card c) {
+    if (i < dealt) {
+      d.hands[static_cast<size_t>(seat)] |= bit(c);
+    } else {
+      d.kitty |= bit(c);
+    }
+    seat = seat == 0 ? players - 1 : seat - 1;
+  };
+  // The generator's draws first, all at once (each is independent of the
+  // one before, and the core computes them side by side), then the swaps.
+  // Lemire's rejection of a few draws takes more from the generator as it
+  // goes, in the same order: only then does the batch start again.
+  std::array<std::uint32_t, 54> draws;
+  rng.below_each(draws.data(), n);
+  for (int i = n - 1; i > 0; --i) {
+    const auto j = draws[static_cast<size_t>(i)];
+    const Card c = pack[j];
+    pack[j] = pack[static_cast<size_t>(i)];
+    pack[static_cast<size_t>(i)] = c;
+    put(i, c);
   }
-  if (r.variant == Variant::kBid) {
-    for (int i = dealt; i < n; ++i) d.kitty |= bit(pack[static_cast<size_t>(i)]);
-  }
+  put(0, pack[0]);
+  if (r.variant != Variant::kBid) d.kitty = 0;  // (only bid whist has one)
   if (deal_turns_card(r, deal_index)) {
     // The next card of the pack, or the last card dealt (the dealer's).
     d.turned = dealt < n ? pack[static_cast<size_t>(dealt)] : pack[static_cast<size_t>(dealt - 1)];

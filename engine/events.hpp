@@ -3,8 +3,10 @@
 // and watcher. Hidden cards travel only in observations.
 #pragma once
 
+#include <algorithm>
 #include <array>
 #include <cstdint>
+#include <type_traits>
 
 #include "engine/action.hpp"
 #include "engine/game_types.hpp"
@@ -34,19 +36,36 @@ struct Event {
   Action action{};
 };
 
+static_assert(std::is_trivially_copyable_v<Event> && std::is_trivially_destructible_v<Event>);
+
 // A short list of events with no allocation: one apply causes a few at most.
+// Its room is not initialised (an apply makes one of these, and clearing
+// ten events each time cost the bidding playouts a tenth of their time);
+// only the events pushed are read or copied.
 class Events {
  public:
+  static constexpr int kCapacity = 10;
+  Events() {}  // (the room left as it is: no value-initialisation)
+  Events(const Events& o) : size_(o.size_) { std::copy(o.begin(), o.end(), data()); }
+  Events& operator=(const Events& o) {
+    size_ = o.size_;
+    std::copy(o.begin(), o.end(), data());
+    return *this;
+  }
   void push(const Event& e) {
-    if (size_ < static_cast<int>(items_.size())) items_[static_cast<size_t>(size_++)] = e;
+    if (size_ < kCapacity) data()[size_++] = e;
   }
   int size() const { return size_; }
-  const Event* begin() const { return items_.data(); }
-  const Event* end() const { return items_.data() + size_; }
-  const Event& operator[](int i) const { return items_[static_cast<size_t>(i)]; }
+  const Event* begin() const { return data(); }
+  const Event* end() const { return data() + size_; }
+  const Event& operator[](int i) const { return data()[i]; }
 
  private:
-  std::array<Event, 10> items_{};
+  Event* data() { return items_; }
+  const Event* data() const { return items_; }
+  union {
+    Event items_[kCapacity];  // the first size_ are set
+  };
   int size_ = 0;
 };
 

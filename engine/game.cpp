@@ -6,6 +6,7 @@
 #include <algorithm>
 #include <cassert>
 
+#include "engine/variants/bid.hpp"
 #include "engine/variants/bid_scoring.hpp"
 #include "engine/variants/classic.hpp"
 #include "engine/variants/classic_scoring.hpp"
@@ -183,8 +184,14 @@ ApplyResult Game::apply(const Action& a) {
 
 std::vector<Action> Game::legal_actions() const {
   std::vector<Action> out;
+  legal_actions(out);
+  return out;
+}
+
+void Game::legal_actions(std::vector<Action>& out) const {
+  out.clear();
   const int s = current_seat();
-  if (s < 0) return out;
+  if (s < 0) return;
   switch (phase_) {
     case Phase::kBidding:
       if (rules_.variant == Variant::kExact) {
@@ -193,12 +200,14 @@ std::vector<Action> Game::legal_actions() const {
           out.push_back(Action::exact_bid(s, t));
         }
       } else {
-        for (int level = rules_.options.min_bid; level <= 7; ++level)
-          for (BidMode m : {BidMode::kUptown, BidMode::kDowntown, BidMode::kNoTrump}) {
-            Action a = Action::bid(s, level, m);
-            if (check_bid(a) == RuleError::kNone) out.push_back(a);
-          }
-        if (check_bid(Action::pass(s)) == RuleError::kNone) out.push_back(Action::pass(s));
+        // The bids check_bid allows: those that beat the contract so far;
+        // then the pass, unless the dealer must bid.
+        const bool low_beats_high = rules_.options.low_beats_high;
+        for (int level = std::max(1, static_cast<int>(rules_.options.min_bid)); level <= 7; ++level)
+          for (BidMode m : {BidMode::kUptown, BidMode::kDowntown, BidMode::kNoTrump})
+            if (bid_beats(level, m, contract_.level, contract_.mode, low_beats_high))
+              out.push_back(Action::bid(s, level, m));
+        if (s != dealer_ || contract_.declarer >= 0) out.push_back(Action::pass(s));
       }
       break;
     case Phase::kDiscard: {
@@ -233,7 +242,6 @@ std::vector<Action> Game::legal_actions() const {
       break;
     default: break;
   }
-  return out;
 }
 
 std::pair<CardSet, int> Game::discard_choice() const {

@@ -55,6 +55,8 @@ class Game {
   // lists every set of cards that may be discarded; `discard_choice` says
   // the same in two numbers.
   std::vector<Action> legal_actions() const;
+  // The same into `out` (cleared first), keeping its room: for playouts.
+  void legal_actions(std::vector<Action>& out) const;
   // Applies an action: the events it caused, or a rule error and no change.
   ApplyResult apply(const Action& a);
   // Whether a claim would be legal now (a table asks the opponents first).
@@ -184,18 +186,38 @@ inline CardSet Game::legal_cards() const {
   if (phase_ != Phase::kPlay) return 0;
   const CardSet hand = hands_[static_cast<size_t>(to_act_)];
   // Follow suit if able (no suit to follow yet: the mask holds every card);
-  // else, in exact whist, trump if able; else anything. Without branches
-  // that random play would mispredict.
+  // else, in exact whist, trump if able; else anything. In masks, not
+  // branches (which random play would mispredict; GCC makes branches of
+  // the plain `?:`).
   const CardSet follow = hand & rank_->follow[static_cast<size_t>(trick_.led_suit + 1)];
   const CardSet trumps = hand & must_trump_mask_;
-  return follow ? follow : (trumps ? trumps : hand);
+  const CardSet otherwise = trumps | (hand & (CardSet{0} - CardSet{trumps == 0}));
+  return follow | (otherwise & (CardSet{0} - CardSet{follow == 0}));
 }
 
 inline void Game::play_unchecked(Card c, Events* ev) {
   assert(phase_ == Phase::kPlay && contains(legal_cards(), c));
   const int seat = to_act_;
-  history_.push_back(Action::play(seat, c));
+  const Ranking& rank = *rank_;
+  const int i = trick_.size;
   hands_[static_cast<size_t>(seat)] &= ~bit(c);
+  trick_.cards[static_cast<size_t>(i)] = c;
+  // The first card with a suit sets the suit to follow (a fresh trick has
+  // none; a joker led at no trump leaves it to the next card). A branch,
+  // not a select: the next cards' legality then waits for nothing of this
+  // card's but what changes it.
+  const int as = rank.suit_as[c];
+  if (trick_.led_suit < 0 && as != kNoSuit) trick_.led_suit = static_cast<std::int8_t>(as);
+  // A trump beats any card of the suit led, which beats anything else.
+  // (Masks again: whether a random card beats the best so far is a coin
+  // toss for the branch predictor.)
+  const int value = rank.trump_value[c] | (rank.plain_value[c] & -int{as == trick_.led_suit});
+  const int beats = -int{value > trick_.best_value};
+  trick_.best = static_cast<std::int8_t>((i & beats) | (trick_.best & ~beats));
+  trick_.best_value = static_cast<std::int8_t>((value & beats) | (trick_.best_value & ~beats));
+  trick_.size = static_cast<std::int8_t>(i + 1);
+  to_act_ = seat + 1 == n_ ? 0 : seat + 1;
+  history_.push_back(Action::play(seat, c));
   if (ev) {
     Event e;
     e.type = EventType::kAction;
@@ -203,24 +225,7 @@ inline void Game::play_unchecked(Card c, Events* ev) {
     e.action = history_.back();
     ev->push(e);
   }
-
-  const int i = trick_.size;
-  trick_.cards[static_cast<size_t>(i)] = c;
-  // The first card with a suit sets the suit to follow (a fresh trick has
-  // none; a joker led at no trump leaves it to the next card).
-  const Ranking& rank = *rank_;
-  const int as = rank.suit_as[c];
-  int led = trick_.led_suit;
-  led = (led < 0 && as != kNoSuit) ? as : led;
-  trick_.led_suit = static_cast<std::int8_t>(led);
-  // A trump beats any card of the suit led, which beats anything else.
-  const int value = rank.trump_value[c] | (as == led ? rank.plain_value[c] : 0);
-  const bool beats = value > trick_.best_value;
-  trick_.best = static_cast<std::int8_t>(beats ? i : trick_.best);
-  trick_.best_value = static_cast<std::int8_t>(beats ? value : trick_.best_value);
-  trick_.size = static_cast<std::int8_t>(i + 1);
-  to_act_ = seat + 1 == n_ ? 0 : seat + 1;
-  if (trick_.size == n_) finish_trick(ev);
+  if (i + 1 == n_) finish_trick(ev);
 }
 
 }  // namespace whist

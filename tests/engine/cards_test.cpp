@@ -1,3 +1,4 @@
+#include <array>
 #include <catch2/catch.hpp>
 #include <set>
 
@@ -85,6 +86,106 @@ TEST_CASE("seeded deals use the whole pack and are reproducible", "[cards][deal]
       if (v == Variant::kExact) REQUIRE(!contains(all, d.turned));
       // The deal checks as a recorded deal would.
       REQUIRE(std::holds_alternative<Deal>(check_deal(r, 0, k % 4, spec_of(r, 0, d))));
+    }
+  }
+}
+
+namespace {
+
+// SplitMix64's mixing undone, to make a generator state whose next value
+// is chosen: x ^ (x >> k) and odd multipliers are invertible.
+constexpr std::uint64_t unshift(std::uint64_t y, int k) {
+  std::uint64_t x = y;
+  for (int i = 0; i < 64 / k + 1; ++i) x = y ^ (x >> k);
+  return x;
+}
+constexpr std::uint64_t inverse(std::uint64_t a) {
+  std::uint64_t x = a;  // Newton: each step doubles the correct low bits
+  for (int i = 0; i < 6; ++i) x *= 2 - a * x;
+  return x;
+}
+constexpr std::uint64_t unmix(std::uint64_t z) {
+  z = unshift(z, 31) * inverse(0x94D049BB133111EBULL);
+  z = unshift(z, 27) * inverse(0xBF58476D1CE4E5B9ULL);
+  return unshift(z, 30);
+}
+constexpr std::uint64_t kGamma = 0x9E3779B97F4A7C15ULL;
+
+// The shuffle and deal as first written (one call of below a step, then
+// the deal from the shuffled pack): the engine's faster pass must deal
+// exactly these cards.
+Deal reference_deal(const Rules& r, int deal_index, int dealer, Rng& rng) {
+  std::array<Card, 54> pack{};
+  for (int i = 0; i < 54; ++i) pack[static_cast<size_t>(i)] = static_cast<Card>(i);
+  int n = 52;
+  if (r.variant == Variant::kBid) {
+    if (r.options.jokers == 1) pack[static_cast<size_t>(n++)] = kRedJoker;
+    if (r.options.jokers == 2) n = 54;
+  }
+  for (int i = n - 1; i > 0; --i)
+    std::swap(pack[static_cast<size_t>(i)], pack[rng.below(static_cast<std::uint32_t>(i + 1))]);
+  Deal d;
+  const int size = hand_size(r, deal_index);
+  const int dealt = size * r.players;
+  for (int s = 0; s < r.players; ++s) {
+    const int first = (s - dealer - 1 + 2 * r.players) % r.players;
+    for (int i = first; i < dealt; i += r.players)
+      d.hands[static_cast<size_t>(s)] |= bit(pack[static_cast<size_t>(i)]);
+  }
+  if (r.variant == Variant::kBid)
+    for (int i = dealt; i < n; ++i) d.kitty |= bit(pack[static_cast<size_t>(i)]);
+  if (deal_turns_card(r, deal_index))
+    d.turned = dealt < n ? pack[static_cast<size_t>(dealt)] : pack[static_cast<size_t>(dealt - 1)];
+  return d;
+}
+
+}  // namespace
+
+TEST_CASE("a shuffle's draws in one batch are the draws one by one", "[cards][rng]") {
+  static_assert(unmix(0xE220A8397B1DCDAFULL) == kGamma);  // the pinned first value
+  for (std::uint64_t seed : {0ULL, 1ULL, 99ULL, 0xFFFFFFFFFFFFFFFFULL}) {
+    for (int n : {2, 4, 52, 54}) {
+      Rng one(seed), batch(seed);
+      std::array<std::uint32_t, 54> want{}, got{};
+      for (int i = n - 1; i > 0; --i)
+        want[static_cast<size_t>(i)] = one.below(static_cast<std::uint32_t>(i + 1));
+      batch.below_each(got.data(), n);
+      REQUIRE(got == want);
+      REQUIRE(one.next() == batch.next());  // the same state after
+    }
+  }
+  // A rejected draw: below(3) rejects a value whose top 32 bits are 0. The
+  // second of four draws (i = 2, bound 3) is made one: it takes a third
+  // value, and the last draw a fifth, past the batch's four.
+  const std::uint64_t state = unmix(12345) - 2 * kGamma;
+  Rng check(state);
+  check.next();
+  REQUIRE((check.next() >> 32) == 0);
+  Rng one(state), batch(state);
+  std::array<std::uint32_t, 5> want{}, got{};
+  for (int i = 4; i > 0; --i)
+    want[static_cast<size_t>(i)] = one.below(static_cast<std::uint32_t>(i + 1));
+  batch.below_each(got.data(), 5);
+  CHECK(got == want);
+  CHECK(one.next() == batch.next());
+}
+
+TEST_CASE("the one-pass shuffle deals what the shuffle then the deal did", "[cards][deal]") {
+  for (Variant v : {Variant::kClassic, Variant::kBid, Variant::kExact}) {
+    for (int jokers : {0, 1, 2}) {
+      Rules r;
+      r.variant = v;
+      if (v == Variant::kBid) r.options.jokers = jokers;
+      if (v == Variant::kExact) r.players = 3 + jokers;  // 3 to 5 players
+      REQUIRE_FALSE(finalize(r));
+      Rng a(1234 + static_cast<std::uint64_t>(jokers)),
+          b(1234 + static_cast<std::uint64_t>(jokers));
+      for (int k = 0; k < 200; ++k) {
+        const int deal_index = v == Variant::kExact ? k % exact_deal_count(r) : 0;
+        const int dealer = k % r.players;
+        REQUIRE(deal_from_shuffle(r, deal_index, dealer, a) ==
+                reference_deal(r, deal_index, dealer, b));
+      }
     }
   }
 }
