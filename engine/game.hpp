@@ -212,9 +212,10 @@ inline void Game::play_unchecked(Card c, Events* ev) {
   // (Masks again: whether a random card beats the best so far is a coin
   // toss for the branch predictor.)
   const int value = rank.trump_value[c] | (rank.plain_value[c] & -int{as == trick_.led_suit});
-  const int beats = -int{value > trick_.best_value};
-  trick_.best = static_cast<std::int8_t>((i & beats) | (trick_.best & ~beats));
-  trick_.best_value = static_cast<std::int8_t>((value & beats) | (trick_.best_value & ~beats));
+  const int best = trick_.best, best_value = trick_.best_value;
+  const int beats = -int{value > best_value};
+  trick_.best = static_cast<std::int8_t>(best ^ ((best ^ i) & beats));
+  trick_.best_value = static_cast<std::int8_t>(best_value ^ ((best_value ^ value) & beats));
   trick_.size = static_cast<std::int8_t>(i + 1);
   to_act_ = seat + 1 == n_ ? 0 : seat + 1;
   history_.push_back(Action::play(seat, c));
