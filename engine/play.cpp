@@ -98,8 +98,10 @@ void Game::finish_trick(Events* ev) {
   p.winner = static_cast<std::int8_t>(winner);
   p.size = trick_.size;
   // Card by card: the cards were just stored one byte at a time, and a
-  // wide load of them would stall waiting for those stores.
-  for (int i = 0; i < n_; ++i)
+  // wide load of them would stall waiting for those stores. (The count
+  // read once: each byte stored might otherwise have changed it.)
+  const int n = n_;
+  for (int i = 0; i < n; ++i)
     p.cards[static_cast<size_t>(i)] = trick_.cards[static_cast<size_t>(i)];
   if (ev) {
     Event e;
