@@ -60,6 +60,54 @@ int Search::bounds(int target, u64& win) const {
       return 1;
     }
   }
+  return second_trump_bound(target, hands_max, win);
+}
+
+[[gnu::always_inline]] inline int Search::second_trump_bound(int target, u64 hands_max,
+                                                             u64& win) const {
+  // The two highest trumps (after DDS's "later tricks"). Held by one side,
+  // they take two tricks when their holders can keep them apart: one hand
+  // holds both, or one of the two holders has another trump to play when
+  // the other's falls. In the partnership games a second-highest trump
+  // held over the highest (its holder plays after the highest's in every
+  // trick it does not lead) with a trump to spare takes a trick.
+  const int left = t_.tricks_left;
+  const unsigned trumps = suit_part(all_, trump_);
+  if (std::popcount(trumps) < 2) return -1;
+  const int high = top_power(trumps);
+  const int second = top_power(trumps & ~(1U << high));
+  int top_holder = -1, second_holder = -1;
+  for (int h = 0; h < n_; ++h) {
+    const unsigned own = suit_part(hand_[static_cast<size_t>(h)], trump_);
+    if (own >> high & 1U) top_holder = h;
+    if (own >> second & 1U) second_holder = h;
+  }
+  auto length = [&](int h) {
+    return std::popcount(suit_part(hand_[static_cast<size_t>(h)], trump_));
+  };
+  const bool max_top = (hands_max >> (kSuitBits * trump_ + high)) & 1U;
+  const bool max_second = (hands_max >> (kSuitBits * trump_ + second)) & 1U;
+  const u64 relied = card_bit(trump_, second);  // (and every trump above it)
+  if (max_top == max_second) {
+    // One side holds both: two tricks, when they cannot fall together.
+    if (length(top_holder) < 2 && length(second_holder) < 2) return -1;
+    if (max_top ? target <= 2 : target > left - 2) {
+      win = relied;
+      return max_top ? 1 : 0;
+    }
+    return -1;
+  }
+  // Partnerships: the second trump behind the highest, guarded.
+  // (Not when its holder is on lead now: leading from trumps alone, it
+  // may have to give up its guard and then fall under the highest. Later
+  // it leads only after its side has won a trick.)
+  if (!pairs_ || ((top_holder + 1) & 3) != second_holder || length(second_holder) < 2 ||
+      t_.leader == second_holder)
+    return -1;
+  if (max_second ? target <= 1 : target > left - 1) {
+    win = relied;
+    return max_second ? 1 : 0;
+  }
   return -1;
 }
 

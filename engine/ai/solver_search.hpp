@@ -108,6 +108,7 @@ class Search {
   // one, else -1; the cards of the suits whose top card the leader or
   // `partner` holds.
   int trump_bound(int target, u64 hands_max, u64 hands_min, u64& win) const;
+  int second_trump_bound(int target, u64 hands_max, u64& win) const;
   int no_trump_bound(int target, u64 hands_max, u64 hands_min, u64& win) const;
   bool leader_loses_trick(u64 theirs, u64& win) const;
   bool side_loses_trick(int side, u64 own, u64& win) const;

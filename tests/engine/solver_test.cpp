@@ -368,6 +368,19 @@ TEST_CASE("solver: bid whist jokers are the top trumps, red above black", "[solv
   CHECK(u.cards == values({{"AH", 2}}));
 }
 
+TEST_CASE("solver: a guarded second trump behind the highest, but on lead", "[solver][hand]") {
+  // Spades trump; seat 1 leads. Seat 0: AS 3S 3H; seat 1: AH KS 2S;
+  // seat 2: QS 9H 4H; seat 3: 8H 7H 6H. KS sits behind AS with a spade to
+  // spare, which would make it a trick, but not when its holder must lead
+  // from KS 2S alone: after AH wins, 2S led is covered by QS and AS ducks,
+  // and KS then falls to AS. Every card takes seats 1+3 one trick.
+  const auto p =
+      position({"AS 3S 3H", "AH KS 2S", "QS 9H 4H", "8H 7H 6H"}, 1, 3, false, false, true, false);
+  const auto s = ai::solve(p);
+  CHECK(s.tricks == 1);
+  CHECK(s.cards == values({{"AH", 1}, {"KS", 1}, {"2S", 1}}));
+}
+
 TEST_CASE("solver: no-trump jokers never win and let the next player choose the suit",
           "[solver][hand]") {
   // No trump, uptown. Seat 0: RJ AS; seat 1: KS 2D; seat 2: 3D 4D;

@@ -58,6 +58,17 @@ async function spiedPage(name) {
 const tones = (page) => page.evaluate(() => window.__tones.splice(0));
 const myTurn = (page) => page.waitForSelector("[data-hand] .card.playable", { timeout: 30_000 });
 const title = (page) => page.evaluate(() => document.title);
+/**
+ * Plays a card, then waits for the server's answer to take it from the hand
+ * and for the title to be back: plain, unless the turn is one's own again
+ * (the card won the trick and one leads the next: the title stays).
+ */
+const playCard = async (page, plain) => {
+  const card = await page.getAttribute("[data-hand] .card.playable", "data-card");
+  await page.click(`[data-hand] .card.playable[data-card="${card}"]`);
+  await page.waitForSelector(`[data-hand] .card[data-card="${card}"]`, { state: "detached" });
+  await page.waitForFunction((t) => document.title === t || document.querySelector("[data-hand] .card.playable") !== null, plain);
+};
 
 test("the popover's choices, the turn's sound and title, the last seconds, sound off, a notification when hidden", async () => {
   const page = await spiedPage("alice");
@@ -105,8 +116,7 @@ test("the popover's choices, the turn's sound and title, the last seconds, sound
   await sound(false);
   await page.evaluate(() => (window.__hide = true));
   await tones(page);
-  await page.click("[data-hand] .card.playable");
-  await page.waitForFunction((t) => document.title === t, plain);
+  await playCard(page, plain);
 
   // The next turn: no sound at all, and a notification.
   await myTurn(page);
@@ -116,8 +126,7 @@ test("the popover's choices, the turn's sound and title, the last seconds, sound
   assert.deepEqual(await page.evaluate(() => window.__notes), [`Your turn|Your turn at table ${table}`]);
   await sound(true);
   await page.evaluate(() => (window.__hide = false));
-  await page.click("[data-hand] .card.playable");
-  await page.waitForFunction((t) => document.title === t, plain);
+  await playCard(page, plain);
 
   // The next turn let run: the countdown marked in its last 5 seconds, a tick in the last 3, the title back when the server plays.
   await myTurn(page);
