@@ -59,10 +59,9 @@ Deal deal_from_shuffle(const Rules& r, int deal_index, int dealer, Rng& rng) {
     }
     seat = seat == 0 ? players - 1 : seat - 1;
   };
-  // The generator's draws first, all at once (each is independent of the
-  // one before, and the core computes them side by side), then the swaps.
-  // Lemire's rejection of a few draws takes more from the generator as it
-  // goes, in the same order: only then does the batch start again.
+  // The generator's draws first, all at once (Rng::below_each: the same
+  // numbers as one call of below a step, computed side by side), then the
+  // swaps.
   std::array<std::uint32_t, 54> draws;
   rng.below_each(draws.data(), n);
   for (int i = n - 1; i > 0; --i) {
