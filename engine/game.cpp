@@ -203,7 +203,7 @@ void Game::legal_actions(std::vector<Action>& out) const {
         // The bids check_bid allows: those that beat the contract so far;
         // then the pass, unless the dealer must bid.
         const bool low_beats_high = rules_.options.low_beats_high;
-        for (int level = std::max(1, static_cast<int>(rules_.options.min_bid)); level <= 7; ++level)
+        for (int level = std::max(1, rules_.options.min_bid); level <= 7; ++level)
           for (BidMode m : {BidMode::kUptown, BidMode::kDowntown, BidMode::kNoTrump})
             if (bid_beats(level, m, contract_.level, contract_.mode, low_beats_high))
               out.push_back(Action::bid(s, level, m));

@@ -72,6 +72,9 @@ int Search::bounds(int target, u64& win) const {
   // held over the highest (its holder plays after the highest's in every
   // trick it does not lead) with a trump to spare takes a trick.
   const int left = t_.tricks_left;
+  // Two tricks at most decide: only a target of 2 or less, or within two
+  // of every trick left (then no need to look for the holders).
+  if (target > 2 && target <= left - 2) return -1;
   const unsigned trumps = suit_part(all_, trump_);
   if (std::popcount(trumps) < 2) return -1;
   const int high = top_power(trumps);
