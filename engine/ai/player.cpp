@@ -95,7 +95,11 @@ Settings club_settings(Settings s) {
 }
 
 Solver& thread_solver() {
-  thread_local Solver solver;
+  thread_local Solver solver = [] {
+    Solver s;
+    s.keep_table(true);
+    return s;
+  }();
   return solver;
 }
 
@@ -222,6 +226,8 @@ int sample_cards(const Observation& o, const Settings& settings, CardSet& live, 
   const double margin = exact ? 8.0 : 1.25;
   int live_samples = 0;  // samples since `live` last changed (all live cards have them)
   // A solve still running when time is up is stopped and its sample dropped.
+  // The samples share one transposition table (the trump and the seats are
+  // the same in all).
   struct StopGuard {
     Solver& s;
     ~StopGuard() { s.set_stop({}); }

@@ -111,6 +111,7 @@ void Search::load(const Position& p) {
   t_.tricks_left = count(p.hands[static_cast<size_t>(seat)]);
   for (int s = 0; s < n_; ++s)
     maxing_[static_cast<size_t>(s)] = pairs_ ? (s % 2 == seat % 2) : (s == seat);
+  maxing_seat_ = pairs_ ? seat % 2 : seat;
 }
 
 int Search::root_value(const Move& m, int guess, int low, int high) {
@@ -133,7 +134,11 @@ Solution Search::solve(const Position& p, bool all_cards) {
   load(p);
   Solution out;
   if (t_.tricks_left == 0) return out;
-  if (options_.transposition_table) tt_.reset(n_);
+  if (options_.transposition_table) {
+    const std::array<int, 4> rules{n_, trump_, must_trump_, pairs_};
+    if (!keep_ || rules != kept_for_) tt_.reset(n_);
+    kept_for_ = rules;
+  }
   killer_ = {};
 
   const int seat = (t_.leader + t_.played) % n_;
@@ -183,6 +188,7 @@ Solution Solver::solve(const Position& p) { return search_->solve(p, true); }
 int Solver::best_tricks(const Position& p) { return search_->solve(p, false).tricks; }
 std::uint64_t Solver::nodes() const { return search_->nodes(); }
 void Solver::set_stop(std::function<bool()> stop) { search_->set_stop(std::move(stop)); }
+void Solver::keep_table(bool keep) { search_->keep_table(keep); }
 
 Solution solve(const Position& p) {
   Solver s;

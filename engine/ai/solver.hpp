@@ -40,7 +40,8 @@
 //
 // Speed: a full 52-card deal, every card valued, takes about twice as long
 // as libdds (tests/bench/bench_solver). Memory: the table grows to about
-// 70 MB at most and is kept between solves.
+// 70 MB at most; its memory is kept between solves, and with keep_table its
+// entries too.
 #pragma once
 
 #include <array>
@@ -131,6 +132,14 @@ class Solver {
   // A test asked every few thousand nodes; when it answers true the solve
   // under way stops by throwing SolveStopped. Empty: never stop.
   void set_stop(std::function<bool()> stop);
+  // While on, the transposition table carries over from one solve to the
+  // next for as long as the seats, the trump, the partnerships and the
+  // must-trump rule stay the same: an entry describes a position (the
+  // owners of its cards by relative rank, the leader, the side maximised),
+  // whatever deal it came from, so the sampled deals of one decision share
+  // what their searches proved. Off (the default), each solve starts with an
+  // empty table. Turning it on empties the table.
+  void keep_table(bool keep);
 
  private:
   std::unique_ptr<detail::Search> search_;

@@ -60,6 +60,10 @@ class Search {
   Solution solve(const Position& p, bool all_cards);
   std::uint64_t nodes() const { return nodes_; }
   void set_stop(std::function<bool()> stop) { stop_ = std::move(stop); }
+  void keep_table(bool keep) {
+    keep_ = keep;
+    kept_for_ = {};
+  }
 
  private:
   // The trick in progress and the tricks left, saved around each card.
@@ -121,6 +125,10 @@ class Search {
 
   SolverOptions options_;
   TransTable tt_;
+  // keep_table: whether to, and the rules the kept entries were found
+  // under (seats, trump, must-trump, partnerships; seats 0: none yet).
+  bool keep_ = false;
+  std::array<int, 4> kept_for_{};
   std::uint64_t nodes_ = 0;
   std::function<bool()> stop_;
 
@@ -131,6 +139,7 @@ class Search {
   std::array<u64, kMaxSeats> hand_{};
   std::array<int, kMaxSeats> jokers_{};
   std::array<int, kMaxSeats> maxing_{};  // 1 for the seats of the side maximised
+  int maxing_seat_ = 0;                  // the lowest of those seats
   u64 all_ = 0;                          // every card in a hand
   TrickState t_{};
   // The last move that cut off, by cards left to play.

@@ -337,6 +337,71 @@ TEST_CASE("solver: the prunings change no answer, every variant", "[solver][self
   }
 }
 
+TEST_CASE("solver: a table kept from solve to solve changes no answer, every variant",
+          "[solver][self]") {
+  // One solver keeps its table through every position (the variants taken
+  // in turns, so that the rules change between runs of the same rules, and
+  // the table is emptied then); each answer is checked against a solver
+  // with no prunings, and the best result against a fresh solver's.
+  Rng rng(2026);
+  ai::Solver kept;
+  kept.keep_table(true);
+  ai::SolverOptions off;
+  off.transposition_table = false;
+  off.quick_tricks = false;
+  off.equivalent_cards = false;
+  ai::Solver plain(off);
+  const std::vector<Rules> rules = every_variant();
+  for (int round = 0; round < 10; ++round) {
+    for (const Rules& r : rules) {
+      for (int i = 0; i < 3; ++i) {
+        Game g = to_play(r, rng.next(), rng);
+        const int cards = r.players >= 5 ? 4 : (r.players == 4 ? 6 : (r.players == 3 ? 6 : 8));
+        play_down_to(g, cards, static_cast<int>(rng.below(static_cast<std::uint32_t>(r.players))),
+                     rng);
+        const ai::Position p = ai::position_of(g);
+        INFO(describe(g));
+        const ai::Solution a = kept.solve(p);
+        const ai::Solution b = plain.solve(p);
+        CHECK(a.tricks == b.tricks);
+        CHECK(a.cards == b.cards);
+        CHECK(kept.best_tricks(p) == a.tricks);
+      }
+    }
+  }
+}
+
+TEST_CASE("solver: a kept table shared by many deals of one trump, as a decision's samples",
+          "[solver][self]") {
+  // Many classic deals with hearts trump, each cut to a few cards a hand
+  // with the side to play changing: the positions share shapes and top
+  // cards, so the kept table answers from other deals' entries. Every
+  // answer is checked against a fresh solver's.
+  Rng rng(31337);
+  ai::Solver kept;
+  kept.keep_table(true);
+  int positions = 0, hits_possible = 0;
+  for (std::uint64_t seed = 1; positions < 400; ++seed) {
+    Game g =
+        to_play(test::rules(Variant::kClassic, {{"trump", std::string("turn")}}), seed * 7919, rng);
+    if (g.trump_suit() != 2) continue;
+    play_down_to(g, 4 + static_cast<int>(rng.below(4)), static_cast<int>(rng.below(4)), rng);
+    const ai::Position p = ai::position_of(g);
+    INFO(describe(g));
+    const std::uint64_t before = kept.nodes();
+    const ai::Solution a = kept.solve(p);
+    ai::Solver fresh;
+    const ai::Solution b = fresh.solve(p);
+    CHECK(a.tricks == b.tricks);
+    CHECK(a.cards == b.cards);
+    hits_possible += kept.nodes() - before < fresh.nodes();
+    ++positions;
+  }
+  // The kept table did answer for other deals (fewer nodes than a fresh
+  // solve): else this test would check nothing.
+  CHECK(hits_possible >= 10);
+}
+
 // ---------------------------------------------------------------------------
 // Hand-made end positions.
 
