@@ -94,13 +94,16 @@ Settings club_settings(Settings s) {
   return s;
 }
 
-Solver& thread_solver() {
-  thread_local Solver solver = [] {
+// The calling thread's solver: the one that keeps its table (every
+// decision's, whatever the table and the game), or one that does not.
+Solver& thread_solver(bool keep_table) {
+  thread_local Solver kept = [] {
     Solver s;
     s.keep_table(true);
     return s;
   }();
-  return solver;
+  thread_local Solver fresh;
+  return keep_table ? kept : fresh;
 }
 
 int trump_of(const Observation& o) { return o.trump < 0 ? kNoSuit : o.trump; }
@@ -215,7 +218,7 @@ CardSet drop_worse(CardSet live, const Tally& tally, double margin) {
 int sample_cards(const Observation& o, const Settings& settings, CardSet& live, Tally& tally) {
   const Sampler sampler = sampler_for(o, settings);
   Rng rng(settings.seed);
-  Solver& solver = thread_solver();
+  Solver& solver = thread_solver(settings.keep_table);
   const bool exact = o.rules.variant == Variant::kExact;
   const bool solve_whole = !exact && count(o.hand) <= settings.solve_cards;
   // Exact whist's rollouts are cheap: more samples.
@@ -511,6 +514,10 @@ std::optional<Strength> parse_strength(std::string_view s) {
   for (const Strength k : {Strength::kBeginner, Strength::kClub, Strength::kExpert})
     if (strength_name(k) == s) return k;
   return std::nullopt;
+}
+
+std::uint64_t thread_solver_nodes() {
+  return thread_solver(true).nodes() + thread_solver(false).nodes();
 }
 
 Action choose_action(const Observation& obs, const Settings& given) {

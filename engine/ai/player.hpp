@@ -55,12 +55,21 @@ struct Settings {
   // time: what a decision costs on one core of its own, however busy the
   // machine (the strength benchmark's --clock cpu). Servers keep wall time.
   bool cpu_clock = false;
+  // The solver's table carries over from one sample and one decision to the
+  // next (ai::Solver::keep_table): the same answers, found sooner. False:
+  // each solve starts with an empty table, as the computer player did before
+  // (for the strength benchmark's comparisons).
+  bool keep_table = true;
   Strength strength = Strength::kExpert;
 };
 
 // The computer player's action for the observation's seat, which must be
 // the seat to act (obs.to_act == obs.seat). Always a legal action.
 Action choose_action(const Observation& obs, const Settings& settings = {});
+
+// The solver's search nodes in the calling thread's computer player so far
+// (both its solvers), for benchmarks.
+std::uint64_t thread_solver_nodes();
 
 // A plain rule-based player: legal, quick, no look-ahead (second hand low,
 // third hand high, win as cheaply as possible, discard from short suits,

@@ -135,9 +135,8 @@ Solution Search::solve(const Position& p, bool all_cards) {
   Solution out;
   if (t_.tricks_left == 0) return out;
   if (options_.transposition_table) {
-    const std::array<int, 4> rules{n_, trump_, must_trump_, pairs_};
-    if (!keep_ || rules != kept_for_) tt_.reset(n_);
-    kept_for_ = rules;
+    if (!keep_ || kept_for_ != n_) tt_.reset(n_);
+    kept_for_ = n_;
   }
   killer_ = {};
 
@@ -147,12 +146,18 @@ Solution Search::solve(const Position& p, bool all_cards) {
   order(seat, moves.data(), count);
 
   const int left = t_.tricks_left;
+  // The first guess: with a kept table (the solves of a decision's samples,
+  // which are alike), the last solve's result when it had as many tricks
+  // left; else half.
+  int guess = (left + 1) / 2;
+  if (keep_ && last_left_ == left)
+    guess = maxing_seat_ == last_side_ ? last_best_ : left - last_best_;
   int best = -1;
   for (int i = 0; i < count; ++i) {
     const Move& m = moves[static_cast<size_t>(i)];
     int value;
     if (all_cards || best < 0) {
-      value = root_value(m, best >= 0 ? best : (left + 1) / 2, 0, left);
+      value = root_value(m, best >= 0 ? best : guess, 0, left);
     } else {
       // Only whether this card beats the best so far, and then by how much.
       value = best + 1 <= left ? root_value(m, best + 1, best, left) : best;
@@ -173,6 +178,9 @@ Solution Search::solve(const Position& p, bool all_cards) {
     }
   }
   out.tricks = best;
+  last_left_ = left;
+  last_side_ = maxing_seat_;
+  last_best_ = best;
   std::sort(out.cards.begin(), out.cards.end());
   return out;
 }

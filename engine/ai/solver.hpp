@@ -133,12 +133,12 @@ class Solver {
   // under way stops by throwing SolveStopped. Empty: never stop.
   void set_stop(std::function<bool()> stop);
   // While on, the transposition table carries over from one solve to the
-  // next for as long as the seats, the trump, the partnerships and the
-  // must-trump rule stay the same: an entry describes a position (the
-  // owners of its cards by relative rank, the leader, the side maximised),
-  // whatever deal it came from, so the sampled deals of one decision share
-  // what their searches proved. Off (the default), each solve starts with an
-  // empty table. Turning it on empties the table.
+  // next (for as long as the number of seats stays the same): an entry
+  // describes a position (the owners of its cards by relative rank, the
+  // leader, the side maximised, the trump and the rules of play), whatever
+  // deal it came from, so the sampled deals of a decision, and the decisions
+  // after, share what their searches proved. Off (the default), each solve
+  // starts with an empty table. Turning it on empties the table.
   void keep_table(bool keep);
 
  private:

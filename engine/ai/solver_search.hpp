@@ -61,8 +61,8 @@ class Search {
   std::uint64_t nodes() const { return nodes_; }
   void set_stop(std::function<bool()> stop) { stop_ = std::move(stop); }
   void keep_table(bool keep) {
+    if (keep && !keep_) kept_for_ = 0;
     keep_ = keep;
-    kept_for_ = {};
   }
 
  private:
@@ -125,10 +125,11 @@ class Search {
 
   SolverOptions options_;
   TransTable tt_;
-  // keep_table: whether to, and the rules the kept entries were found
-  // under (seats, trump, must-trump, partnerships; seats 0: none yet).
+  // keep_table: whether to, and the number of seats the kept entries were
+  // found with (0: none yet). The other rules the search plays by, the
+  // trump, must-trump and partnerships, are in the table's key.
   bool keep_ = false;
-  std::array<int, 4> kept_for_{};
+  int kept_for_ = 0;
   std::uint64_t nodes_ = 0;
   std::function<bool()> stop_;
 
@@ -140,7 +141,9 @@ class Search {
   std::array<int, kMaxSeats> jokers_{};
   std::array<int, kMaxSeats> maxing_{};  // 1 for the seats of the side maximised
   int maxing_seat_ = 0;                  // the lowest of those seats
-  u64 all_ = 0;                          // every card in a hand
+  // The last solve's result, its side (maxing_seat_) and its tricks left.
+  int last_best_ = 0, last_side_ = 0, last_left_ = -1;
+  u64 all_ = 0;  // every card in a hand
   TrickState t_{};
   // The last move that cut off, by cards left to play.
   std::array<Move, 6 * 27 + 1> killer_{};

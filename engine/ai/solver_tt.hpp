@@ -36,7 +36,7 @@ unsigned compress16(unsigned x, unsigned m);
 
 struct TTKey {
   u64 lengths_low = 0;   // hands 0..3: 16 bits each, 4 bits a suit
-  u64 lengths_high = 0;  // hands 4..5, suitless jokers, the leader, the side maximised
+  u64 lengths_high = 0;  // hands 4..5, suitless jokers, the leader, the side maximised, rules
 };
 
 class TransTable {

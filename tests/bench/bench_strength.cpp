@@ -11,7 +11,7 @@
 //   bench_strength [--variant classic|bid|exact] [--deals N] [--first N] [--budget MS]
 //                  [--samples N] [--threads N] [--solve-cards N] [--leaf-cards N]
 //                  [--clock wall|cpu] [--strength beginner|club|expert]
-//                  [--against-budget MS]
+//                  [--against-budget MS] [--table kept|fresh] [--against-table kept|fresh]
 //
 // --strength: the computer player's strength, as a table's seat has it
 // (engine/ai/player.hpp: club caps the samples and the budget; beginner is
@@ -22,6 +22,13 @@
 // budget measured against another on the same deals (the gain is then the
 // first budget's over the second's; each side's decision times are
 // printed).
+//
+// --table, --against-table: whether the solver's table carries over from
+// one solve to the next (kept, the default, as the server plays) or each
+// solve starts with an empty one (fresh, as the computer player did before
+// the kept table): the same answers, found sooner or later. With
+// --against-budget, `--against-table fresh` measures a budget against
+// another budget of the computer player as it was.
 //
 // --clock cpu counts the budget in each thread's CPU time, as on a core of
 // its own: the figures then do not depend on what else the machine runs
@@ -62,14 +69,17 @@ struct Config {
   int leaf_cards = ai::Settings{}.leaf_cards;
   bool cpu_clock = false;
   ai::Strength strength = ai::Strength::kExpert;
-  int against_budget_ms = -1;  // >= 0: the opponents are the computer player with this budget
+  int against_budget_ms = -1;      // >= 0: the opponents are the computer player with this budget
+  bool keep_table = true;          // --table
+  bool against_keep_table = true;  // --against-table
 };
 
 constexpr const char* kUsage =
     "usage: bench_strength [--variant classic|bid|exact] [--deals N] [--first N] [--budget MS]\n"
     "                      [--samples N] [--threads N] [--solve-cards N] [--leaf-cards N]\n"
     "                      [--clock wall|cpu] [--strength beginner|club|expert]\n"
-    "                      [--against-budget MS]\n";
+    "                      [--against-budget MS] [--table kept|fresh]\n"
+    "                      [--against-table kept|fresh]\n";
 
 struct Outcome {
   double tricks = 0;  // the pair 0+2's tricks
@@ -132,9 +142,11 @@ Outcome play(const Config& cfg, std::uint64_t seed, int ai_parity, Times& times,
   s.solve_cards = cfg.solve_cards;
   s.leaf_cards = cfg.leaf_cards;
   s.cpu_clock = cfg.cpu_clock;
+  s.keep_table = cfg.keep_table;
   s.strength = cfg.strength;
   ai::Settings other = s;  // --against-budget: the opponents
   other.budget_ms = cfg.against_budget_ms;
+  other.keep_table = cfg.against_keep_table;
   other.seed = seed * 1000003 + 500000;
   const bool one_deal = cfg.variant != Variant::kExact;
   while (!g.is_over() && !(one_deal && !g.results().empty())) {
@@ -225,6 +237,10 @@ std::optional<int> parse_args(int argc, char** argv, Config& cfg) {
       if (std::strcmp(v, "wall") != 0 && std::strcmp(v, "cpu") != 0)
         return std::fprintf(stderr, "--clock: wall or cpu, not %s\n", v), 2;
       cfg.cpu_clock = std::strcmp(v, "cpu") == 0;
+    } else if (k == "--table" || k == "--against-table") {
+      if (std::strcmp(v, "kept") != 0 && std::strcmp(v, "fresh") != 0)
+        return std::fprintf(stderr, "%s: kept or fresh, not %s\n", k.c_str(), v), 2;
+      (k == "--table" ? cfg.keep_table : cfg.against_keep_table) = std::strcmp(v, "kept") == 0;
     } else if (k == "--strength") {
       const auto st = ai::parse_strength(v);
       if (!st) return std::fprintf(stderr, "--strength: beginner, club or expert, not %s\n", v), 2;
@@ -271,6 +287,7 @@ struct Match {
   std::atomic<int> next{0};
   std::atomic<int> done{0};
   std::vector<char> finished;
+  std::uint64_t nodes = 0;  // the solvers' search nodes, both sides
 
   // Deal `i` played twice (duplicate), its gains noted.
   void play_deal(int i, Times& mine, Times& theirs) {
@@ -312,24 +329,28 @@ struct Match {
     std::lock_guard lock(mu);
     times.add(mine);
     other_times.add(theirs);
+    nodes += ai::thread_solver_nodes();
   }
 };
 
 void print_results(const Config& cfg, Match& m, double secs) {
   std::printf(
       "%s, %s: %d deals (%d to %d) played twice (duplicate), budget %d ms (%s clock), at most %d "
-      "samples, %d thread(s), %.0f s\n",
+      "samples, %s table, %d thread(s), %.0f s\n",
       std::string(variant_name(cfg.variant)).c_str(),
       std::string(ai::strength_name(cfg.strength)).c_str(), cfg.deals, cfg.first,
       cfg.first + cfg.deals - 1, cfg.budget_ms, cfg.cpu_clock ? "thread CPU" : "wall", cfg.samples,
-      cfg.threads, secs);
+      cfg.keep_table ? "kept" : "fresh", cfg.threads, secs);
   if (cfg.strength == ai::Strength::kClub)
     std::printf("  (club: at most 6 samples a card and 100 ms, whatever the budget above)\n");
   if (cfg.strength == ai::Strength::kBeginner)
     std::printf("  (beginner: the rule-based player with careless cards; no budget)\n");
   if (cfg.against_budget_ms >= 0)
-    std::printf("  against the same player with a budget of %d ms (not the rule-based player)\n",
-                cfg.against_budget_ms);
+    std::printf(
+        "  against the same player with a budget of %d ms, %s table (not the rule-based player)\n",
+        cfg.against_budget_ms, cfg.against_keep_table ? "kept" : "fresh");
+  std::printf("  solver: %.1f million search nodes (both sides)\n",
+              static_cast<double>(m.nodes) / 1e6);
   if (cfg.variant != Variant::kExact) report("tricks", m.trick_gain);
   report(cfg.variant == Variant::kExact ? "points" : "points", m.point_gain);
   for (auto [whose, times] : {std::pair{"", &m.times}, std::pair{"opponents' ", &m.other_times}})
