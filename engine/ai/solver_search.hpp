@@ -63,6 +63,7 @@ class Search {
   void keep_table(bool keep) {
     if (keep && !keep_) kept_for_ = 0;
     keep_ = keep;
+    tt_.set_max_words(keep ? TransTable::kKeptWords : TransTable::kMaxWords);
   }
 
  private:

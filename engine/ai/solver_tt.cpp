@@ -7,8 +7,6 @@ namespace whist::ai::detail {
 namespace {
 
 constexpr std::size_t kInitialShapes = std::size_t{1} << 16;
-// Past this many words (64 MB) the table starts again empty.
-constexpr std::size_t kMaxArena = std::size_t{1} << 23;
 constexpr std::uint16_t kFirstBlock = 4;  // entries
 constexpr std::uint16_t kLargestBlock = 256;
 
@@ -194,7 +192,7 @@ int TransTable::lookup(const TTKey& key, const u64* rel, int target, u64& mask) 
 
 void TransTable::store(const TTKey& key, const u64* rel, u64 mask, int lower, int upper) {
   const std::size_t width = static_cast<std::size_t>(kept_) + 1;  // body words an entry
-  if (arena_.size() + kLargestBlock * 2 * (width + 1) > kMaxArena) reset(hands_);
+  if (arena_.size() + kLargestBlock * 2 * (width + 1) > max_words_) reset(hands_);
   if (2 * (shape_count_ + 1) > shapes_.size()) grow_shapes();
   Shape* s = find(key, true);
 
