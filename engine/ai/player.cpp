@@ -102,8 +102,9 @@ Solver& thread_solver(bool keep_table) {
     s.keep_table(true);
     return s;
   }();
+  if (keep_table) return kept;
   thread_local Solver fresh;
-  return keep_table ? kept : fresh;
+  return fresh;
 }
 
 int trump_of(const Observation& o) { return o.trump < 0 ? kNoSuit : o.trump; }
