@@ -230,8 +230,8 @@ int sample_cards(const Observation& o, const Settings& settings, CardSet& live, 
   const double margin = exact ? 8.0 : 1.25;
   int live_samples = 0;  // samples since `live` last changed (all live cards have them)
   // A solve still running when time is up is stopped and its sample dropped.
-  // The samples share one transposition table (the trump and the seats are
-  // the same in all).
+  // (With settings.keep_table, the samples share the solver's table with one
+  // another and with the thread's decisions before.)
   struct StopGuard {
     Solver& s;
     ~StopGuard() { s.set_stop({}); }
