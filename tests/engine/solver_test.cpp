@@ -244,6 +244,36 @@ Values values(std::initializer_list<std::pair<const char*, int>> v) {
   return out;
 }
 
+// Checks `solver` against one with no table, no bounds and every card
+// searched: `rounds` times over every variant, `per_rules` positions of each
+// rules in turn, each a fresh deal played down to a few cards a hand
+// (sometimes mid-trick); every card's value, and the best result alone.
+void check_against_plain(ai::Solver& solver, int rounds, int per_rules, Rng& rng) {
+  ai::SolverOptions off;
+  off.transposition_table = false;
+  off.quick_tricks = false;
+  off.equivalent_cards = false;
+  ai::Solver plain(off);
+  const std::vector<Rules> rules = every_variant();
+  for (int round = 0; round < rounds; ++round) {
+    for (const Rules& r : rules) {
+      for (int i = 0; i < per_rules; ++i) {
+        Game g = to_play(r, rng.next(), rng);
+        const int cards = r.players >= 5 ? 4 : (r.players == 4 ? 6 : (r.players == 3 ? 7 : 10));
+        play_down_to(g, cards, static_cast<int>(rng.below(static_cast<std::uint32_t>(r.players))),
+                     rng);
+        const ai::Position p = ai::position_of(g);
+        INFO(describe(g));
+        const ai::Solution a = solver.solve(p);
+        const ai::Solution b = plain.solve(p);
+        CHECK(a.tricks == b.tricks);
+        CHECK(a.cards == b.cards);
+        CHECK(solver.best_tricks(p) == a.tricks);
+      }
+    }
+  }
+}
+
 }  // namespace
 
 // ---------------------------------------------------------------------------
@@ -315,26 +345,7 @@ TEST_CASE("solver: the prunings change no answer, every variant", "[solver][self
   // searched, on positions too big for brute force.
   Rng rng(99);
   ai::Solver full;
-  ai::SolverOptions off;
-  off.transposition_table = false;
-  off.quick_tricks = false;
-  off.equivalent_cards = false;
-  ai::Solver plain(off);
-  for (const Rules& r : every_variant()) {
-    for (int i = 0; i < 16; ++i) {
-      Game g = to_play(r, rng.next(), rng);
-      const int cards = r.players >= 5 ? 4 : (r.players == 4 ? 6 : (r.players == 3 ? 7 : 10));
-      play_down_to(g, cards, static_cast<int>(rng.below(static_cast<std::uint32_t>(r.players))),
-                   rng);
-      const ai::Position p = ai::position_of(g);
-      INFO(describe(g));
-      const ai::Solution a = full.solve(p);
-      const ai::Solution b = plain.solve(p);
-      CHECK(a.tricks == b.tricks);
-      CHECK(a.cards == b.cards);
-      CHECK(full.best_tricks(p) == a.tricks);
-    }
-  }
+  check_against_plain(full, 1, 16, rng);
 }
 
 TEST_CASE("solver: a table kept from solve to solve changes no answer, every variant",
@@ -342,30 +353,38 @@ TEST_CASE("solver: a table kept from solve to solve changes no answer, every var
   // One solver keeps its table through every position (the variants taken
   // in turns, so that the rules change between runs of the same rules, and
   // the table is emptied then); each answer is checked against a solver
-  // with no prunings, and the best result against a fresh solver's.
+  // with no prunings.
   Rng rng(2026);
   ai::Solver kept;
   kept.keep_table(true);
-  ai::SolverOptions off;
-  off.transposition_table = false;
-  off.quick_tricks = false;
-  off.equivalent_cards = false;
-  ai::Solver plain(off);
-  const std::vector<Rules> rules = every_variant();
-  for (int round = 0; round < 10; ++round) {
-    for (const Rules& r : rules) {
-      for (int i = 0; i < 3; ++i) {
-        Game g = to_play(r, rng.next(), rng);
-        const int cards = r.players >= 5 ? 4 : (r.players == 4 ? 6 : (r.players == 3 ? 6 : 8));
-        play_down_to(g, cards, static_cast<int>(rng.below(static_cast<std::uint32_t>(r.players))),
-                     rng);
-        const ai::Position p = ai::position_of(g);
-        INFO(describe(g));
+  check_against_plain(kept, 10, 3, rng);
+}
+
+TEST_CASE("solver: a kept table tells the same cards apart under other rules", "[solver][self]") {
+  // The same hands solved one after the other with each trump and no trump,
+  // in partnerships and each for themselves (with and without exact whist's
+  // must-trump): the positions have the same shape and owners, and only the
+  // rules in the table's key keep one's entries from answering for another.
+  Rng rng(555);
+  ai::Solver kept;
+  kept.keep_table(true);
+  for (int i = 0; i < 40; ++i) {
+    Game g =
+        to_play(test::rules(Variant::kClassic, {{"trump", std::string("turn")}}), rng.next(), rng);
+    play_down_to(g, 5, 0, rng);
+    ai::Position p = ai::position_of(g);
+    for (const int rules : {0, 1, 2}) {  // partnerships; each alone; each alone, must trump
+      for (const int trump : {kNoSuit, 0, 1, 2, 3}) {
+        p.trump = trump;
+        p.ranking = &ranking(trump, false, false);
+        p.partnerships = rules == 0;
+        p.must_trump = rules == 2;
+        INFO(describe(g) << " as trump " << trump << ", rules " << rules);
+        ai::Solver fresh;
         const ai::Solution a = kept.solve(p);
-        const ai::Solution b = plain.solve(p);
+        const ai::Solution b = fresh.solve(p);
         CHECK(a.tricks == b.tricks);
         CHECK(a.cards == b.cards);
-        CHECK(kept.best_tricks(p) == a.tricks);
       }
     }
   }
