@@ -112,6 +112,10 @@ void Search::load(const Position& p) {
   for (int s = 0; s < n_; ++s)
     maxing_[static_cast<size_t>(s)] = pairs_ ? (s % 2 == seat % 2) : (s == seat);
   maxing_seat_ = pairs_ ? seat % 2 : seat;
+  // The side whose tricks the table's entries count, and the rules: a kept
+  // table (keep_table) holds entries of both sides and any rules.
+  key_rules_ = static_cast<u64>(maxing_seat_) << 52 | static_cast<u64>(trump_ + 1) << 56 |
+               static_cast<u64>(must_trump_) << 59 | static_cast<u64>(pairs_) << 60;
 }
 
 int Search::root_value(const Move& m, int guess, int low, int high) {

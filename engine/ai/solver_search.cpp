@@ -63,10 +63,7 @@ bool Search::trick_start(int target, u64& win) {
       key.lengths_high |= static_cast<u64>(jokers_[static_cast<size_t>(h)]) << (32 + 2 * h);
     }
     key.lengths_high |= static_cast<u64>(t_.leader) << 48;
-    // The side whose tricks the entries count, and the rules (a kept table,
-    // Solver::keep_table, holds entries of both sides and any rules).
-    key.lengths_high |= static_cast<u64>(maxing_seat_) << 52 | static_cast<u64>(trump_ + 1) << 56 |
-                        static_cast<u64>(must_trump_) << 59 | static_cast<u64>(pairs_) << 60;
+    key.lengths_high |= key_rules_;
 
     u64 mask = 0;
     const int hit = tt_.lookup(key, rel.data(), target, mask);

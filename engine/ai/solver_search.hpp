@@ -142,6 +142,7 @@ class Search {
   std::array<int, kMaxSeats> jokers_{};
   std::array<int, kMaxSeats> maxing_{};  // 1 for the seats of the side maximised
   int maxing_seat_ = 0;                  // the lowest of those seats
+  u64 key_rules_ = 0;                    // the table key's side and rules (load())
   // The last solve's result, its side (maxing_seat_) and its tricks left.
   int last_best_ = 0, last_side_ = 0, last_left_ = -1;
   u64 all_ = 0;  // every card in a hand
