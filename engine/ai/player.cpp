@@ -13,6 +13,7 @@
 #include <ctime>
 #include <vector>
 
+#include "engine/ai/card_tally.hpp"
 #include "engine/ai/hand_eval.hpp"
 #include "engine/ai/play_state.hpp"
 #include "engine/ai/sampler.hpp"
@@ -181,14 +182,6 @@ CardSet legal_cards(const Observation& o) {
   return legal;
 }
 
-// Each card's total over the samples that valued it.
-struct Tally {
-  std::array<double, 54> total{};
-  std::array<int, 54> seen{};
-  void add(Card c, double value) { total[c] += value, ++seen[c]; }
-  double mean(Card c) const { return seen[c] ? total[c] / seen[c] : -1e9; }
-};
-
 // What playing `card` in the sample `s` is worth to the observation's seat:
 // in exact whist the score of its bid after the play out, else its side's
 // tricks from here.
@@ -203,20 +196,9 @@ int card_value(const Observation& o, const Settings& settings, const PlayState& 
   return side_tricks_after(t, o.seat, settings.leaf_cards, solver);
 }
 
-// The live cards less those clearly worse than the best: a mean more than
-// `margin` below the best mean.
-CardSet drop_worse(CardSet live, const Tally& tally, double margin) {
-  double top = -1e9;
-  for (CardSet c = live; c; c &= c - 1) top = std::max(top, tally.mean(lowest(c)));
-  CardSet kept = live;
-  for (CardSet c = live; c; c &= c - 1)
-    if (tally.mean(lowest(c)) < top - margin) kept &= ~bit(lowest(c));
-  return kept;
-}
-
 // Samples deals until the budget ends and adds to `tally` the value of each
 // candidate in `live` in each; returns how many samples were taken.
-int sample_cards(const Observation& o, const Settings& settings, CardSet& live, Tally& tally) {
+int sample_cards(const Observation& o, const Settings& settings, CardSet& live, CardTally& tally) {
   const Sampler sampler = sampler_for(o, settings);
   Rng rng(settings.seed);
   Solver& solver = thread_solver(settings.keep_table);
@@ -254,11 +236,12 @@ int sample_cards(const Observation& o, const Settings& settings, CardSet& live, 
           value[lowest(c)] = card_value(o, settings, s, lowest(c), solver);
         }
         if (dropped) break;
-        for (CardSet c = live; c; c &= c - 1) tally.add(lowest(c), value[lowest(c)]);
+        tally.add_sample(live, value);
         if (++live_samples >= 12 && count(live) > 2) {
-          live = drop_worse(live, tally, margin);
+          live = tally.drop_worse(live, margin);
           live_samples = 0;
         }
+        if (settings.paired_drop && samples % 4 == 3) live = tally.drop_paired(live);
       }
       ++samples;
     } catch (const SolveStopped&) {
@@ -269,7 +252,7 @@ int sample_cards(const Observation& o, const Settings& settings, CardSet& live, 
 
 // The live card with the best mean; among equals the card the rule-based
 // player would choose, else the lowest.
-Card best_card(const Observation& o, CardSet live, const Tally& tally) {
+Card best_card(const Observation& o, CardSet live, const CardTally& tally) {
   const Card preferred = rule_based_action(o).card;
   Card best = kNoCard;
   for (CardSet c = live; c; c &= c - 1) {
@@ -288,7 +271,7 @@ Action play_card(const Observation& o, const Settings& settings) {
   if (count(candidates) == 1) return Action::play(o.seat, rule_based_action(o).card);
 
   CardSet live = candidates;
-  Tally tally;
+  CardTally tally;
   // Not one sample in the time (a slow first solve): the rule-based card.
   if (sample_cards(o, settings, live, tally) == 0) return rule_based_action(o);
   return Action::play(o.seat, best_card(o, live, tally));

@@ -60,6 +60,11 @@ struct Settings {
   // each solve starts with an empty table, as the computer player did before
   // (for the strength benchmark's comparisons).
   bool keep_table = true;
+  // Candidate cards leave the sampling when their differences from the best
+  // card, sample by sample, show them worse (as well as when their mean is
+  // far below the best): the contenders get the samples. False: only the
+  // latter, as the computer player did before.
+  bool paired_drop = false;
   Strength strength = Strength::kExpert;
 };
 

@@ -12,6 +12,7 @@
 //                  [--samples N] [--threads N] [--solve-cards N] [--leaf-cards N]
 //                  [--clock wall|cpu] [--strength beginner|club|expert]
 //                  [--against-budget MS] [--table kept|fresh] [--against-table kept|fresh]
+//                  [--drop paired|margin] [--against-drop paired|margin]
 //
 // --strength: the computer player's strength, as a table's seat has it
 // (engine/ai/player.hpp: club caps the samples and the budget; beginner is
@@ -29,6 +30,11 @@
 // the kept table): the same answers, found sooner or later. With
 // --against-budget, `--against-table fresh` measures a budget against
 // another budget of the computer player as it was.
+//
+// --drop, --against-drop: how candidate cards leave the sampling: by their
+// differences from the best card sample by sample as well as by their mean
+// (paired), or by their mean only (margin, as the computer player did
+// before); ai::Settings::paired_drop.
 //
 // --clock cpu counts the budget in each thread's CPU time, as on a core of
 // its own: the figures then do not depend on what else the machine runs
@@ -72,6 +78,8 @@ struct Config {
   int against_budget_ms = -1;      // >= 0: the opponents are the computer player with this budget
   bool keep_table = true;          // --table
   bool against_keep_table = true;  // --against-table
+  bool paired_drop = ai::Settings{}.paired_drop;          // --drop
+  bool against_paired_drop = ai::Settings{}.paired_drop;  // --against-drop
 };
 
 constexpr const char* kUsage =
@@ -79,7 +87,8 @@ constexpr const char* kUsage =
     "                      [--samples N] [--threads N] [--solve-cards N] [--leaf-cards N]\n"
     "                      [--clock wall|cpu] [--strength beginner|club|expert]\n"
     "                      [--against-budget MS] [--table kept|fresh]\n"
-    "                      [--against-table kept|fresh]\n";
+    "                      [--against-table kept|fresh] [--drop paired|margin]\n"
+    "                      [--against-drop paired|margin]\n";
 
 struct Outcome {
   double tricks = 0;  // the pair 0+2's tricks
@@ -143,10 +152,12 @@ Outcome play(const Config& cfg, std::uint64_t seed, int ai_parity, Times& times,
   s.leaf_cards = cfg.leaf_cards;
   s.cpu_clock = cfg.cpu_clock;
   s.keep_table = cfg.keep_table;
+  s.paired_drop = cfg.paired_drop;
   s.strength = cfg.strength;
   ai::Settings other = s;  // --against-budget: the opponents
   other.budget_ms = cfg.against_budget_ms;
   other.keep_table = cfg.against_keep_table;
+  other.paired_drop = cfg.against_paired_drop;
   other.seed = seed * 1000003 + 500000;
   const bool one_deal = cfg.variant != Variant::kExact;
   while (!g.is_over() && !(one_deal && !g.results().empty())) {
@@ -241,6 +252,10 @@ std::optional<int> parse_args(int argc, char** argv, Config& cfg) {
       if (std::strcmp(v, "kept") != 0 && std::strcmp(v, "fresh") != 0)
         return std::fprintf(stderr, "%s: kept or fresh, not %s\n", k.c_str(), v), 2;
       (k == "--table" ? cfg.keep_table : cfg.against_keep_table) = std::strcmp(v, "kept") == 0;
+    } else if (k == "--drop" || k == "--against-drop") {
+      if (std::strcmp(v, "paired") != 0 && std::strcmp(v, "margin") != 0)
+        return std::fprintf(stderr, "%s: paired or margin, not %s\n", k.c_str(), v), 2;
+      (k == "--drop" ? cfg.paired_drop : cfg.against_paired_drop) = std::strcmp(v, "paired") == 0;
     } else if (k == "--strength") {
       const auto st = ai::parse_strength(v);
       if (!st) return std::fprintf(stderr, "--strength: beginner, club or expert, not %s\n", v), 2;
@@ -336,19 +351,21 @@ struct Match {
 void print_results(const Config& cfg, Match& m, double secs) {
   std::printf(
       "%s, %s: %d deals (%d to %d) played twice (duplicate), budget %d ms (%s clock), at most %d "
-      "samples, %s table, %d thread(s), %.0f s\n",
+      "samples, %s table, %s drop, %d thread(s), %.0f s\n",
       std::string(variant_name(cfg.variant)).c_str(),
       std::string(ai::strength_name(cfg.strength)).c_str(), cfg.deals, cfg.first,
       cfg.first + cfg.deals - 1, cfg.budget_ms, cfg.cpu_clock ? "thread CPU" : "wall", cfg.samples,
-      cfg.keep_table ? "kept" : "fresh", cfg.threads, secs);
+      cfg.keep_table ? "kept" : "fresh", cfg.paired_drop ? "paired" : "margin", cfg.threads, secs);
   if (cfg.strength == ai::Strength::kClub)
     std::printf("  (club: at most 6 samples a card and 100 ms, whatever the budget above)\n");
   if (cfg.strength == ai::Strength::kBeginner)
     std::printf("  (beginner: the rule-based player with careless cards; no budget)\n");
   if (cfg.against_budget_ms >= 0)
     std::printf(
-        "  against the same player with a budget of %d ms, %s table (not the rule-based player)\n",
-        cfg.against_budget_ms, cfg.against_keep_table ? "kept" : "fresh");
+        "  against the same player with a budget of %d ms, %s table, %s drop (not the rule-based "
+        "player)\n",
+        cfg.against_budget_ms, cfg.against_keep_table ? "kept" : "fresh",
+        cfg.against_paired_drop ? "paired" : "margin");
   std::printf("  solver: %.1f million search nodes (both sides)\n",
               static_cast<double>(m.nodes) / 1e6);
   if (cfg.variant != Variant::kExact) report("tricks", m.trick_gain);

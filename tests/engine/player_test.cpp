@@ -101,3 +101,13 @@ TEST_CASE("a budget too short for one sample still gives a legal card", "[player
   s.budget_ms = 1;
   computers_play(11, 6, 900, s);
 }
+
+TEST_CASE("computer players that drop cards by paired differences play legally", "[player]") {
+  // Enough samples for the paired rule to drop candidates
+  // (ai::CardTally::kDropMin).
+  ai::Settings s;
+  s.budget_ms = 0;
+  s.max_samples = 16;
+  s.paired_drop = true;
+  computers_play(13, 9, 1300, s);
+}
