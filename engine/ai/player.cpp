@@ -221,7 +221,14 @@ int sample_cards(const Observation& o, const Settings& settings, CardSet& live, 
   solver.set_stop([&] { return budget.abandon(samples); });
   while (budget.more(samples)) try {
       const PlayState s = state_of(o, sampler.sample(rng));
-      if (solve_whole) {
+      if (solve_whole && settings.paired_drop) {
+        // The live cards only, as a row for drop_paired.
+        const Solution sol = solver.solve(s.pos, live);
+        std::array<int, 54> value{};
+        for (const auto& [card, tricks] : sol.cards) value[card] = tricks;
+        tally.add_sample(live, value);
+        if (samples % 4 == 3) live = tally.drop_paired(live);
+      } else if (solve_whole) {
         const Solution sol = solver.solve(s.pos);
         for (const auto& [card, tricks] : sol.cards) tally.add(card, tricks);
       } else {

@@ -134,7 +134,7 @@ int Search::root_value(const Move& m, int guess, int low, int high) {
   return low;
 }
 
-Solution Search::solve(const Position& p, bool all_cards) {
+Solution Search::solve(const Position& p, bool all_cards, CardSet only) {
   load(p);
   Solution out;
   if (t_.tricks_left == 0) return out;
@@ -157,8 +157,25 @@ Solution Search::solve(const Position& p, bool all_cards) {
   if (keep_ && last_left_ == left)
     guess = maxing_seat_ == last_side_ ? last_best_ : left - last_best_;
   int best = -1;
+  const Ranking& rk = ranking_of(p);
+  const CardSet hand = p.hands[static_cast<size_t>(seat)];
+  // The cards of the hand that a move plays as one.
+  auto cards_of = [&](const Move& m) {
+    CardSet out = 0;
+    for (CardSet c = hand; c; c &= c - 1) {
+      const Card card = lowest(c);
+      const int as = rk.suit_as[card];
+      if (m.suit == kJokerSuit
+              ? as == kNoSuit
+              : as == m.suit && power_of(rk, card) >= m.low && power_of(rk, card) <= m.power)
+        out |= bit(card);
+    }
+    return out;
+  };
   for (int i = 0; i < count; ++i) {
     const Move& m = moves[static_cast<size_t>(i)];
+    const CardSet group = all_cards ? cards_of(m) : 0;
+    if (all_cards && !(group & only)) continue;
     int value;
     if (all_cards || best < 0) {
       value = root_value(m, best >= 0 ? best : guess, 0, left);
@@ -170,21 +187,14 @@ Solution Search::solve(const Position& p, bool all_cards) {
 
     // The value belongs to every card of the move's group (a suitless
     // joker move: to every such joker held).
-    if (!all_cards) continue;
-    const Ranking& rk = ranking_of(p);
-    for (CardSet c = p.hands[static_cast<size_t>(seat)]; c; c &= c - 1) {
-      const Card card = lowest(c);
-      const int as = rk.suit_as[card];
-      if (m.suit == kJokerSuit
-              ? as == kNoSuit
-              : as == m.suit && power_of(rk, card) >= m.low && power_of(rk, card) <= m.power)
-        out.cards.emplace_back(card, value);
-    }
+    for (CardSet c = group; c; c &= c - 1) out.cards.emplace_back(lowest(c), value);
   }
-  out.tricks = best;
-  last_left_ = left;
-  last_side_ = maxing_seat_;
-  last_best_ = best;
+  out.tricks = std::max(best, 0);
+  if (best >= 0) {
+    last_left_ = left;
+    last_side_ = maxing_seat_;
+    last_best_ = best;
+  }
   std::sort(out.cards.begin(), out.cards.end());
   return out;
 }
@@ -197,6 +207,7 @@ Solver::Solver(Solver&&) noexcept = default;
 Solver& Solver::operator=(Solver&&) noexcept = default;
 
 Solution Solver::solve(const Position& p) { return search_->solve(p, true); }
+Solution Solver::solve(const Position& p, CardSet cards) { return search_->solve(p, true, cards); }
 int Solver::best_tricks(const Position& p) { return search_->solve(p, false).tricks; }
 std::uint64_t Solver::nodes() const { return search_->nodes(); }
 void Solver::set_stop(std::function<bool()> stop) { search_->set_stop(std::move(stop)); }

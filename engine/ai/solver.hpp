@@ -125,6 +125,10 @@ class Solver {
 
   // The best result and the value of each legal card.
   Solution solve(const Position& p);
+  // The value of each legal card that plays as one of `cards` (the cards
+  // it is equivalent to in this position count too), and the best of
+  // those values as the result: the others are not searched.
+  Solution solve(const Position& p, CardSet cards);
   // Only the best result (faster: other cards are not valued exactly).
   int best_tricks(const Position& p);
   // Search nodes visited since the solver was made, for benchmarks.

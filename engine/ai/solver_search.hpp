@@ -57,7 +57,9 @@ class Search {
  public:
   explicit Search(SolverOptions options) : options_(options) {}
 
-  Solution solve(const Position& p, bool all_cards);
+  // all_cards: the value of each legal card whose move has a card of
+  // `only` (else only the best result).
+  Solution solve(const Position& p, bool all_cards, CardSet only = ~CardSet{0});
   std::uint64_t nodes() const { return nodes_; }
   void set_stop(std::function<bool()> stop) { stop_ = std::move(stop); }
   void keep_table(bool keep) {

@@ -340,6 +340,49 @@ TEST_CASE("solver: tiny positions of every variant agree with brute force", "[so
   CHECK(positions >= 600);
 }
 
+TEST_CASE("solver: some cards valued, as the whole solve values them", "[solver][self]") {
+  // Asked for some of the cards, the solver values those (and the cards
+  // that play as one with them) as the whole solve does, and no others;
+  // its result is the best of theirs. A kept table, as the computer player
+  // uses it.
+  Rng rng(515);
+  ai::Solver whole, some;
+  some.keep_table(true);
+  int positions = 0, fewer = 0;
+  for (const Rules& r : every_variant()) {
+    for (int i = 0; i < 12; ++i) {
+      Game g = to_play(r, rng.next(), rng);
+      play_down_to(g, r.players >= 5 ? 4 : 6, static_cast<int>(rng.below(3)), rng);
+      const ai::Position p = ai::position_of(g);
+      const ai::Solution all = whole.solve(p);
+      // One or two of the legal cards, drawn at random.
+      CardSet asked = 0;
+      for (int k = 0; k < 1 + static_cast<int>(rng.below(2)); ++k)
+        asked |= bit(all.cards[rng.below(static_cast<std::uint32_t>(all.cards.size()))].first);
+      const ai::Solution part = some.solve(p, asked);
+      INFO(describe(g));
+      int best = -1;
+      for (const auto& [card, tricks] : part.cards) {
+        const auto it = std::find_if(all.cards.begin(), all.cards.end(),
+                                     [c = card](const auto& e) { return e.first == c; });
+        REQUIRE(it != all.cards.end());
+        CHECK(it->second == tricks);
+        best = std::max(best, tricks);
+      }
+      for (CardSet c = asked; c; c &= c - 1) {
+        const bool valued = std::any_of(part.cards.begin(), part.cards.end(),
+                                        [c = lowest(c)](const auto& e) { return e.first == c; });
+        CHECK(valued);
+      }
+      CHECK(part.tricks == best);
+      fewer += part.cards.size() < all.cards.size();
+      ++positions;
+    }
+  }
+  CHECK(positions >= 100);
+  CHECK(fewer >= positions / 2);
+}
+
 TEST_CASE("solver: the prunings change no answer, every variant", "[solver][self]") {
   // The full solver against one with no table, no bounds and every card
   // searched, on positions too big for brute force.
