@@ -108,6 +108,11 @@ Solver& thread_solver(bool keep_table) {
   return fresh;
 }
 
+CardSampling& thread_card_sampling() {
+  thread_local CardSampling last;
+  return last;
+}
+
 int trump_of(const Observation& o) { return o.trump < 0 ? kNoSuit : o.trump; }
 bool partnerships(const Observation& o) { return o.rules.variant != Variant::kExact; }
 int exact_score(int bid, int tricks) {
@@ -279,8 +284,11 @@ Action play_card(const Observation& o, const Settings& settings) {
 
   CardSet live = candidates;
   CardTally tally;
+  const int samples = sample_cards(o, settings, live, tally);
+  CardSampling& last = thread_card_sampling();
+  last = {last.serial + 1, count(o.hand), count(candidates), count(live), samples};
   // Not one sample in the time (a slow first solve): the rule-based card.
-  if (sample_cards(o, settings, live, tally) == 0) return rule_based_action(o);
+  if (samples == 0) return rule_based_action(o);
   return Action::play(o.seat, best_card(o, live, tally));
 }
 
@@ -510,6 +518,8 @@ std::optional<Strength> parse_strength(std::string_view s) {
 std::uint64_t thread_solver_nodes() {
   return thread_solver(true).nodes() + thread_solver(false).nodes();
 }
+
+CardSampling last_card_sampling() { return thread_card_sampling(); }
 
 Action choose_action(const Observation& obs, const Settings& given) {
   if (given.strength == Strength::kBeginner) return beginner_action(obs, given.seed);

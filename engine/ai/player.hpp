@@ -76,6 +76,15 @@ Action choose_action(const Observation& obs, const Settings& settings = {});
 // (both its solvers), for benchmarks.
 std::uint64_t thread_solver_nodes();
 
+// The calling thread's last sampled card decision, for benchmarks: cards
+// in hand, candidate cards, candidates still sampled at the end, samples
+// taken; `serial` counts such decisions (0: none yet).
+struct CardSampling {
+  std::uint64_t serial = 0;
+  int hand = 0, candidates = 0, live = 0, samples = 0;
+};
+CardSampling last_card_sampling();
+
 // A plain rule-based player: legal, quick, no look-ahead (second hand low,
 // third hand high, win as cheaply as possible, discard from short suits,
 // bids by counting high cards). The opponent of the strength benchmark.

@@ -44,6 +44,7 @@
 // of the default deals (7 to 13 cards), counted per deal; the seats are
 // compared in pairs as above (0 and 2 against 1 and 3).
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <cmath>
@@ -119,11 +120,23 @@ double thread_cpu_ms() {
 // trump) apart.
 struct Times {
   std::vector<double> wall, cpu, bid_wall, bid_cpu;
+  // The sampled card decisions by cards in hand: how many, and their
+  // samples, candidates and candidates left at the end, summed.
+  struct Sampling {
+    long decisions = 0, samples = 0, candidates = 0, live = 0;
+  };
+  std::array<Sampling, 27> sampling{};
   void add(const Times& o) {
     wall.insert(wall.end(), o.wall.begin(), o.wall.end());
     cpu.insert(cpu.end(), o.cpu.begin(), o.cpu.end());
     bid_wall.insert(bid_wall.end(), o.bid_wall.begin(), o.bid_wall.end());
     bid_cpu.insert(bid_cpu.end(), o.bid_cpu.begin(), o.bid_cpu.end());
+    for (size_t i = 0; i < sampling.size(); ++i) {
+      sampling[i].decisions += o.sampling[i].decisions;
+      sampling[i].samples += o.sampling[i].samples;
+      sampling[i].candidates += o.sampling[i].candidates;
+      sampling[i].live += o.sampling[i].live;
+    }
   }
 };
 
@@ -131,8 +144,13 @@ struct Times {
 Action timed_choice(const Observation& o, const ai::Settings& s, Times& times) {
   const auto t0 = std::chrono::steady_clock::now();
   const double c0 = thread_cpu_ms();
+  const std::uint64_t serial = ai::last_card_sampling().serial;
   const Action a = ai::choose_action(o, s);
   const bool card = a.type == ActionType::kPlay;
+  if (const ai::CardSampling d = ai::last_card_sampling(); d.serial != serial) {
+    Times::Sampling& t = times.sampling[static_cast<size_t>(std::clamp(d.hand, 0, 26))];
+    ++t.decisions, t.samples += d.samples, t.candidates += d.candidates, t.live += d.live;
+  }
   (card ? times.cpu : times.bid_cpu).push_back(thread_cpu_ms() - c0);
   (card ? times.wall : times.bid_wall)
       .push_back(
@@ -380,6 +398,21 @@ void print_results(const Config& cfg, Match& m, double secs) {
             "  %s%s time: %zu decisions, p50 %.1f ms, p90 %.1f ms, p99 %.1f ms, max %.1f ms\n",
             whose, what, v->size(), percentile(*v, 0.5), percentile(*v, 0.9), percentile(*v, 0.99),
             percentile(*v, 1.0));
+  for (auto [whose, times] : {std::pair{"", &m.times}, std::pair{"opponents' ", &m.other_times}}) {
+    std::string line;
+    for (int h = 26; h >= 1; --h) {
+      const Times::Sampling& t = times->sampling[static_cast<size_t>(h)];
+      if (t.decisions == 0) continue;
+      const auto d = static_cast<double>(t.decisions);
+      char buf[96];
+      std::snprintf(buf, sizeof buf, "\n    %2d cards: %5.0f samples, %.1f of %.1f candidates left",
+                    h, static_cast<double>(t.samples) / d, static_cast<double>(t.live) / d,
+                    static_cast<double>(t.candidates) / d);
+      line += buf;
+    }
+    if (!line.empty())
+      std::printf("  %ssampled card decisions, means by cards in hand:%s\n", whose, line.c_str());
+  }
 }
 
 }  // namespace
