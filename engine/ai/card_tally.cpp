@@ -5,11 +5,11 @@
 namespace whist::ai {
 
 void CardTally::add_sample(CardSet cards, const std::array<int, 54>& value) {
+  for (CardSet c = cards; c; c &= c - 1) add(lowest(c), value[lowest(c)]);
+  if (!keep_rows_) return;
   auto& row = rows_.emplace_back();
-  for (CardSet c = cards; c; c &= c - 1) {
-    add(lowest(c), value[lowest(c)]);
+  for (CardSet c = cards; c; c &= c - 1)
     row[lowest(c)] = static_cast<std::int16_t>(value[lowest(c)]);
-  }
 }
 
 CardSet CardTally::drop_worse(CardSet live, double margin) const {

@@ -19,10 +19,15 @@ class CardTally {
   static constexpr int kDropMin = 8;
   static constexpr double kDropZ = 2.5;
 
+  // keep_rows: keep each sample's values for drop_paired (else it drops
+  // nothing).
+  explicit CardTally(bool keep_rows = true) : keep_rows_(keep_rows) {}
+
   // One card's value in one sample (a whole solve values every card at
   // once: no row for drop_paired).
   void add(Card c, double value) { total_[c] += value, ++seen_[c]; }
-  // Every card of `cards` in one sample, `value[c]` each: kept as a row.
+  // Every card of `cards` in one sample, `value[c]` each: kept as a row
+  // (with keep_rows).
   void add_sample(CardSet cards, const std::array<int, 54>& value);
   // The card's mean value; far below any value when no sample valued it.
   double mean(Card c) const { return seen_[c] ? total_[c] / seen_[c] : -1e9; }
@@ -40,6 +45,7 @@ class CardTally {
  private:
   std::array<double, 54> total_{};
   std::array<int, 54> seen_{};
+  bool keep_rows_;
   std::vector<std::array<std::int16_t, 54>> rows_;
 };
 

@@ -283,7 +283,7 @@ Action play_card(const Observation& o, const Settings& settings) {
   if (count(candidates) == 1) return Action::play(o.seat, rule_based_action(o).card);
 
   CardSet live = candidates;
-  CardTally tally;
+  CardTally tally(settings.paired_drop);
   const int samples = sample_cards(o, settings, live, tally);
   CardSampling& last = thread_card_sampling();
   last = {last.serial + 1, count(o.hand), count(candidates), count(live), samples};

@@ -75,4 +75,12 @@ TEST_CASE("the best card is measured against, never dropped", "[tally]") {
   CardTally whole;
   for (int i = 0; i < 20; ++i) whole.add(kA, 5), whole.add(kK, 4);
   CHECK(whole.drop_paired(bit(kA) | bit(kK)) == (bit(kA) | bit(kK)));
+  // Nor does a tally that keeps no rows (the player without the rule);
+  // its means are the same.
+  CardTally no_rows(false);
+  std::array<int, 54> v{};
+  v[kA] = 5, v[kK] = 4;
+  for (int i = 0; i < 20; ++i) no_rows.add_sample(bit(kA) | bit(kK), v);
+  CHECK(no_rows.drop_paired(bit(kA) | bit(kK)) == (bit(kA) | bit(kK)));
+  CHECK(no_rows.mean(kK) == Approx(4));
 }
