@@ -232,7 +232,6 @@ int sample_cards(const Observation& o, const Settings& settings, CardSet& live, 
         std::array<int, 54> value{};
         for (const auto& [card, tricks] : sol.cards) value[card] = tricks;
         tally.add_sample(live, value);
-        if (samples % 4 == 3) live = tally.drop_paired(live);
       } else if (solve_whole) {
         const Solution sol = solver.solve(s.pos);
         for (const auto& [card, tricks] : sol.cards) tally.add(card, tricks);
@@ -253,8 +252,8 @@ int sample_cards(const Observation& o, const Settings& settings, CardSet& live, 
           live = tally.drop_worse(live, margin);
           live_samples = 0;
         }
-        if (settings.paired_drop && samples % 4 == 3) live = tally.drop_paired(live);
       }
+      if (settings.paired_drop && samples % 4 == 3) live = tally.drop_paired(live);
       ++samples;
     } catch (const SolveStopped&) {
       break;
